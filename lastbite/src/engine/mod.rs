@@ -1,0 +1,147 @@
+//! The generic backward-induction engine.
+//!
+//! Every game family in lastbite is a [`Game`]: a finite, perfect-information game in
+//! which one player moves at a time, payoffs accrue on moves and at terminal states, and
+//! states may be reached along many paths. The engine solves each state once:
+//!
+//! * [`solve`] memoises in a hash map over the states reachable from the root;
+//! * [`solve_dense`] fills a dense table for games whose states index densely
+//!   ([`IndexedGame`], e.g. subsets as bitmasks), layer by layer in parallel with rayon.
+//!
+//! A key design decision is that the table stores only each state's equilibrium payoff
+//! vector, never its moves: the optimal moves, the explanation of a choice and the
+//! equilibrium path are recomputed from the children's values by the same selection rule
+//! ([`TieBreak`]) that filled the table. That keeps the dense table at
+//! `players * size_of::<Payoff>()` bytes per state (16 bytes for two players over `i64`).
+//!
+//! Around the solver: [`all_outcomes`] (the payoff vectors of every pure subgame perfect
+//! equilibrium), [`verify`] (the one-shot deviation check of a strategy profile) and
+//! [`write_efg`] (export to Gambit). The engine knows nothing of terminals, JSON or CLI
+//! flags; progress is reported through the [`Progress`] trait.
+
+mod efg;
+mod game;
+mod outcomes;
+mod payoff;
+mod solve;
+mod ties;
+mod verify;
+
+pub use efg::{tree_size, write_efg};
+pub use game::{Game, IndexedGame, Player};
+pub use outcomes::all_outcomes;
+pub use payoff::Payoff;
+pub use solve::{solve, solve_dense, Choice, Explanation, MoveLine, Solution, Step};
+pub use ties::{ParseTiesError, Reason, TieBreak, Ties};
+pub use verify::{verify, Deviation, Verdict};
+
+/// Limits on the work the engine may take on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Budget {
+    /// The largest number of states the engine may store.
+    pub max_states: u64,
+}
+
+impl Budget {
+    /// The default budget: 3 * 10^8 states, about 4.5 GiB for two players over `i64`,
+    /// sized so that a 24 GiB machine keeps room for three- and four-player tables too.
+    pub const DEFAULT_MAX_STATES: u64 = 300_000_000;
+}
+
+impl Default for Budget {
+    fn default() -> Self {
+        Budget {
+            max_states: Self::DEFAULT_MAX_STATES,
+        }
+    }
+}
+
+/// What can go wrong in the engine.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum EngineError {
+    /// The state space is larger than the budget.
+    #[error("the state space has {}, over the budget of {budget} states (--max-states); that would need about {}", describe_count(*.states), describe_bytes(*.bytes))]
+    TooManyStates {
+        /// The number of states (a lower bound when the search stopped early).
+        states: u128,
+        /// The budget that was exceeded.
+        budget: u64,
+        /// The memory the table would need.
+        bytes: u128,
+    },
+    /// The memory for the table could not be allocated.
+    #[error("cannot allocate {} for the state table", describe_bytes(*.0))]
+    OutOfMemory(u128),
+    /// A move led back to a state on the current path.
+    #[error("the game graph has a cycle through state {0}; backward induction needs a finite acyclic game")]
+    Cycle(String),
+    /// A dense game broke its layer contract.
+    #[error("indexed game moves from layer {from} to layer {to}; moves must lead to lower layers")]
+    LayerOrder {
+        /// Layer of the state moved from.
+        from: usize,
+        /// Layer of the state moved to.
+        to: usize,
+    },
+    /// A strategy chose a move that is not legal.
+    #[error("the strategy of player {player} chose an illegal move at state {state}")]
+    IllegalMove {
+        /// The player.
+        player: String,
+        /// The state.
+        state: String,
+    },
+    /// The game tree is too large to export.
+    #[error("the game tree has {nodes} nodes, over the export limit of {limit}")]
+    TreeTooLarge {
+        /// Number of nodes of the tree (saturating).
+        nodes: u128,
+        /// The limit.
+        limit: u128,
+    },
+    /// Writing the export failed.
+    #[error("cannot write: {0}")]
+    Io(String),
+}
+
+/// `2^k = n states` when `n` is a power of two, else `n states`.
+fn describe_count(n: u128) -> String {
+    if n.is_power_of_two() && n >= 1024 {
+        format!("2^{} = {} states", n.trailing_zeros(), n)
+    } else {
+        format!("{n} states")
+    }
+}
+
+/// Bytes in binary units.
+pub fn describe_bytes(b: u128) -> String {
+    const UNITS: [&str; 6] = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"];
+    let mut v = b as f64;
+    let mut u = 0;
+    while v >= 1024.0 && u + 1 < UNITS.len() {
+        v /= 1024.0;
+        u += 1;
+    }
+    if u == 0 {
+        format!("{b} B")
+    } else {
+        format!("{v:.1} {}", UNITS[u])
+    }
+}
+
+/// Receives progress reports from long computations. Implemented by front ends (the CLI
+/// draws a progress bar on stderr); the engine never touches a terminal.
+pub trait Progress: Sync {
+    /// A phase with `total` units of work begins.
+    fn start(&self, _total: u64, _what: &str) {}
+    /// `done` more units are finished.
+    fn advance(&self, _done: u64) {}
+    /// The phase is over.
+    fn finish(&self) {}
+}
+
+/// A [`Progress`] that reports nothing.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Silent;
+
+impl Progress for Silent {}

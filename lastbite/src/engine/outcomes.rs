@@ -1,0 +1,89 @@
+//! The payoff vectors of all pure subgame perfect equilibria.
+//!
+//! Computed state by state rather than by enumerating strategy profiles. In a pure SPE
+//! the mover at state `s` plays some move `m` followed by some SPE of the subgame; she
+//! must not gain by deviating to any other move `m'`, and since the continuation after a
+//! deviation may be any SPE of that subgame, the harshest one is the threat. So
+//!
+//! `SPE(s) = U_m { v in r_m + SPE(s.m) : v[p] >= max_{m' != m} min_{w in r_m' + SPE(s.m')} w[p] }`.
+//!
+//! Subgames at different histories are independent in the game tree, so memoising the set
+//! per state is exact.
+
+use super::solve::{backward, through};
+use super::{Budget, EngineError, Game};
+
+/// The distinct payoff vectors of all pure subgame perfect equilibria at the root, sorted.
+///
+/// ```
+/// use lastbite::engine::{all_outcomes, Budget};
+/// use lastbite::games::dinner::{Dinner, DinnerGame, TurnOrder};
+/// // Alice is indifferent between the two morsels; Bob's score depends on her choice.
+/// let dinner = Dinner::from_morsels("1,5 1,3").unwrap();
+/// let order = TurnOrder::parse("AB", &dinner).unwrap();
+/// let game = DinnerGame::<i64>::new(&dinner, &order, false).unwrap();
+/// assert_eq!(all_outcomes(&game, Budget::default()).unwrap(), vec![vec![1, 3], vec![1, 5]]);
+/// ```
+pub fn all_outcomes<G: Game>(game: &G, budget: Budget) -> Result<Vec<Vec<G::Payoff>>, EngineError> {
+    let k = game.players();
+    let mut moves = Vec::new();
+    let mut table = backward(
+        game,
+        budget,
+        |state| {
+            vec![(0..k)
+                .map(|p| game.terminal_payoff(state, p))
+                .collect::<Vec<_>>()]
+        },
+        |state, mover, lookup| {
+            moves.clear();
+            game.moves(state, &mut moves);
+            let mut per_move: Vec<Vec<Vec<G::Payoff>>> = Vec::with_capacity(moves.len());
+            for mv in &moves {
+                let child = game.play(state, mv);
+                let set =
+                    lookup(&child).ok_or_else(|| EngineError::Cycle(game.state_text(&child)))?;
+                per_move.push(
+                    set.iter()
+                        .map(|v| {
+                            let mut out = Vec::with_capacity(k);
+                            through(game, state, mv, v, &mut out);
+                            out
+                        })
+                        .collect(),
+                );
+            }
+            if per_move.is_empty() {
+                return Ok(vec![(0..k)
+                    .map(|p| game.terminal_payoff(state, p))
+                    .collect()]);
+            }
+            let threats: Vec<G::Payoff> = per_move
+                .iter()
+                .map(|set| {
+                    set.iter()
+                        .map(|v| v[mover].clone())
+                        .min()
+                        .expect("non-empty")
+                })
+                .collect();
+            let mut result = Vec::new();
+            for (i, set) in per_move.into_iter().enumerate() {
+                let bound = threats
+                    .iter()
+                    .enumerate()
+                    .filter(|&(j, _)| j != i)
+                    .map(|(_, t)| t)
+                    .max();
+                result.extend(
+                    set.into_iter()
+                        .filter(|v| bound.is_none_or(|b| &v[mover] >= b)),
+                );
+            }
+            result.sort();
+            result.dedup();
+            Ok(result)
+        },
+    )?;
+    Ok(table.remove(&game.root()).unwrap_or_default())
+}

@@ -1,0 +1,84 @@
+//! Exact payoff types.
+
+use std::fmt::{Debug, Display};
+
+use crate::exact::Exact;
+
+/// An exactly comparable payoff: integers or rationals, never floats.
+pub trait Payoff: Clone + Ord + Send + Sync + Debug + Display + 'static {
+    /// Zero.
+    fn zero() -> Self;
+    /// The sum.
+    fn plus(&self, other: &Self) -> Self;
+    /// The difference `self - other`.
+    fn minus(&self, other: &Self) -> Self;
+    /// An integer as a payoff; callers check ranges with [`Payoff::fits`] first.
+    fn from_integer(n: i128) -> Self;
+    /// Whether every integer of absolute value at most `bound` is representable.
+    fn fits(bound: i128) -> bool;
+    /// The payoff as an integer, when it is one.
+    fn to_integer(&self) -> Option<i128>;
+}
+
+impl Payoff for i64 {
+    fn zero() -> Self {
+        0
+    }
+    fn plus(&self, other: &Self) -> Self {
+        self + other
+    }
+    fn minus(&self, other: &Self) -> Self {
+        self - other
+    }
+    fn from_integer(n: i128) -> Self {
+        n as i64
+    }
+    fn fits(bound: i128) -> bool {
+        bound <= i64::MAX as i128
+    }
+    fn to_integer(&self) -> Option<i128> {
+        Some(*self as i128)
+    }
+}
+
+impl Payoff for i128 {
+    fn zero() -> Self {
+        0
+    }
+    fn plus(&self, other: &Self) -> Self {
+        self + other
+    }
+    fn minus(&self, other: &Self) -> Self {
+        self - other
+    }
+    fn from_integer(n: i128) -> Self {
+        n
+    }
+    fn fits(_bound: i128) -> bool {
+        true
+    }
+    fn to_integer(&self) -> Option<i128> {
+        Some(*self)
+    }
+}
+
+impl Payoff for Exact {
+    fn zero() -> Self {
+        Exact::ZERO
+    }
+    fn plus(&self, other: &Self) -> Self {
+        *self + *other
+    }
+    fn minus(&self, other: &Self) -> Self {
+        *self - *other
+    }
+    fn from_integer(n: i128) -> Self {
+        Exact::integer(n)
+    }
+    fn fits(_bound: i128) -> bool {
+        true
+    }
+    fn to_integer(&self) -> Option<i128> {
+        self.is_integer().then(|| self.numer())
+    }
+}

@@ -1,0 +1,542 @@
+//! Backward induction: the sparse (hash map) and dense (indexed table) solvers, and the
+//! [`Solution`] they share.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+use rayon::prelude::*;
+
+use super::{
+    Budget, EngineError, Game, IndexedGame, Payoff, Player, Progress, Reason, TieBreak, Ties,
+};
+
+/// Buffers reused from state to state so the hot loop does not allocate.
+pub(crate) struct Scratch<G: Game> {
+    pub(crate) moves: Vec<G::Move>,
+    cand: Vec<G::Payoff>,
+    pub(crate) best: Vec<G::Payoff>,
+}
+
+impl<G: Game> Scratch<G> {
+    pub(crate) fn new(players: usize) -> Self {
+        Scratch {
+            moves: Vec::new(),
+            cand: Vec::with_capacity(players),
+            best: Vec::with_capacity(players),
+        }
+    }
+}
+
+/// The terminal payoff vector of `state`.
+pub(crate) fn terminal_value<G: Game>(game: &G, state: &G::State, out: &mut Vec<G::Payoff>) {
+    out.clear();
+    out.extend((0..game.players()).map(|p| game.terminal_payoff(state, p)));
+}
+
+/// The payoff vector of playing `mv` at `state` given the child's value.
+pub(crate) fn through<G: Game>(
+    game: &G,
+    state: &G::State,
+    mv: &G::Move,
+    child: &[G::Payoff],
+    out: &mut Vec<G::Payoff>,
+) {
+    out.clear();
+    out.extend(
+        child
+            .iter()
+            .enumerate()
+            .map(|(j, v)| v.plus(&game.move_payoff(state, mv, j))),
+    );
+}
+
+/// Solves one non-terminal state from its children's values: leaves the equilibrium
+/// payoff vector in `scratch.best` and returns the index of the selected move. A state
+/// with no legal moves is treated as terminal. `Err(child)` when a child is unsolved.
+pub(crate) fn evaluate<'t, G: Game>(
+    game: &G,
+    rule: TieBreak,
+    state: &G::State,
+    mover: Player,
+    lookup: impl Fn(&G::State) -> Option<&'t [G::Payoff]>,
+    scratch: &mut Scratch<G>,
+) -> Result<Option<usize>, G::State>
+where
+    G::Payoff: 't,
+{
+    scratch.moves.clear();
+    game.moves(state, &mut scratch.moves);
+    if scratch.moves.is_empty() {
+        terminal_value(game, state, &mut scratch.best);
+        return Ok(None);
+    }
+    let mut selected = 0;
+    for (i, mv) in scratch.moves.iter().enumerate() {
+        let child = game.play(state, mv);
+        let cv = lookup(&child).ok_or(child)?;
+        through(game, state, mv, cv, &mut scratch.cand);
+        if i == 0 || rule.prefers(mover, &scratch.cand, &scratch.best) {
+            std::mem::swap(&mut scratch.cand, &mut scratch.best);
+            selected = i;
+        }
+    }
+    Ok(Some(selected))
+}
+
+enum Table<'g, G: Game> {
+    Sparse(HashMap<G::State, Box<[G::Payoff]>>),
+    Dense {
+        values: Vec<G::Payoff>,
+        index: Box<dyn Fn(&G::State) -> usize + Send + Sync + 'g>,
+    },
+}
+
+/// The solved game: each state's equilibrium payoff vector under the chosen tie-breaking,
+/// and from it every choice, explanation and the equilibrium path.
+///
+/// ```
+/// use lastbite::engine::{solve, Budget, Ties, TieBreak};
+/// use lastbite::games::dinner::{Dinner, DinnerGame, TurnOrder};
+/// // The introduction's dinner, Alice moving first and last.
+/// let dinner = Dinner::from_morsels("1,2 2,3 3,1").unwrap();
+/// let order = TurnOrder::parse("ABA", &dinner).unwrap();
+/// let game = DinnerGame::<i64>::new(&dinner, &order, false).unwrap();
+/// let sol = solve(&game, &Ties::uniform(TieBreak::First, 2), Budget::default()).unwrap();
+/// assert_eq!(sol.root_value(), &[5, 2]);
+/// ```
+pub struct Solution<'g, G: Game> {
+    game: &'g G,
+    ties: Ties,
+    table: Table<'g, G>,
+    states: u64,
+}
+
+/// A choice made at one state.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Choice<M, P> {
+    /// The player to move.
+    pub mover: Player,
+    /// The equilibrium move (after tie-breaking).
+    pub selected: M,
+    /// Every move that yields the equilibrium payoff vector, in move order.
+    pub optimal: Vec<M>,
+    /// The equilibrium payoff vector.
+    pub value: Vec<P>,
+    /// Which rule decided.
+    pub reason: Reason,
+}
+
+/// One legal move in an [`Explanation`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveLine<M, P> {
+    /// The move.
+    pub mv: M,
+    /// Its label.
+    pub label: String,
+    /// The payoff vector it leads to (move payoff plus the child's equilibrium value).
+    pub value: Vec<P>,
+    /// Whether it maximises the mover's own payoff.
+    pub best_for_mover: bool,
+    /// Whether it yields the equilibrium payoff vector.
+    pub optimal: bool,
+    /// Whether it is the selected equilibrium move.
+    pub selected: bool,
+}
+
+/// Every legal move at a state with the payoff vector it leads to, and why the
+/// equilibrium move was chosen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Explanation<S, M, P> {
+    /// The state explained.
+    pub state: S,
+    /// The player to move.
+    pub mover: Player,
+    /// The mover's tie-breaking rule.
+    pub rule: TieBreak,
+    /// The legal moves in move order.
+    pub lines: Vec<MoveLine<M, P>>,
+    /// Which rule selected the equilibrium move.
+    pub reason: Reason,
+}
+
+/// One move of the equilibrium path.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Step<S, M> {
+    /// The state before the move.
+    pub state: S,
+    /// Who moved.
+    pub mover: Player,
+    /// The move.
+    pub mv: M,
+    /// Every optimal move at that state (more than one when the choice was a tie).
+    pub optimal: Vec<M>,
+    /// Which rule decided.
+    pub reason: Reason,
+}
+
+impl<'g, G: Game> Solution<'g, G> {
+    /// The game solved.
+    pub fn game(&self) -> &'g G {
+        self.game
+    }
+
+    /// The tie-breaking rules used.
+    pub fn ties(&self) -> &Ties {
+        &self.ties
+    }
+
+    /// Number of states solved.
+    pub fn states(&self) -> u64 {
+        self.states
+    }
+
+    /// The equilibrium payoff vector of a solved state.
+    pub fn value(&self, state: &G::State) -> Option<&[G::Payoff]> {
+        let k = self.game.players();
+        match &self.table {
+            Table::Sparse(map) => map.get(state).map(|b| &**b),
+            Table::Dense { values, index } => {
+                let i = index(state);
+                values.get(i * k..(i + 1) * k)
+            }
+        }
+    }
+
+    /// The equilibrium payoff vector at the root.
+    pub fn root_value(&self) -> &[G::Payoff] {
+        self.value(&self.game.root())
+            .expect("the root is always solved")
+    }
+
+    /// Every legal move at `state` with its payoff vector and the reason for the choice;
+    /// `None` at terminal or unsolved states.
+    pub fn explain(&self, state: &G::State) -> Option<Explanation<G::State, G::Move, G::Payoff>> {
+        let game = self.game;
+        let mover = game.to_move(state)?;
+        let rule = self.ties.of(mover);
+        let mut moves = Vec::new();
+        game.moves(state, &mut moves);
+        if moves.is_empty() {
+            return None;
+        }
+        let mut values = Vec::with_capacity(moves.len());
+        for mv in &moves {
+            let child = game.play(state, mv);
+            let mut v = Vec::new();
+            through(game, state, mv, self.value(&child)?, &mut v);
+            values.push(v);
+        }
+        let mut selected = 0;
+        for i in 1..values.len() {
+            if rule.prefers(mover, &values[i], &values[selected]) {
+                selected = i;
+            }
+        }
+        let own_best = values.iter().map(|v| &v[mover]).max().cloned()?;
+        let tied = values.iter().filter(|v| v[mover] == own_best).count();
+        let reason = if moves.len() == 1 {
+            Reason::OnlyMove
+        } else if tied > 1 {
+            Reason::TieBreak(rule)
+        } else {
+            Reason::OwnPayoff
+        };
+        let chosen = values[selected].clone();
+        let lines = moves
+            .into_iter()
+            .zip(values)
+            .enumerate()
+            .map(|(i, (mv, value))| MoveLine {
+                label: game.move_label(state, &mv),
+                best_for_mover: value[mover] == own_best,
+                optimal: value == chosen,
+                selected: i == selected,
+                mv,
+                value,
+            })
+            .collect();
+        Some(Explanation {
+            state: state.clone(),
+            mover,
+            rule,
+            lines,
+            reason,
+        })
+    }
+
+    /// The equilibrium choice at `state`; `None` at terminal or unsolved states.
+    pub fn choice(&self, state: &G::State) -> Option<Choice<G::Move, G::Payoff>> {
+        let e = self.explain(state)?;
+        let selected = e.lines.iter().find(|l| l.selected)?;
+        Some(Choice {
+            mover: e.mover,
+            selected: selected.mv.clone(),
+            value: selected.value.clone(),
+            optimal: e
+                .lines
+                .iter()
+                .filter(|l| l.optimal)
+                .map(|l| l.mv.clone())
+                .collect(),
+            reason: e.reason,
+        })
+    }
+
+    /// The equilibrium path from the root.
+    pub fn path(&self) -> Vec<Step<G::State, G::Move>> {
+        self.path_from(self.game.root())
+    }
+
+    /// The equilibrium path from any solved state.
+    pub fn path_from(&self, mut state: G::State) -> Vec<Step<G::State, G::Move>> {
+        let mut steps = Vec::new();
+        while let Some(c) = self.choice(&state) {
+            let next = self.game.play(&state, &c.selected);
+            steps.push(Step {
+                state,
+                mover: c.mover,
+                mv: c.selected,
+                optimal: c.optimal,
+                reason: c.reason,
+            });
+            state = next;
+        }
+        steps
+    }
+}
+
+/// Solves every state reachable from the root, memoised in a hash map (depth-first,
+/// with an explicit stack so deep games do not overflow the call stack).
+pub fn solve<'g, G: Game>(
+    game: &'g G,
+    ties: &Ties,
+    budget: Budget,
+) -> Result<Solution<'g, G>, EngineError> {
+    let mut scratch = Scratch::<G>::new(game.players());
+    let table = backward(
+        game,
+        budget,
+        |state| {
+            let mut v = Vec::new();
+            terminal_value(game, state, &mut v);
+            v.into_boxed_slice()
+        },
+        |state, mover, lookup| {
+            let rule = ties.of(mover);
+            evaluate(
+                game,
+                rule,
+                state,
+                mover,
+                |s| lookup(s).map(|b| &**b),
+                &mut scratch,
+            )
+            .map_err(|child| EngineError::Cycle(game.state_text(&child)))?;
+            Ok(scratch.best.clone().into_boxed_slice())
+        },
+    )?;
+    let states = table.len() as u64;
+    Ok(Solution {
+        game,
+        ties: ties.clone(),
+        table: Table::Sparse(table),
+        states,
+    })
+}
+
+/// The depth-first skeleton shared by [`solve`], [`super::all_outcomes`] and
+/// [`super::verify`]: every state reachable from the root gets a value `V`, terminal
+/// states from `terminal`, the others from `decide` once all their children have one.
+pub(crate) fn backward<G: Game, V>(
+    game: &G,
+    budget: Budget,
+    mut terminal: impl FnMut(&G::State) -> V,
+    mut decide: impl for<'t> FnMut(
+        &G::State,
+        Player,
+        &'t dyn Fn(&G::State) -> Option<&'t V>,
+    ) -> Result<V, EngineError>,
+) -> Result<HashMap<G::State, V>, EngineError> {
+    let k = game.players();
+    let mut table: HashMap<G::State, V> = HashMap::new();
+    let mut on_path: HashSet<G::State> = HashSet::new();
+    let mut stack = vec![(game.root(), false)];
+    let mut moves = Vec::new();
+    while let Some((state, expanded)) = stack.pop() {
+        if table.contains_key(&state) {
+            continue;
+        }
+        let Some(mover) = game.to_move(&state) else {
+            let v = terminal(&state);
+            table.insert(state, v);
+            continue;
+        };
+        if !expanded {
+            moves.clear();
+            game.moves(&state, &mut moves);
+            on_path.insert(state.clone());
+            // The expanded entry goes below its children, so it is solved after them.
+            stack.push((state.clone(), true));
+            for mv in &moves {
+                let child = game.play(&state, mv);
+                if on_path.contains(&child) {
+                    return Err(EngineError::Cycle(game.state_text(&child)));
+                }
+                if !table.contains_key(&child) {
+                    stack.push((child, false));
+                }
+            }
+        } else {
+            on_path.remove(&state);
+            let lookup = |s: &G::State| table.get(s);
+            let v = decide(&state, mover, &lookup)?;
+            table.insert(state, v);
+            if table.len() as u64 > budget.max_states {
+                return Err(EngineError::TooManyStates {
+                    states: table.len() as u128,
+                    budget: budget.max_states,
+                    bytes: table.len() as u128 * state_bytes::<G>(k),
+                });
+            }
+        }
+    }
+    Ok(table)
+}
+
+fn state_bytes<G: Game>(players: usize) -> u128 {
+    (players * std::mem::size_of::<G::Payoff>()) as u128
+}
+
+/// A raw view of the dense table shared by the workers of one layer.
+struct SharedTable<P> {
+    ptr: *mut P,
+    len: usize,
+}
+
+// SAFETY: workers of a layer write disjoint entries of that layer and read only entries
+// of lower layers, which no one writes during the layer (checked before each read).
+unsafe impl<P: Send> Sync for SharedTable<P> {}
+unsafe impl<P: Send> Send for SharedTable<P> {}
+
+impl<P> SharedTable<P> {
+    /// # Safety
+    /// Entries `at..at + k` must not be written concurrently.
+    unsafe fn slice(&self, at: usize, k: usize) -> &[P] {
+        debug_assert!(at + k <= self.len);
+        std::slice::from_raw_parts(self.ptr.add(at), k)
+    }
+
+    /// # Safety
+    /// Entry `at` must be initialised and accessed by no other thread meanwhile.
+    unsafe fn set(&self, at: usize, v: P) {
+        debug_assert!(at < self.len);
+        *self.ptr.add(at) = v;
+    }
+}
+
+/// Solves every state of an indexed game into a dense table, one layer at a time, each
+/// layer in parallel with rayon.
+///
+/// Refuses, before allocating, a state space over `budget.max_states`, and reports an
+/// allocation failure as [`EngineError::OutOfMemory`] instead of aborting.
+pub fn solve_dense<'g, G: IndexedGame>(
+    game: &'g G,
+    ties: &Ties,
+    budget: Budget,
+    progress: &dyn Progress,
+) -> Result<Solution<'g, G>, EngineError> {
+    let k = game.players();
+    let count = game.state_count();
+    let bytes = count.saturating_mul(state_bytes::<G>(k));
+    if count > budget.max_states as u128 {
+        return Err(EngineError::TooManyStates {
+            states: count,
+            budget: budget.max_states,
+            bytes,
+        });
+    }
+    let n = count as usize;
+    let len = n.checked_mul(k).ok_or(EngineError::OutOfMemory(bytes))?;
+    let mut values: Vec<G::Payoff> = Vec::new();
+    values
+        .try_reserve_exact(len)
+        .map_err(|_| EngineError::OutOfMemory(bytes))?;
+    values.resize(len, G::Payoff::zero());
+
+    let shared = SharedTable {
+        ptr: values.as_mut_ptr(),
+        len,
+    };
+    let broken = AtomicBool::new(false);
+    let solved = AtomicUsize::new(0);
+    let bad_layers = (AtomicUsize::new(0), AtomicUsize::new(0));
+    const BLOCK: usize = 1 << 14;
+    let blocks = n.div_ceil(BLOCK);
+    progress.start(count as u64, "states");
+    for layer in 0..game.layer_count() {
+        (0..blocks).into_par_iter().for_each_init(
+            || Scratch::<G>::new(k),
+            |scratch, b| {
+                let mut done = 0u64;
+                for idx in b * BLOCK..((b + 1) * BLOCK).min(n) {
+                    if game.layer(idx) != Some(layer) {
+                        continue;
+                    }
+                    done += 1;
+                    let state = game.state_at(idx);
+                    match game.to_move(&state) {
+                        None => terminal_value(game, &state, &mut scratch.best),
+                        Some(mover) => {
+                            let lookup = |child: &G::State| {
+                                let ci = game.index(child);
+                                match game.layer(ci) {
+                                    Some(l) if l < layer && ci < n => {
+                                        // SAFETY: entry `ci` lies in a finished lower layer.
+                                        Some(unsafe { shared.slice(ci * k, k) })
+                                    }
+                                    other => {
+                                        broken.store(true, Ordering::Relaxed);
+                                        bad_layers.0.store(layer, Ordering::Relaxed);
+                                        bad_layers
+                                            .1
+                                            .store(other.unwrap_or(usize::MAX), Ordering::Relaxed);
+                                        None
+                                    }
+                                }
+                            };
+                            let rule = ties.of(mover);
+                            if evaluate(game, rule, &state, mover, lookup, scratch).is_err() {
+                                return;
+                            }
+                        }
+                    }
+                    for (j, v) in scratch.best.drain(..).enumerate() {
+                        // SAFETY: entry `idx` belongs to this layer and only this worker
+                        // writes it; it was initialised by `resize`.
+                        unsafe { shared.set(idx * k + j, v) };
+                    }
+                }
+                solved.fetch_add(done as usize, Ordering::Relaxed);
+                progress.advance(done);
+            },
+        );
+        if broken.load(Ordering::Relaxed) {
+            progress.finish();
+            return Err(EngineError::LayerOrder {
+                from: bad_layers.0.load(Ordering::Relaxed),
+                to: bad_layers.1.load(Ordering::Relaxed),
+            });
+        }
+    }
+    progress.finish();
+    let states = solved.load(Ordering::Relaxed) as u64;
+    Ok(Solution {
+        game,
+        ties: ties.clone(),
+        table: Table::Dense {
+            values,
+            index: Box::new(move |s| game.index(s)),
+        },
+        states,
+    })
+}

@@ -1,0 +1,192 @@
+//! Tie-breaking: which of several moves that are equally good for the mover she plays.
+//!
+//! The subtraction-games paper shows that the choice changes the equilibrium, so it is
+//! chosen per player. All selection in the engine goes through [`TieBreak::prefers`].
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::{Payoff, Player};
+
+/// How a player chooses among moves that give her the same payoff.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum TieBreak {
+    /// Among her best moves, maximise the other players' total payoff.
+    Friendly,
+    /// Among her best moves, minimise the other players' total payoff.
+    Antagonistic,
+    /// The first of her best moves in the game's move order.
+    #[default]
+    First,
+    /// The last of her best moves in the game's move order.
+    Last,
+}
+
+impl TieBreak {
+    /// All rules, in the order they are documented.
+    pub const ALL: [TieBreak; 4] = [
+        TieBreak::Friendly,
+        TieBreak::Antagonistic,
+        TieBreak::First,
+        TieBreak::Last,
+    ];
+
+    /// Whether the mover `p` prefers the payoff vector `cand` (from a later move) to
+    /// `best` (from an earlier one). Remaining ties keep the earlier move, except under
+    /// [`TieBreak::Last`].
+    #[inline]
+    pub fn prefers<P: Payoff>(self, p: Player, cand: &[P], best: &[P]) -> bool {
+        match cand[p].cmp(&best[p]) {
+            std::cmp::Ordering::Greater => true,
+            std::cmp::Ordering::Less => false,
+            std::cmp::Ordering::Equal => match self {
+                TieBreak::First => false,
+                TieBreak::Last => true,
+                TieBreak::Friendly => others(p, cand) > others(p, best),
+                TieBreak::Antagonistic => others(p, cand) < others(p, best),
+            },
+        }
+    }
+
+    /// The rule's name as written on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            TieBreak::Friendly => "friendly",
+            TieBreak::Antagonistic => "antagonistic",
+            TieBreak::First => "first",
+            TieBreak::Last => "last",
+        }
+    }
+}
+
+#[inline]
+fn others<P: Payoff>(p: Player, v: &[P]) -> P {
+    let mut total = P::zero();
+    for (j, x) in v.iter().enumerate() {
+        if j != p {
+            total = total.plus(x);
+        }
+    }
+    total
+}
+
+impl fmt::Display for TieBreak {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Why a tie-breaking specification was rejected.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ParseTiesError {
+    /// Not one of the rule names.
+    #[error("unknown tie-breaking rule '{0}' (expected friendly, antagonistic, first or last)")]
+    UnknownRule(String),
+    /// A per-player entry names a player the game does not have.
+    #[error("tie-breaking entry '{0}' names no player of this game")]
+    UnknownPlayer(String),
+}
+
+impl FromStr for TieBreak {
+    type Err = ParseTiesError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "friendly" | "f" => Ok(TieBreak::Friendly),
+            "antagonistic" | "a" => Ok(TieBreak::Antagonistic),
+            "first" => Ok(TieBreak::First),
+            "last" => Ok(TieBreak::Last),
+            other => Err(ParseTiesError::UnknownRule(other.to_string())),
+        }
+    }
+}
+
+/// One tie-breaking rule per player.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Ties(Vec<TieBreak>);
+
+impl Ties {
+    /// Every player uses `rule`.
+    pub fn uniform(rule: TieBreak, players: usize) -> Ties {
+        Ties(vec![rule; players])
+    }
+
+    /// Player `i` uses `rules[i]`.
+    pub fn per_player(rules: Vec<TieBreak>) -> Ties {
+        Ties(rules)
+    }
+
+    /// The rule of player `p` (players beyond the list use `first`).
+    pub fn of(&self, p: Player) -> TieBreak {
+        self.0.get(p).copied().unwrap_or_default()
+    }
+
+    /// Parses `friendly` (everyone) or `A=friendly,B=antagonistic` (per player; players
+    /// not named use `first`).
+    ///
+    /// ```
+    /// use lastbite::engine::{Ties, TieBreak};
+    /// let t = Ties::parse("A=friendly,B=antagonistic", 2).unwrap();
+    /// assert_eq!(t.of(1), TieBreak::Antagonistic);
+    /// ```
+    pub fn parse(spec: &str, players: usize) -> Result<Ties, ParseTiesError> {
+        if !spec.contains('=') {
+            return Ok(Ties::uniform(spec.parse()?, players));
+        }
+        let mut rules = vec![TieBreak::First; players];
+        for entry in spec.split(',') {
+            let (who, rule) = entry
+                .split_once('=')
+                .ok_or_else(|| ParseTiesError::UnknownPlayer(entry.into()))?;
+            let who = who.trim();
+            let p = match who.as_bytes() {
+                [c] if c.is_ascii_alphabetic() => (c.to_ascii_uppercase() - b'A') as usize,
+                _ => usize::MAX,
+            };
+            if p >= players {
+                return Err(ParseTiesError::UnknownPlayer(entry.trim().into()));
+            }
+            rules[p] = rule.parse()?;
+        }
+        Ok(Ties(rules))
+    }
+
+    /// The rules as a string such as `A=friendly,B=first`, or one name when uniform.
+    pub fn describe(&self) -> String {
+        if self.0.windows(2).all(|w| w[0] == w[1]) {
+            return self
+                .0
+                .first()
+                .copied()
+                .unwrap_or_default()
+                .name()
+                .to_string();
+        }
+        self.0
+            .iter()
+            .enumerate()
+            .map(|(p, r)| format!("{}={}", super::game::player_letter(p), r))
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+}
+
+/// Which rule selected the equilibrium move at a state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reason {
+    /// The only legal move.
+    OnlyMove,
+    /// Strictly the best move for the mover.
+    OwnPayoff,
+    /// Several moves were best for the mover; this tie-breaking rule chose.
+    TieBreak(TieBreak),
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Reason::OnlyMove => f.write_str("only legal move"),
+            Reason::OwnPayoff => f.write_str("strictly best own payoff"),
+            Reason::TieBreak(t) => write!(f, "own payoff tied; tie broken by '{t}'"),
+        }
+    }
+}

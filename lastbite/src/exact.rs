@@ -1,0 +1,342 @@
+//! Exact rational numbers for inputs and reported payoffs.
+//!
+//! Ties decide equilibria, so no solver in lastbite compares floats. User input such as
+//! `2.5`, `-3` or `7/3` is parsed into an [`Exact`] value (a reduced fraction of 128-bit
+//! integers); games then scale their inputs to a common denominator and solve over
+//! integers, converting back only to report.
+//!
+//! ```
+//! use lastbite::exact::Exact;
+//! let x: Exact = "2.5".parse().unwrap();
+//! assert_eq!(x.to_string(), "5/2");
+//! assert_eq!("0.1".parse::<Exact>().unwrap() + "0.2".parse().unwrap(), "0.3".parse().unwrap());
+//! ```
+
+use std::cmp::Ordering;
+use std::fmt;
+use std::ops::{Add, Mul, Neg, Sub};
+use std::str::FromStr;
+
+/// Why a string is not an exact number.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ParseExactError {
+    /// The text was empty.
+    #[error("empty value where a number is expected")]
+    Empty,
+    /// The text is not an integer, decimal or fraction (NaN and infinities included).
+    #[error("'{0}' is not a number (use an integer, a decimal like 2.5 or a fraction like 7/3)")]
+    NotANumber(String),
+    /// The fraction has a zero denominator.
+    #[error("'{0}' has a zero denominator")]
+    ZeroDenominator(String),
+    /// The value does not fit the exact 128-bit representation.
+    #[error("'{0}' is too large or too precise for exact arithmetic")]
+    TooLarge(String),
+}
+
+/// An exact rational number `numer / denom` in lowest terms with `denom > 0`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Exact {
+    numer: i128,
+    denom: i128,
+}
+
+fn gcd(mut a: i128, mut b: i128) -> i128 {
+    a = a.abs();
+    b = b.abs();
+    while b != 0 {
+        let t = a % b;
+        a = b;
+        b = t;
+    }
+    a
+}
+
+/// Least common multiple, `None` on overflow.
+pub fn lcm(a: i128, b: i128) -> Option<i128> {
+    if a == 0 || b == 0 {
+        return Some(0);
+    }
+    (a / gcd(a, b)).checked_mul(b).map(i128::abs)
+}
+
+impl Exact {
+    /// Zero.
+    pub const ZERO: Exact = Exact { numer: 0, denom: 1 };
+
+    /// The fraction `numer / denom`, reduced. `None` when `denom` is zero.
+    pub fn new(numer: i128, denom: i128) -> Option<Exact> {
+        if denom == 0 {
+            return None;
+        }
+        let g = gcd(numer, denom).max(1);
+        let (mut n, mut d) = (numer / g, denom / g);
+        if d < 0 {
+            n = -n;
+            d = -d;
+        }
+        Some(Exact { numer: n, denom: d })
+    }
+
+    /// The integer `n`.
+    pub const fn integer(n: i128) -> Exact {
+        Exact { numer: n, denom: 1 }
+    }
+
+    /// Numerator in lowest terms.
+    pub fn numer(&self) -> i128 {
+        self.numer
+    }
+
+    /// Denominator in lowest terms (always positive).
+    pub fn denom(&self) -> i128 {
+        self.denom
+    }
+
+    /// Whether the value is an integer.
+    pub fn is_integer(&self) -> bool {
+        self.denom == 1
+    }
+
+    /// The value as a JSON value: an integer when it is one, else a string like `"25/2"`.
+    pub fn to_json(&self) -> serde_json::Value {
+        if self.is_integer() {
+            serde_json::Value::from(
+                serde_json::Number::from_str(&self.numer.to_string())
+                    .expect("an integer is a JSON number"),
+            )
+        } else {
+            serde_json::Value::String(self.to_string())
+        }
+    }
+
+    /// `self * k / d` as an integer when `d` divides it (used to scale to a common denominator).
+    pub fn scaled_to(&self, common_denom: i128) -> Option<i128> {
+        if common_denom % self.denom != 0 {
+            return None;
+        }
+        self.numer.checked_mul(common_denom / self.denom)
+    }
+
+    /// A checked sum.
+    pub fn checked_add(&self, other: &Exact) -> Option<Exact> {
+        let d = lcm(self.denom, other.denom)?;
+        let a = self.numer.checked_mul(d / self.denom)?;
+        let b = other.numer.checked_mul(d / other.denom)?;
+        Exact::new(a.checked_add(b)?, d)
+    }
+
+    /// A checked product.
+    pub fn checked_mul(&self, other: &Exact) -> Option<Exact> {
+        let g1 = gcd(self.numer, other.denom).max(1);
+        let g2 = gcd(other.numer, self.denom).max(1);
+        let n = (self.numer / g1).checked_mul(other.numer / g2)?;
+        let d = (self.denom / g2).checked_mul(other.denom / g1)?;
+        Exact::new(n, d)
+    }
+}
+
+impl fmt::Display for Exact {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.denom == 1 {
+            write!(f, "{}", self.numer)
+        } else {
+            write!(f, "{}/{}", self.numer, self.denom)
+        }
+    }
+}
+
+impl fmt::Debug for Exact {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl Ord for Exact {
+    fn cmp(&self, other: &Self) -> Ordering {
+        // Cross-multiplication can overflow i128 for huge values; fall back to the
+        // exact floor-and-remainder comparison of continued fractions.
+        match (
+            self.numer.checked_mul(other.denom),
+            other.numer.checked_mul(self.denom),
+        ) {
+            (Some(a), Some(b)) => a.cmp(&b),
+            _ => cmp_fractions(self.numer, self.denom, other.numer, other.denom),
+        }
+    }
+}
+
+fn cmp_fractions(mut a: i128, mut b: i128, mut c: i128, mut d: i128) -> Ordering {
+    // Compare a/b with c/d (b, d > 0) by their continued fraction expansions.
+    let mut flipped = false;
+    loop {
+        let (q1, r1) = (a.div_euclid(b), a.rem_euclid(b));
+        let (q2, r2) = (c.div_euclid(d), c.rem_euclid(d));
+        let ord = q1.cmp(&q2).then(Ordering::Equal);
+        if ord != Ordering::Equal {
+            return if flipped { ord.reverse() } else { ord };
+        }
+        match (r1 == 0, r2 == 0) {
+            (true, true) => return Ordering::Equal,
+            (true, false) => {
+                return if flipped {
+                    Ordering::Greater
+                } else {
+                    Ordering::Less
+                }
+            }
+            (false, true) => {
+                return if flipped {
+                    Ordering::Less
+                } else {
+                    Ordering::Greater
+                }
+            }
+            _ => {}
+        }
+        // a/b = q + r1/b, compare b/r1 with d/r2 reversed.
+        (a, b, c, d) = (b, r1, d, r2);
+        flipped = !flipped;
+    }
+}
+
+impl PartialOrd for Exact {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Add for Exact {
+    type Output = Exact;
+    /// # Panics
+    /// On 128-bit overflow; use [`Exact::checked_add`] where inputs are unbounded.
+    fn add(self, rhs: Exact) -> Exact {
+        self.checked_add(&rhs)
+            .expect("exact sum overflows 128 bits")
+    }
+}
+
+impl Sub for Exact {
+    type Output = Exact;
+    fn sub(self, rhs: Exact) -> Exact {
+        self + (-rhs)
+    }
+}
+
+impl Neg for Exact {
+    type Output = Exact;
+    fn neg(self) -> Exact {
+        Exact {
+            numer: -self.numer,
+            denom: self.denom,
+        }
+    }
+}
+
+impl Mul for Exact {
+    type Output = Exact;
+    fn mul(self, rhs: Exact) -> Exact {
+        self.checked_mul(&rhs)
+            .expect("exact product overflows 128 bits")
+    }
+}
+
+impl From<i64> for Exact {
+    fn from(n: i64) -> Exact {
+        Exact::integer(n as i128)
+    }
+}
+
+fn parse_integer(s: &str, whole: &str) -> Result<i128, ParseExactError> {
+    let digits = s.strip_prefix(['+', '-']).unwrap_or(s);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(ParseExactError::NotANumber(whole.to_string()));
+    }
+    s.parse::<i128>()
+        .map_err(|_| ParseExactError::TooLarge(whole.to_string()))
+}
+
+impl FromStr for Exact {
+    type Err = ParseExactError;
+
+    fn from_str(text: &str) -> Result<Exact, ParseExactError> {
+        let s = text.trim();
+        if s.is_empty() {
+            return Err(ParseExactError::Empty);
+        }
+        if let Some((n, d)) = s.split_once('/') {
+            let numer = parse_integer(n.trim(), s)?;
+            let denom = parse_integer(d.trim(), s)?;
+            return Exact::new(numer, denom).ok_or(ParseExactError::ZeroDenominator(s.into()));
+        }
+        if let Some((int, frac)) = s.split_once('.') {
+            if frac.is_empty() || !frac.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(ParseExactError::NotANumber(s.into()));
+            }
+            let negative = int.starts_with('-');
+            let int_digits = int.strip_prefix(['+', '-']).unwrap_or(int);
+            let int_value = if int_digits.is_empty() {
+                0
+            } else {
+                parse_integer(int_digits, s)?
+            };
+            let frac = frac.trim_end_matches('0');
+            if frac.len() > 30 {
+                return Err(ParseExactError::TooLarge(s.into()));
+            }
+            let denom = 10i128.pow(frac.len() as u32);
+            let frac_value = if frac.is_empty() {
+                0
+            } else {
+                parse_integer(frac, s)?
+            };
+            let magnitude = int_value
+                .checked_mul(denom)
+                .and_then(|v| v.checked_add(frac_value))
+                .ok_or_else(|| ParseExactError::TooLarge(s.into()))?;
+            let numer = if negative { -magnitude } else { magnitude };
+            return Exact::new(numer, denom).ok_or(ParseExactError::ZeroDenominator(s.into()));
+        }
+        Ok(Exact::integer(parse_integer(s, s)?))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn x(s: &str) -> Exact {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn parses_integers_decimals_fractions() {
+        assert_eq!(x("-3"), Exact::integer(-3));
+        assert_eq!(x("2.50"), Exact::new(5, 2).unwrap());
+        assert_eq!(x("-0.5"), Exact::new(-1, 2).unwrap());
+        assert_eq!(x(".25"), Exact::new(1, 4).unwrap());
+        assert_eq!(x("6/-4"), Exact::new(-3, 2).unwrap());
+    }
+
+    #[test]
+    fn rejects_non_numbers() {
+        for bad in ["NaN", "inf", "1e3", "abc", "1.", "1/0", "--1", "", "1.2.3"] {
+            assert!(bad.parse::<Exact>().is_err(), "{bad} parsed");
+        }
+    }
+
+    #[test]
+    fn compares_exactly() {
+        assert!(x("1/3") < x("0.3334"));
+        assert!(x("1/3") > x("0.3333"));
+        let big = Exact::new(i128::MAX - 1, i128::MAX).unwrap();
+        let big2 = Exact::new(i128::MAX - 2, i128::MAX - 1).unwrap();
+        assert!(big > big2);
+    }
+
+    #[test]
+    fn json_form() {
+        assert_eq!(x("12").to_json().to_string(), "12");
+        assert_eq!(x("12.5").to_json().to_string(), "\"25/2\"");
+    }
+}

@@ -1,0 +1,223 @@
+//! Two independent routes: crossout (the paper's theory) against brute force by the
+//! generic engine, on every small dinner and on thousands of random ones, for any
+//! two-player turn order; and crossout checked as subgame perfect by the verifier.
+
+use proptest::prelude::*;
+
+use crate::engine::{solve, verify, Budget, Silent, TieBreak, Ties, Verdict};
+
+use super::{
+    all_spe_scores, crossout, solve_exact, Bite, Dinner, DinnerGame, DinnerTies, Strategy as Play,
+    TurnOrder,
+};
+
+fn dinner_of(values: &[(i64, i64)]) -> Dinner {
+    Dinner::from_integers(2, values.iter().flat_map(|&(a, b)| [a, b]).collect()).unwrap()
+}
+
+fn order_of(d: &Dinner, bits: u64) -> TurnOrder {
+    let spec: String = (0..d.len())
+        .map(|t| if bits >> t & 1 == 0 { 'A' } else { 'B' })
+        .collect();
+    TurnOrder::parse(&spec, d).unwrap()
+}
+
+/// Crossout and the exact solver (index tie rule) give the same split and scores.
+fn assert_agree(d: &Dinner, order: &TurnOrder) {
+    let co = crossout(d, order).unwrap();
+    let ex = solve_exact(
+        d,
+        order,
+        &DinnerTies::Index,
+        Budget::default(),
+        &Silent,
+        None,
+    )
+    .unwrap();
+    let co_scores: Vec<_> = co.scores.iter().map(|&s| d.unscale(s)).collect();
+    assert_eq!(
+        co_scores, ex.scores,
+        "scores differ for {d:?} order {order}"
+    );
+    let split = |bites: &[Bite]| {
+        let mut v: Vec<(usize, usize)> = bites.iter().map(|b| (b.morsel, b.player)).collect();
+        v.sort_unstable();
+        v
+    };
+    assert_eq!(
+        split(&co.eating),
+        split(&ex.eating),
+        "split differs for {d:?} order {order}"
+    );
+    // With the index rule every player's utilities are distinct, so the equilibrium play
+    // is unique up to the order of bites that do not matter; the first bite is the
+    // crossout strategy c(D) whenever the mover's choice is strict.
+}
+
+#[test]
+fn every_permutation_dinner_and_order_up_to_6() {
+    fn permutations(n: usize) -> Vec<Vec<i64>> {
+        if n == 0 {
+            return vec![vec![]];
+        }
+        let mut out = Vec::new();
+        for p in permutations(n - 1) {
+            for pos in 0..=p.len() {
+                let mut q = p.clone();
+                q.insert(pos, n as i64);
+                out.push(q);
+            }
+        }
+        out
+    }
+    for n in 1..=6 {
+        for perm in permutations(n) {
+            let d = Dinner::permutation(&perm).unwrap();
+            for bits in 0..1u64 << n {
+                assert_agree(&d, &order_of(&d, bits));
+            }
+        }
+    }
+}
+
+#[test]
+fn every_dinner_with_ties_up_to_4() {
+    // Utilities in {0, 1, 2}: ties everywhere, to pin the documented tie rule.
+    for n in 1..=4usize {
+        for code in 0..3u64.pow(2 * n as u32) {
+            let mut c = code;
+            let values: Vec<(i64, i64)> = (0..n)
+                .map(|_| {
+                    let a = (c % 3) as i64;
+                    c /= 3;
+                    let b = (c % 3) as i64;
+                    c /= 3;
+                    (a, b)
+                })
+                .collect();
+            let d = dinner_of(&values);
+            for bits in 0..1u64 << n {
+                assert_agree(&d, &order_of(&d, bits));
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    /// Random dinners (with ties) and random turn orders: crossout equals the exact SPE.
+    #[test]
+    fn crossout_equals_exact_spe(
+        values in prop::collection::vec((-20i64..20, -20i64..20), 1..=11),
+        bits in any::<u64>(),
+    ) {
+        let d = dinner_of(&values);
+        assert_agree(&d, &order_of(&d, bits));
+    }
+
+    /// Crossout's scores are the scores of every SPE when utilities are distinct: all
+    /// tie-breaking rules of the engine give them (the SPE outcome is unique).
+    #[test]
+    fn distinct_utilities_make_the_outcome_unique(
+        perm in Just((1..=8i64).collect::<Vec<_>>()).prop_shuffle(),
+        bits in any::<u64>(),
+    ) {
+        let d = Dinner::permutation(&perm).unwrap();
+        let order = order_of(&d, bits);
+        let co = crossout(&d, &order).unwrap();
+        let game = DinnerGame::<i64>::new(&d, &order, false).unwrap();
+        for rule in TieBreak::ALL {
+            let sol = solve(&game, &Ties::uniform(rule, 2), Budget::default()).unwrap();
+            prop_assert_eq!(sol.root_value(), &[co.scores[0] as i64, co.scores[1] as i64][..]);
+        }
+        let all = all_spe_scores(&d, &order, Budget::default()).unwrap();
+        prop_assert_eq!(all.len(), 1);
+    }
+
+    /// The verifier finds no profitable one-shot deviation from (crossout, crossout),
+    /// on the real utilities, ties included.
+    #[test]
+    fn crossout_is_subgame_perfect(
+        values in prop::collection::vec((0i64..6, 0i64..6), 1..=8),
+        bits in any::<u64>(),
+    ) {
+        let d = dinner_of(&values);
+        let order = order_of(&d, bits);
+        let game = DinnerGame::<i64>::new(&d, &order, false).unwrap();
+        let verdict = verify(&game, Budget::default(), |s, _| Play::Crossout.choose(&d, &order, *s).unwrap()).unwrap();
+        prop_assert!(matches!(verdict, Verdict::SubgamePerfect { .. }), "{:?}", verdict);
+    }
+
+    /// Exercise (paper, after Figure 4): under crossout the first player eventually eats
+    /// her favourite morsel.
+    #[test]
+    fn first_player_eats_her_favourite(
+        perm in Just((1..=12i64).collect::<Vec<_>>()).prop_shuffle(),
+        len in 1usize..=12,
+    ) {
+        let b: Vec<i64> = perm.into_iter().filter(|&x| x <= len as i64).collect();
+        let d = Dinner::permutation(&b).unwrap();
+        let order = TurnOrder::default_for(&d);
+        let co = crossout(&d, &order).unwrap();
+        let first = order.player(0);
+        let favourite = (0..d.len()).max_by_key(|&i| d.utility(i, first)).unwrap();
+        prop_assert!(co.eating.iter().any(|bite| bite.player == first && bite.morsel == favourite));
+    }
+
+    /// Three players: the dense parallel solver and the sparse solver agree.
+    #[test]
+    fn dense_equals_sparse_for_three_players(
+        values in prop::collection::vec((0i64..5, 0i64..5, 0i64..5), 1..=9),
+        rule in prop::sample::select(TieBreak::ALL.to_vec()),
+    ) {
+        let d = Dinner::from_integers(3, values.iter().flat_map(|&(a, b, c)| [a, b, c]).collect()).unwrap();
+        let order = TurnOrder::default_for(&d);
+        let game = DinnerGame::<i64>::new(&d, &order, false).unwrap();
+        let ties = Ties::uniform(rule, 3);
+        let sparse = solve(&game, &ties, Budget::default()).unwrap();
+        let dense = crate::engine::solve_dense(&game, &ties, Budget::default(), &Silent).unwrap();
+        prop_assert_eq!(sparse.root_value(), dense.root_value());
+        prop_assert_eq!(sparse.path(), dense.path());
+    }
+}
+
+#[test]
+fn greedy_is_not_an_equilibrium_of_the_introduction() {
+    let d = Dinner::from_morsels("1,2 2,3 3,1").unwrap();
+    let order = TurnOrder::parse("ABA", &d).unwrap();
+    let game = DinnerGame::<i64>::new(&d, &order, false).unwrap();
+    let v = verify(&game, Budget::default(), |s, _| {
+        Play::Greedy.choose(&d, &order, *s).unwrap()
+    })
+    .unwrap();
+    match v {
+        Verdict::Deviation(dev) => {
+            assert_eq!(dev.state, 0b111);
+            assert_eq!(
+                (dev.player, dev.prescribed, dev.better, dev.gain),
+                (0, 2, 1, 1)
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn budget_refuses_with_the_size() {
+    let d = Dinner::from_integers(2, (0..60).collect()).unwrap();
+    let order = TurnOrder::default_for(&d);
+    let err = solve_exact(
+        &d,
+        &order,
+        &DinnerTies::Index,
+        Budget { max_states: 1000 },
+        &Silent,
+        None,
+    )
+    .unwrap_err();
+    assert!(
+        err.to_string().contains("2^30 = 1073741824 states"),
+        "{err}"
+    );
+}

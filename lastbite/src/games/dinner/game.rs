@@ -1,0 +1,365 @@
+//! The dinner as a game for the generic engine: states are the subsets of morsels still
+//! on the plate (bitmasks), so the engine's dense solver indexes them directly. This is
+//! the brute-force route that checks crossout, and the exact solver for any number of
+//! players.
+
+use crate::engine::{
+    self, all_outcomes, solve_dense, Budget, Game, IndexedGame, Payoff, Player, Progress, Reason,
+    Ties,
+};
+use crate::exact::Exact;
+
+use super::crossout::Bite;
+use super::model::{Dinner, DinnerError, TurnOrder};
+
+/// Ethiopian Dinner as an engine game over subsets of at most 63 morsels.
+///
+/// With `perturb`, utilities follow the index tie rule of [`super::crossout`]: morsel `i`
+/// is worth `u * M + (n - 1 - i)` with `M = n^2`, larger than any sum of the offsets, so
+/// the order of real payoffs is kept and each player's utilities become distinct.
+pub struct DinnerGame<'d, P> {
+    dinner: &'d Dinner,
+    order: &'d TurnOrder,
+    utilities: Vec<P>,
+    multiplier: i128,
+}
+
+impl<'d, P: Payoff> DinnerGame<'d, P> {
+    /// The game of `dinner` under `order`; `perturb` applies the index tie rule.
+    pub fn new(
+        dinner: &'d Dinner,
+        order: &'d TurnOrder,
+        perturb: bool,
+    ) -> Result<Self, DinnerError> {
+        let n = dinner.len();
+        if n > 63 {
+            return Err(DinnerError::TooManyMorsels(n));
+        }
+        let multiplier = if perturb { (n * n).max(1) as i128 } else { 1 };
+        let bound = dinner
+            .max_abs()
+            .checked_mul(multiplier)
+            .and_then(|b| b.checked_add(n as i128))
+            .and_then(|b| b.checked_mul(n as i128))
+            .ok_or(DinnerError::Overflow(n))?;
+        if !P::fits(bound) {
+            return Err(DinnerError::Overflow(n));
+        }
+        let k = dinner.players();
+        let mut utilities = Vec::with_capacity(n * k);
+        for i in 0..n {
+            let offset = if perturb { (n - 1 - i) as i128 } else { 0 };
+            for p in 0..k {
+                utilities.push(P::from_integer(
+                    dinner.utility(i, p) as i128 * multiplier + offset,
+                ));
+            }
+        }
+        Ok(DinnerGame {
+            dinner,
+            order,
+            utilities,
+            multiplier,
+        })
+    }
+
+    /// A payoff of this game in the dinner's real units (undoing scale and perturbation).
+    pub fn real(&self, scaled: i128) -> Exact {
+        self.dinner.unscale(scaled.div_euclid(self.multiplier))
+    }
+
+    #[inline]
+    fn mover(&self, state: u64) -> Option<Player> {
+        let left = state.count_ones() as usize;
+        (left > 0).then(|| self.order.player(self.dinner.len() - left))
+    }
+}
+
+impl<P: Payoff> Game for DinnerGame<'_, P> {
+    type State = u64;
+    type Move = usize;
+    type Payoff = P;
+
+    fn players(&self) -> usize {
+        self.dinner.players()
+    }
+
+    fn root(&self) -> u64 {
+        full_mask(self.dinner.len())
+    }
+
+    #[inline]
+    fn to_move(&self, state: &u64) -> Option<Player> {
+        self.mover(*state)
+    }
+
+    #[inline]
+    fn moves(&self, state: &u64, out: &mut Vec<usize>) {
+        let mut s = *state;
+        while s != 0 {
+            out.push(s.trailing_zeros() as usize);
+            s &= s - 1;
+        }
+    }
+
+    #[inline]
+    fn play(&self, state: &u64, mv: &usize) -> u64 {
+        state & !(1u64 << mv)
+    }
+
+    #[inline]
+    fn move_payoff(&self, state: &u64, mv: &usize, player: Player) -> P {
+        if self.mover(*state) == Some(player) {
+            self.utilities[mv * self.dinner.players() + player].clone()
+        } else {
+            P::zero()
+        }
+    }
+
+    fn move_label(&self, _state: &u64, mv: &usize) -> String {
+        format!("m{} {}", mv + 1, self.dinner.morsel_text(*mv))
+    }
+
+    fn payoff_text(&self, payoff: &P) -> String {
+        match payoff.to_integer() {
+            Some(v) => self.real(v).to_string(),
+            None => payoff.to_string(),
+        }
+    }
+
+    fn state_text(&self, state: &u64) -> String {
+        let morsels: Vec<String> = (0..64)
+            .filter(|i| state >> i & 1 == 1)
+            .map(|i| (i + 1).to_string())
+            .collect();
+        format!("{{{}}}", morsels.join(","))
+    }
+}
+
+impl<P: Payoff> IndexedGame for DinnerGame<'_, P> {
+    fn state_count(&self) -> u128 {
+        1u128 << self.dinner.len()
+    }
+    #[inline]
+    fn index(&self, state: &u64) -> usize {
+        *state as usize
+    }
+    #[inline]
+    fn state_at(&self, index: usize) -> u64 {
+        index as u64
+    }
+    fn layer_count(&self) -> usize {
+        self.dinner.len() + 1
+    }
+    #[inline]
+    fn layer(&self, index: usize) -> Option<usize> {
+        Some(index.count_ones() as usize)
+    }
+}
+
+/// The mask of all `n` morsels.
+pub fn full_mask(n: usize) -> u64 {
+    if n == 64 {
+        u64::MAX
+    } else {
+        (1u64 << n) - 1
+    }
+}
+
+/// How the exact solver breaks ties.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DinnerTies {
+    /// The index tie rule shared with crossout (see [`super::crossout`]); after it,
+    /// `first` by morsel order.
+    Index,
+    /// The engine's per-player rules on the real utilities.
+    Engine(Ties),
+}
+
+impl DinnerTies {
+    /// The rule's name as written on the command line.
+    pub fn describe(&self) -> String {
+        match self {
+            DinnerTies::Index => "index".into(),
+            DinnerTies::Engine(t) => t.describe(),
+        }
+    }
+}
+
+/// One legal move in an explained state, in real units.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExplainedMove {
+    /// The morsel (from 0).
+    pub morsel: usize,
+    /// The payoff vector it leads to.
+    pub value: Vec<Exact>,
+    /// Whether it maximises the mover's payoff.
+    pub best_for_mover: bool,
+    /// Whether it yields the equilibrium payoff vector.
+    pub optimal: bool,
+    /// Whether it is the equilibrium move.
+    pub selected: bool,
+}
+
+/// The explanation of one state.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Explained {
+    /// Morsels still on the plate (from 0).
+    pub remaining: Vec<usize>,
+    /// The player to move.
+    pub mover: Player,
+    /// Why the equilibrium move was chosen.
+    pub reason: String,
+    /// Every legal move.
+    pub moves: Vec<ExplainedMove>,
+}
+
+/// The exact subgame perfect play of a dinner.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExactPlay {
+    /// The equilibrium eating order.
+    pub eating: Vec<Bite>,
+    /// Each player's score.
+    pub scores: Vec<Exact>,
+    /// States solved.
+    pub states: u64,
+    /// The explanation of the requested state, if any.
+    pub explained: Option<Explained>,
+}
+
+/// Solves a dinner exactly over all subsets with the dense engine, explaining the state
+/// reached after the bites `explain_after` (morsel indices) when given.
+///
+/// Payoffs are `i64` when the utilities allow it (16 bytes a state for two players) and
+/// `i128` otherwise.
+pub fn solve_exact(
+    dinner: &Dinner,
+    order: &TurnOrder,
+    ties: &DinnerTies,
+    budget: Budget,
+    progress: &dyn Progress,
+    explain_after: Option<&[usize]>,
+) -> Result<ExactPlay, DinnerError> {
+    let n = dinner.len();
+    if n > 63 {
+        return Err(engine::EngineError::TooManyStates {
+            states: 1u128 << n.min(127),
+            budget: budget.max_states,
+            bytes: (1u128 << n.min(120)) * 8 * dinner.players() as u128,
+        }
+        .into());
+    }
+    match solve_exact_with::<i64>(dinner, order, ties, budget, progress, explain_after) {
+        Err(DinnerError::Overflow(_)) => {
+            solve_exact_with::<i128>(dinner, order, ties, budget, progress, explain_after)
+        }
+        other => other,
+    }
+}
+
+fn solve_exact_with<P: Payoff>(
+    dinner: &Dinner,
+    order: &TurnOrder,
+    ties: &DinnerTies,
+    budget: Budget,
+    progress: &dyn Progress,
+    explain_after: Option<&[usize]>,
+) -> Result<ExactPlay, DinnerError> {
+    let n = dinner.len();
+    let perturb = matches!(ties, DinnerTies::Index);
+    let game = DinnerGame::<P>::new(dinner, order, perturb)?;
+    let engine_ties = match ties {
+        DinnerTies::Index => Ties::uniform(engine::TieBreak::First, dinner.players()),
+        DinnerTies::Engine(t) => t.clone(),
+    };
+    let solution = solve_dense(&game, &engine_ties, budget, progress)?;
+    let mut scores = vec![0i128; dinner.players()];
+    let eating: Vec<Bite> = solution
+        .path()
+        .into_iter()
+        .enumerate()
+        .map(|(turn, step)| {
+            scores[step.mover] += dinner.utility(step.mv, step.mover) as i128;
+            Bite {
+                turn,
+                player: step.mover,
+                morsel: step.mv,
+            }
+        })
+        .collect();
+    let explained = match explain_after {
+        None => None,
+        Some(prefix) => {
+            let mut state = game.root();
+            for &m in prefix {
+                if m >= n || state >> m & 1 == 0 {
+                    return Err(DinnerError::Format(format!(
+                        "--at: morsel {} is not on the plate at that point",
+                        m + 1
+                    )));
+                }
+                state &= !(1u64 << m);
+            }
+            solution.explain(&state).map(|e| {
+                let real = |v: &P| game.real(v.to_integer().expect("dinner payoffs are integers"));
+                let values: Vec<Vec<Exact>> = e
+                    .lines
+                    .iter()
+                    .map(|l| l.value.iter().map(real).collect())
+                    .collect();
+                let own_best = values
+                    .iter()
+                    .map(|v| v[e.mover])
+                    .max()
+                    .unwrap_or(Exact::ZERO);
+                let tied = values.iter().filter(|v| v[e.mover] == own_best).count();
+                let reason = match (e.reason, perturb) {
+                    (Reason::OnlyMove, _) => Reason::OnlyMove.to_string(),
+                    (_, true) if tied > 1 => {
+                        "own payoff tied; tie broken by the index rule (earlier morsel first)"
+                            .into()
+                    }
+                    (r, _) => r.to_string(),
+                };
+                Explained {
+                    remaining: (0..n).filter(|i| state >> i & 1 == 1).collect(),
+                    mover: e.mover,
+                    reason,
+                    moves: e
+                        .lines
+                        .iter()
+                        .zip(values)
+                        .map(|(l, value)| ExplainedMove {
+                            morsel: l.mv,
+                            best_for_mover: value[e.mover] == own_best,
+                            optimal: l.optimal,
+                            selected: l.selected,
+                            value,
+                        })
+                        .collect(),
+                }
+            })
+        }
+    };
+    Ok(ExactPlay {
+        eating,
+        scores: scores.into_iter().map(|s| dinner.unscale(s)).collect(),
+        states: solution.states(),
+        explained,
+    })
+}
+
+/// The score vectors of all pure subgame perfect equilibria of a dinner (real
+/// utilities, no tie rule), sorted.
+pub fn all_spe_scores(
+    dinner: &Dinner,
+    order: &TurnOrder,
+    budget: Budget,
+) -> Result<Vec<Vec<Exact>>, DinnerError> {
+    let game = DinnerGame::<i128>::new(dinner, order, false)?;
+    let outcomes = all_outcomes(&game, budget)?;
+    Ok(outcomes
+        .into_iter()
+        .map(|v| v.into_iter().map(|x| dinner.unscale(x)).collect())
+        .collect())
+}

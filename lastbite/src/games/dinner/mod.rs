@@ -1,0 +1,29 @@
+//! Ethiopian Dinner (Levine and Stange, "How to Make the Most of a Shared Meal: Plan the
+//! Last Bite First", Amer. Math. Monthly 119 (2012)).
+//!
+//! Players take turns eating morsels from a shared plate; each morsel has a utility for
+//! each player. The family is split as the paper is:
+//!
+//! * [`model`]: validated [`Dinner`]s and [`TurnOrder`]s (parse, don't validate);
+//! * [`crossout`](mod@crossout): the crossout strategy, the paper's fast theory, for any
+//!   two-player turn order;
+//! * [`game`]: the dinner as an engine game, the exact solver for any number of players,
+//!   and (in its tests) the brute-force cross-check of crossout;
+//! * [`strategies`]: the strategies of the introduction and their evaluation `v_P(s,t)`;
+//! * [`reproduce`]: the paper's published examples recomputed.
+
+pub mod crossout;
+pub mod game;
+pub mod model;
+pub mod reproduce;
+pub mod strategies;
+
+#[cfg(test)]
+mod crosscheck;
+
+pub use crossout::{crossout, Bite, Crossout};
+pub use game::{
+    all_spe_scores, solve_exact, DinnerGame, DinnerTies, ExactPlay, Explained, ExplainedMove,
+};
+pub use model::{Dinner, DinnerError, TurnOrder};
+pub use strategies::{evaluate, Playout, Strategy};

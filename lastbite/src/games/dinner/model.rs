@@ -1,0 +1,565 @@
+//! Validated dinners and turn orders (paper: "Dinners and strategies").
+//!
+//! A [`Dinner`] is a non-empty list of morsels, each with one exact utility per player.
+//! Utilities are scaled to a common denominator once, here, so every solver compares
+//! integers. A [`TurnOrder`] is the sequence of players of the turns, one per morsel.
+
+use std::fmt;
+
+use crate::engine::Player;
+use crate::exact::{lcm, Exact, ParseExactError};
+
+/// The largest number of players a dinner may have (players are letters A..Z).
+pub const MAX_PLAYERS: usize = 26;
+
+/// What is wrong with a dinner, a turn order or a request on them.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DinnerError {
+    /// No morsels.
+    #[error("the dinner has no morsels")]
+    Empty,
+    /// A morsel has no utilities.
+    #[error("{at}: a morsel needs at least one utility")]
+    NoUtilities {
+        /// Where.
+        at: String,
+    },
+    /// A value is not an exact number.
+    #[error("{at}: {source}")]
+    Number {
+        /// Where (line and column, or morsel and player).
+        at: String,
+        /// What is wrong with it.
+        source: ParseExactError,
+    },
+    /// A morsel has the wrong number of utilities.
+    #[error("{at}: {found} utilities, but the first morsel has {expected} (one per player)")]
+    Columns {
+        /// Where.
+        at: String,
+        /// Utilities on the first morsel.
+        expected: usize,
+        /// Utilities here.
+        found: usize,
+    },
+    /// More players than letters.
+    #[error("{0} players; at most {MAX_PLAYERS} are supported")]
+    TooManyPlayers(usize),
+    /// The utilities cannot share a denominator within 64 bits.
+    #[error("{at}: the utilities need a common denominator beyond 10^18; round them")]
+    Denominator {
+        /// Where the denominator became too large.
+        at: String,
+    },
+    /// A scaled utility exceeds 64 bits.
+    #[error("{at}: value too large (after scaling to a common denominator it exceeds 64 bits)")]
+    TooLarge {
+        /// Where.
+        at: String,
+    },
+    /// The file is not valid JSON / TOML, or lacks the morsels.
+    #[error("{0}")]
+    Format(String),
+    /// The order has the wrong number of turns.
+    #[error("turn order '{order}' has {found} turns, but the dinner has {expected} morsels")]
+    OrderLength {
+        /// The order given.
+        order: String,
+        /// Its length.
+        found: usize,
+        /// The number of morsels.
+        expected: usize,
+    },
+    /// The order names a player the dinner does not have.
+    #[error("turn order: '{letter}' at position {position} is not a player of this {players}-player dinner (use {})", letters(*.players))]
+    OrderLetter {
+        /// The offending character.
+        letter: char,
+        /// 1-based position in the order.
+        position: usize,
+        /// Number of players.
+        players: usize,
+    },
+    /// The method needs exactly two players.
+    #[error("{0} is defined for two players; this dinner has {1} (use --method exact)")]
+    NeedsTwoPlayers(&'static str, usize),
+    /// The exact solver works over subsets of at most 63 morsels.
+    #[error("the exact solver needs 2^{0} states; more than 2^63 cannot be indexed")]
+    TooManyMorsels(usize),
+    /// Payoffs do not fit exact 128-bit arithmetic.
+    #[error("the utilities are too large for exact 128-bit arithmetic over {0} morsels")]
+    Overflow(usize),
+    /// An engine error.
+    #[error(transparent)]
+    Engine(#[from] crate::engine::EngineError),
+}
+
+fn letters(players: usize) -> String {
+    let last = char::from(b'A' + players.clamp(1, 26) as u8 - 1);
+    if players <= 1 {
+        "A".to_string()
+    } else {
+        format!("letters A..{last}")
+    }
+}
+
+/// A dinner: morsels with one exact utility per player.
+///
+/// Utilities are stored scaled by a common denominator ([`Dinner::scale`]) as `i64`, so
+/// that all comparisons are integer comparisons.
+///
+/// ```
+/// use lastbite::games::dinner::Dinner;
+/// let d = Dinner::from_morsels("1,2 2.5,3 3,1").unwrap();
+/// assert_eq!((d.len(), d.players(), d.scale()), (3, 2, 2));
+/// assert_eq!(d.value(1, 0).to_string(), "5/2");
+/// assert!(Dinner::from_morsels("1,2 3").is_err());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Dinner {
+    players: usize,
+    utilities: Vec<i64>,
+    scale: i128,
+}
+
+impl Dinner {
+    /// A dinner from exact utilities given morsel by morsel, `players` per morsel.
+    /// `locate(i)` names morsel `i` in error messages.
+    pub fn from_flat(
+        players: usize,
+        values: Vec<Exact>,
+        locate: impl Fn(usize, usize) -> String,
+    ) -> Result<Dinner, DinnerError> {
+        if values.is_empty() {
+            return Err(DinnerError::Empty);
+        }
+        if players == 0 {
+            return Err(DinnerError::NoUtilities { at: locate(0, 0) });
+        }
+        if players > MAX_PLAYERS {
+            return Err(DinnerError::TooManyPlayers(players));
+        }
+        debug_assert_eq!(values.len() % players, 0);
+        let mut scale: i128 = 1;
+        for (i, v) in values.iter().enumerate() {
+            if v.denom() != 1 {
+                scale = lcm(scale, v.denom())
+                    .filter(|&d| d <= 1_000_000_000_000_000_000)
+                    .ok_or_else(|| DinnerError::Denominator {
+                        at: locate(i / players, i % players),
+                    })?;
+            }
+        }
+        let utilities = values
+            .iter()
+            .enumerate()
+            .map(|(i, v)| {
+                v.scaled_to(scale)
+                    .and_then(|x| i64::try_from(x).ok())
+                    .ok_or_else(|| DinnerError::TooLarge {
+                        at: locate(i / players, i % players),
+                    })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Dinner {
+            players,
+            utilities,
+            scale,
+        })
+    }
+
+    /// A dinner with integer utilities, `players` per morsel (the fast path for large
+    /// generated dinners).
+    pub fn from_integers(players: usize, utilities: Vec<i64>) -> Result<Dinner, DinnerError> {
+        if utilities.is_empty() {
+            return Err(DinnerError::Empty);
+        }
+        if players == 0 || utilities.len() % players != 0 {
+            return Err(DinnerError::Columns {
+                at: "input".into(),
+                expected: players,
+                found: utilities.len() % players.max(1),
+            });
+        }
+        if players > MAX_PLAYERS {
+            return Err(DinnerError::TooManyPlayers(players));
+        }
+        Ok(Dinner {
+            players,
+            utilities,
+            scale: 1,
+        })
+    }
+
+    /// The permutation dinner `{(1, b_1), ..., (n, b_n)}`.
+    pub fn permutation(b: &[i64]) -> Result<Dinner, DinnerError> {
+        let flat = b
+            .iter()
+            .enumerate()
+            .flat_map(|(i, &bi)| [i as i64 + 1, bi])
+            .collect();
+        Dinner::from_integers(2, flat)
+    }
+
+    /// Parses morsels written as `"1,2 2,3 3,1"`: morsels separated by spaces or
+    /// semicolons, utilities by commas.
+    pub fn from_morsels(text: &str) -> Result<Dinner, DinnerError> {
+        let morsels: Vec<&str> = text
+            .split(|c: char| c.is_whitespace() || c == ';')
+            .filter(|s| !s.is_empty())
+            .collect();
+        let rows = morsels.iter().map(|m| m.split(',').collect::<Vec<_>>());
+        Dinner::from_rows(
+            rows,
+            |i| format!("morsel {} ({})", i + 1, morsels[i]),
+            |i, p| format!("morsel {} ({}), utility {}", i + 1, morsels[i], p + 1),
+        )
+    }
+
+    /// Parses CSV text: one morsel per line, one column per player, an optional header
+    /// line (recognised by a first field that is not a number), blank lines and lines
+    /// starting with `#` ignored.
+    pub fn from_csv(text: &str, name: &str) -> Result<Dinner, DinnerError> {
+        let mut lines: Vec<(usize, &str)> = text
+            .lines()
+            .enumerate()
+            .map(|(i, l)| (i + 1, l.trim()))
+            .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+            .collect();
+        if let Some((_, first)) = lines.first() {
+            let field = first.split(',').next().unwrap_or("").trim();
+            let looks_textual = field.bytes().any(|b| b.is_ascii_alphabetic())
+                && field.parse::<Exact>().is_err()
+                && !matches!(
+                    field.to_ascii_lowercase().as_str(),
+                    "nan" | "inf" | "infinity"
+                );
+            if looks_textual {
+                lines.remove(0);
+            }
+        }
+        let rows = lines.iter().map(|(_, l)| l.split(','));
+        Dinner::from_rows(
+            rows,
+            |i| format!("{name}:{}", lines[i].0),
+            |i, p| format!("{name}:{}: column {}", lines[i].0, p + 1),
+        )
+    }
+
+    /// Parses JSON: `[[1,2],[2,3]]` or `{"morsels": [[1,2],[2,3]], "order": "ABA"}`.
+    /// Numbers keep their exact decimal text; strings like `"7/3"` are accepted too.
+    /// Returns the dinner and the order named in the file, if any.
+    pub fn from_json(text: &str, name: &str) -> Result<(Dinner, Option<String>), DinnerError> {
+        let value: serde_json::Value = serde_json::from_str(text)
+            .map_err(|e| DinnerError::Format(format!("{name}: invalid JSON: {e}")))?;
+        let (morsels, order) = match &value {
+            serde_json::Value::Array(_) => (&value, None),
+            serde_json::Value::Object(map) => (
+                map.get("morsels").ok_or_else(|| {
+                    DinnerError::Format(format!("{name}: JSON object has no \"morsels\" array"))
+                })?,
+                map.get("order").and_then(|o| o.as_str()).map(String::from),
+            ),
+            _ => {
+                return Err(DinnerError::Format(format!(
+                    "{name}: expected a JSON array of morsels or an object with \"morsels\""
+                )))
+            }
+        };
+        let rows = json_rows(morsels, name)?;
+        let dinner = Dinner::from_rows(
+            rows.iter().map(|r| r.iter().map(String::as_str)),
+            |i| format!("{name}: morsel {}", i + 1),
+            |i, p| format!("{name}: morsel {}, utility {}", i + 1, p + 1),
+        )?;
+        Ok((dinner, order))
+    }
+
+    /// Parses TOML: `morsels = [[1, 2], [2, 3]]` and optionally `order = "ABA"`. Floats
+    /// are read by their shortest decimal form; write `"2.5"` as a string to be explicit.
+    pub fn from_toml(text: &str, name: &str) -> Result<(Dinner, Option<String>), DinnerError> {
+        let table: toml::Table = text.parse().map_err(|e: toml::de::Error| {
+            DinnerError::Format(format!("{name}: invalid TOML: {}", e.message()))
+        })?;
+        let morsels = table
+            .get("morsels")
+            .and_then(|m| m.as_array())
+            .ok_or_else(|| DinnerError::Format(format!("{name}: TOML has no 'morsels' array")))?;
+        let mut rows = Vec::new();
+        for (i, m) in morsels.iter().enumerate() {
+            let row = m.as_array().ok_or_else(|| {
+                DinnerError::Format(format!(
+                    "{name}: morsel {} is not an array of utilities",
+                    i + 1
+                ))
+            })?;
+            rows.push(
+                row.iter()
+                    .map(|v| match v {
+                        toml::Value::Integer(n) => n.to_string(),
+                        toml::Value::Float(f) => f.to_string(),
+                        toml::Value::String(s) => s.clone(),
+                        other => other.to_string(),
+                    })
+                    .collect::<Vec<_>>(),
+            );
+        }
+        let order = table
+            .get("order")
+            .and_then(|o| o.as_str())
+            .map(String::from);
+        let dinner = Dinner::from_rows(
+            rows.iter().map(|r| r.iter().map(String::as_str)),
+            |i| format!("{name}: morsel {}", i + 1),
+            |i, p| format!("{name}: morsel {}, utility {}", i + 1, p + 1),
+        )?;
+        Ok((dinner, order))
+    }
+
+    fn from_rows<'a, R, F>(
+        rows: R,
+        row_at: impl Fn(usize) -> String,
+        locate: impl Fn(usize, usize) -> String,
+    ) -> Result<Dinner, DinnerError>
+    where
+        R: IntoIterator<Item = F>,
+        F: IntoIterator<Item = &'a str>,
+    {
+        let mut players = None;
+        let mut flat = Vec::new();
+        for (i, row) in rows.into_iter().enumerate() {
+            let before = flat.len();
+            for (p, field) in row.into_iter().enumerate() {
+                let v = field
+                    .parse::<Exact>()
+                    .map_err(|source| DinnerError::Number {
+                        at: locate(i, p),
+                        source,
+                    })?;
+                flat.push(v);
+            }
+            let found = flat.len() - before;
+            match players {
+                None if found == 0 => return Err(DinnerError::NoUtilities { at: locate(i, 0) }),
+                None => players = Some(found),
+                Some(k) if k != found => {
+                    return Err(DinnerError::Columns {
+                        at: row_at(i),
+                        expected: k,
+                        found,
+                    })
+                }
+                _ => {}
+            }
+        }
+        Dinner::from_flat(players.unwrap_or(0), flat, locate)
+    }
+
+    /// Number of morsels.
+    pub fn len(&self) -> usize {
+        self.utilities.len() / self.players
+    }
+
+    /// Always false: a dinner has at least one morsel.
+    pub fn is_empty(&self) -> bool {
+        self.utilities.is_empty()
+    }
+
+    /// Number of players.
+    pub fn players(&self) -> usize {
+        self.players
+    }
+
+    /// The common denominator the utilities are scaled by.
+    pub fn scale(&self) -> i128 {
+        self.scale
+    }
+
+    /// The scaled utility of morsel `i` to player `p`.
+    #[inline]
+    pub fn utility(&self, i: usize, p: Player) -> i64 {
+        self.utilities[i * self.players + p]
+    }
+
+    /// The exact utility of morsel `i` to player `p`.
+    pub fn value(&self, i: usize, p: Player) -> Exact {
+        self.unscale(self.utility(i, p) as i128)
+    }
+
+    /// A scaled amount as an exact value.
+    pub fn unscale(&self, scaled: i128) -> Exact {
+        Exact::new(scaled, self.scale).expect("scale is positive")
+    }
+
+    /// The largest absolute scaled utility.
+    pub fn max_abs(&self) -> i128 {
+        self.utilities
+            .iter()
+            .map(|u| (*u as i128).abs())
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Morsel `i` written as `(a, b, ...)`.
+    pub fn morsel_text(&self, i: usize) -> String {
+        let parts: Vec<String> = (0..self.players)
+            .map(|p| self.value(i, p).to_string())
+            .collect();
+        format!("({})", parts.join(", "))
+    }
+}
+
+fn json_rows(morsels: &serde_json::Value, name: &str) -> Result<Vec<Vec<String>>, DinnerError> {
+    let list = morsels
+        .as_array()
+        .ok_or_else(|| DinnerError::Format(format!("{name}: \"morsels\" is not an array")))?;
+    list.iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let row = m.as_array().ok_or_else(|| {
+                DinnerError::Format(format!(
+                    "{name}: morsel {} is not an array of utilities",
+                    i + 1
+                ))
+            })?;
+            Ok(row
+                .iter()
+                .map(|v| match v {
+                    serde_json::Value::String(s) => s.clone(),
+                    other => other.to_string(),
+                })
+                .collect())
+        })
+        .collect()
+}
+
+/// The sequence of players of the turns of a dinner, one turn per morsel.
+///
+/// ```
+/// use lastbite::games::dinner::{Dinner, TurnOrder};
+/// let d = Dinner::from_morsels("1,1 2,2 3,3 4,4 5,5").unwrap();
+/// assert_eq!(TurnOrder::default_for(&d).to_string(), "BABAB"); // Bob moves last
+/// assert_eq!(TurnOrder::parse("thue-morse", &d).unwrap().to_string(), "ABBAB");
+/// assert!(TurnOrder::parse("ABAB", &d).is_err());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct TurnOrder {
+    turns: Vec<u8>,
+    players: usize,
+}
+
+impl TurnOrder {
+    /// The paper's convention for two players (Bob moves last, so Alice moves first
+    /// exactly when the number of morsels is even); round robin from A for more players.
+    pub fn default_for(dinner: &Dinner) -> TurnOrder {
+        if dinner.players() == 2 {
+            let first = if dinner.len() % 2 == 0 { 0 } else { 1 };
+            TurnOrder::alternating(dinner, first)
+        } else {
+            TurnOrder::alternating(dinner, 0)
+        }
+    }
+
+    /// Round robin starting with player `first`.
+    pub fn alternating(dinner: &Dinner, first: Player) -> TurnOrder {
+        let k = dinner.players();
+        TurnOrder {
+            turns: (0..dinner.len()).map(|t| ((first + t) % k) as u8).collect(),
+            players: k,
+        }
+    }
+
+    /// The Thue-Morse order (balanced alternation, Brams and Taylor): turn `t` (from 0)
+    /// goes to the player given by the digit sum of `t` in base `players`, mod `players`.
+    pub fn thue_morse(dinner: &Dinner) -> TurnOrder {
+        let k = dinner.players();
+        let turns = (0..dinner.len())
+            .map(|mut t| {
+                let mut sum = 0;
+                while t > 0 {
+                    sum += t % k.max(2);
+                    t /= k.max(2);
+                }
+                (sum % k) as u8
+            })
+            .collect();
+        TurnOrder { turns, players: k }
+    }
+
+    /// Parses `thue-morse`, `alternate` (round robin from A) or an explicit sequence of
+    /// player letters such as `ABBA` (case-insensitive; spaces and commas ignored).
+    pub fn parse(spec: &str, dinner: &Dinner) -> Result<TurnOrder, DinnerError> {
+        let k = dinner.players();
+        match spec.trim().to_ascii_lowercase().as_str() {
+            "thue-morse" | "thuemorse" | "tm" => return Ok(TurnOrder::thue_morse(dinner)),
+            "alternate" | "alternating" | "round-robin" => {
+                return Ok(TurnOrder::alternating(dinner, 0))
+            }
+            _ => {}
+        }
+        let mut turns = Vec::new();
+        for (i, c) in spec
+            .chars()
+            .filter(|c| !c.is_whitespace() && *c != ',')
+            .enumerate()
+        {
+            let up = c.to_ascii_uppercase();
+            let p = if up.is_ascii_uppercase() {
+                (up as u8 - b'A') as usize
+            } else {
+                usize::MAX
+            };
+            if p >= k {
+                return Err(DinnerError::OrderLetter {
+                    letter: c,
+                    position: i + 1,
+                    players: k,
+                });
+            }
+            turns.push(p as u8);
+        }
+        if turns.len() != dinner.len() {
+            return Err(DinnerError::OrderLength {
+                order: spec.trim().to_string(),
+                found: turns.len(),
+                expected: dinner.len(),
+            });
+        }
+        Ok(TurnOrder { turns, players: k })
+    }
+
+    /// The player of turn `t` (from 0).
+    #[inline]
+    pub fn player(&self, t: usize) -> Player {
+        self.turns[t] as Player
+    }
+
+    /// The players of the turns.
+    pub fn turns(&self) -> &[u8] {
+        &self.turns
+    }
+
+    /// Number of turns.
+    pub fn len(&self) -> usize {
+        self.turns.len()
+    }
+
+    /// Whether there are no turns (never, for a validated dinner).
+    pub fn is_empty(&self) -> bool {
+        self.turns.is_empty()
+    }
+
+    /// Number of players.
+    pub fn players(&self) -> usize {
+        self.players
+    }
+}
+
+impl fmt::Display for TurnOrder {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for &p in &self.turns {
+            write!(f, "{}", char::from(b'A' + p))?;
+        }
+        Ok(())
+    }
+}

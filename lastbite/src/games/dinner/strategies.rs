@@ -1,0 +1,164 @@
+//! The strategies of the paper's introduction and their evaluation `v_P(s, t)`
+//! (paper: "Strategies and equilibria", equation (1)).
+//!
+//! A strategy maps the remaining dinner to a morsel. Ties in a strategy's criterion go to
+//! the earlier morsel, matching the index tie rule of [`super::crossout`].
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::engine::Player;
+
+use super::crossout::{crossout_on, Bite};
+use super::model::{Dinner, DinnerError, TurnOrder};
+
+/// A strategy of the paper.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Strategy {
+    /// Eat your own favourite morsel.
+    Greedy,
+    /// "Competitive": maximise the sum of all players' utilities (a + b).
+    Competitive,
+    /// "Cooperative": maximise your utility minus the others' (a - b).
+    Cooperative,
+    /// "Masochistic": eat your least favourite morsel.
+    Masochistic,
+    /// The crossout strategy c(D) (two players).
+    Crossout,
+}
+
+impl Strategy {
+    /// All strategies.
+    pub const ALL: [Strategy; 5] = [
+        Strategy::Greedy,
+        Strategy::Competitive,
+        Strategy::Cooperative,
+        Strategy::Masochistic,
+        Strategy::Crossout,
+    ];
+
+    /// The strategy's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Strategy::Greedy => "greedy",
+            Strategy::Competitive => "competitive",
+            Strategy::Cooperative => "cooperative",
+            Strategy::Masochistic => "masochistic",
+            Strategy::Crossout => "crossout",
+        }
+    }
+
+    /// The morsel `player` eats on turn `turn` when `remaining` (morsel indices, in
+    /// increasing order) are left.
+    pub fn choose_in(
+        self,
+        dinner: &Dinner,
+        order: &TurnOrder,
+        turn: usize,
+        remaining: &[u32],
+    ) -> Result<usize, DinnerError> {
+        let p = order.player(turn);
+        let k = dinner.players();
+        let score = |i: u32| -> i128 {
+            let i = i as usize;
+            let own = dinner.utility(i, p) as i128;
+            let all: i128 = (0..k).map(|q| dinner.utility(i, q) as i128).sum();
+            match self {
+                Strategy::Greedy => own,
+                Strategy::Competitive => all,
+                Strategy::Cooperative => own - (all - own),
+                Strategy::Masochistic => -own,
+                Strategy::Crossout => 0,
+            }
+        };
+        if self == Strategy::Crossout {
+            if k != 2 {
+                return Err(DinnerError::NeedsTwoPlayers("the crossout strategy", k));
+            }
+            return Ok(crossout_on(dinner, &order.turns()[turn..], remaining)[0] as usize);
+        }
+        // Masochists keep the index rule too: among equally bad morsels, the later one.
+        // (max_by_key keeps the last maximum, so iterate to make it the intended one.)
+        let best = if self == Strategy::Masochistic {
+            remaining.iter().max_by_key(|&&i| score(i))
+        } else {
+            remaining.iter().rev().max_by_key(|&&i| score(i))
+        };
+        Ok(*best.expect("a strategy is asked only when morsels remain") as usize)
+    }
+
+    /// The strategy's move at a bitmask state of the engine game.
+    pub fn choose(
+        self,
+        dinner: &Dinner,
+        order: &TurnOrder,
+        remaining: u64,
+    ) -> Result<usize, DinnerError> {
+        let list: Vec<u32> = (0..64).filter(|i| remaining >> i & 1 == 1).collect();
+        self.choose_in(dinner, order, dinner.len() - list.len(), &list)
+    }
+}
+
+impl fmt::Display for Strategy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Strategy {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        Strategy::ALL
+            .into_iter()
+            .find(|x| x.name() == s.trim().to_ascii_lowercase())
+            .ok_or_else(|| {
+                format!("unknown strategy '{s}' (expected greedy, competitive, cooperative, masochistic or crossout)")
+            })
+    }
+}
+
+/// The play of a strategy profile.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Playout {
+    /// The eating order.
+    pub eating: Vec<Bite>,
+    /// Each player's score `v_P(s, t)`, scaled by [`Dinner::scale`].
+    pub scores: Vec<i128>,
+}
+
+/// Plays `strategies[p]` for each player `p` and returns the eating order and scores.
+///
+/// ```
+/// use lastbite::games::dinner::{evaluate, Dinner, Strategy, TurnOrder};
+/// let d = Dinner::from_morsels("1,2 2,3 3,1").unwrap();
+/// let order = TurnOrder::parse("ABA", &d).unwrap();
+/// let greedy = evaluate(&d, &order, &[Strategy::Greedy, Strategy::Greedy]).unwrap();
+/// assert_eq!(greedy.scores, vec![4, 3]);
+/// let crossout = evaluate(&d, &order, &[Strategy::Crossout, Strategy::Crossout]).unwrap();
+/// assert_eq!(crossout.scores, vec![5, 2]);
+/// ```
+pub fn evaluate(
+    dinner: &Dinner,
+    order: &TurnOrder,
+    strategies: &[Strategy],
+) -> Result<Playout, DinnerError> {
+    let mut remaining: Vec<u32> = (0..dinner.len() as u32).collect();
+    let mut scores = vec![0i128; dinner.players()];
+    let mut eating = Vec::with_capacity(dinner.len());
+    for turn in 0..dinner.len() {
+        let player: Player = order.player(turn);
+        let strategy = strategies.get(player).copied().unwrap_or(Strategy::Greedy);
+        let m = strategy.choose_in(dinner, order, turn, &remaining)?;
+        let pos = remaining
+            .binary_search(&(m as u32))
+            .expect("chosen morsel remains");
+        remaining.remove(pos);
+        scores[player] += dinner.utility(m, player) as i128;
+        eating.push(Bite {
+            turn,
+            player,
+            morsel: m,
+        });
+    }
+    Ok(Playout { eating, scores })
+}

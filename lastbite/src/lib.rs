@@ -1,0 +1,14 @@
+//! lastbite computes optimal play in turn-taking games of perfect information: subgame
+//! perfect equilibria by backward induction, exactly and fast, and explains it.
+//!
+//! * [`engine`]: the generic solver every game family uses (memoised backward induction,
+//!   dense tables, per-player tie-breaking, all equilibrium outcomes, explanations,
+//!   verification by one-shot deviations, Gambit export).
+//! * [`games`]: one module per game family from the papers, each with its model, its
+//!   fast theory, the brute-force cross-check of that theory, and its analyses.
+//! * [`exact`]: exact rationals for input and output; solvers compare integers.
+#![deny(missing_docs)]
+
+pub mod engine;
+pub mod exact;
+pub mod games;
