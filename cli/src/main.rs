@@ -1,1 +1,81 @@
-fn main() {}
+//! The `lastbite` command: a thin layer that parses flags, calls the library and prints.
+//!
+//! Exit codes: 0 on success, 1 when the input or the computation is refused (with a
+//! one-line message on stderr), 2 on a command-line usage error. A closed stdout (e.g.
+//! `lastbite ... | head`) ends the program quietly with 0.
+
+mod dinner;
+mod out;
+mod progress;
+mod reproduce;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Exact subgame perfect play of turn-taking games, from the papers behind lastbite.
+#[derive(Parser, Debug)]
+#[command(name = "lastbite", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Recompute the papers' published results and mark each pass or fail.
+    Reproduce(reproduce::Args),
+    /// Ethiopian Dinner: players take turns eating morsels (Levine & Stange 2012).
+    #[command(subcommand)]
+    Dinner(dinner::Command),
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            if matches!(
+                e.kind(),
+                ErrorKind::DisplayHelp
+                    | ErrorKind::DisplayVersion
+                    | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+            ) {
+                let _ = e.print();
+                return if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+                    ExitCode::from(2)
+                } else {
+                    ExitCode::SUCCESS
+                };
+            }
+            // One line: clap's first line names the problem; the usage follows on --help.
+            let text = e.render().to_string();
+            let first = text.lines().next().unwrap_or("error: invalid arguments");
+            eprintln!("{first} (see --help)");
+            return ExitCode::from(2);
+        }
+    };
+    let result = match cli.command {
+        Command::Reproduce(args) => reproduce::run(args),
+        Command::Dinner(cmd) => dinner::run(cmd),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) if out::is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) => {
+            let msg = format!("{e:#}").replace('\n', "; ");
+            eprintln!("error: {msg}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    #[test]
+    fn cli_definition_is_valid() {
+        super::Cli::command().debug_assert();
+    }
+}

@@ -1,0 +1,39 @@
+//! Progress bars on stderr (hidden when stderr is not a terminal).
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use lastbite::engine::Progress;
+
+/// A [`Progress`] drawn with indicatif, only for jobs worth watching.
+pub struct Bar {
+    bar: ProgressBar,
+}
+
+impl Bar {
+    /// A bar that appears once a phase of at least `threshold` units starts.
+    pub fn new() -> Bar {
+        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+        bar.set_style(
+            ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} ({eta} left)")
+                .expect("valid template")
+                .progress_chars("=> "),
+        );
+        Bar { bar }
+    }
+}
+
+impl Progress for Bar {
+    fn start(&self, total: u64, what: &str) {
+        if total < 1 << 20 {
+            self.bar.set_draw_target(ProgressDrawTarget::hidden());
+        }
+        self.bar.set_length(total);
+        self.bar.set_position(0);
+        self.bar.set_message(format!("solving {what}"));
+    }
+    fn advance(&self, done: u64) {
+        self.bar.inc(done);
+    }
+    fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+}

@@ -1,0 +1,65 @@
+//! `lastbite reproduce`: the papers' published values, recomputed, with pass/fail marks.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use lastbite::games::dinner::reproduce::{checks, failures, Check};
+use serde_json::json;
+
+use crate::out;
+
+/// Arguments of `lastbite reproduce`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Print one JSON document instead of the table.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs the command; exits 1 when any published value is not reproduced.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let families: Vec<(&str, Vec<Check>)> = vec![("ethiopian-dinner", checks())];
+    let total: usize = families.iter().map(|(_, c)| c.len()).sum();
+    let failed: usize = families.iter().map(|(_, c)| failures(c)).sum();
+    if args.json {
+        let list: Vec<_> = families
+            .iter()
+            .flat_map(|(paper, cs)| {
+                cs.iter().map(move |c| {
+                    json!({
+                        "paper": paper, "id": c.id, "source": c.source, "claim": c.claim,
+                        "published": c.published, "computed": c.computed, "pass": c.pass,
+                    })
+                })
+            })
+            .collect();
+        out::print_json(&json!({"checks": list, "total": total, "failed": failed}))?;
+    } else {
+        let mut w = out::stdout();
+        for (paper, cs) in &families {
+            writeln!(w, "== {paper} ==")?;
+            for c in cs {
+                let mark = if c.pass { "PASS" } else { "FAIL" };
+                writeln!(w, "[{mark}] {:<36} {}", c.id, c.claim)?;
+                writeln!(
+                    w,
+                    "       published: {:<24} computed: {}",
+                    c.published, c.computed
+                )?;
+            }
+        }
+        writeln!(
+            w,
+            "\n{} checks: {} passed, {} failed",
+            total,
+            total - failed,
+            failed
+        )?;
+        w.flush()?;
+    }
+    Ok(if failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
