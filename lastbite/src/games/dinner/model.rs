@@ -25,12 +25,12 @@ pub enum DinnerError {
         at: String,
     },
     /// A value is not an exact number.
-    #[error("{at}: {source}")]
+    #[error("{at}: {problem}")]
     Number {
         /// Where (line and column, or morsel and player).
         at: String,
         /// What is wrong with it.
-        source: ParseExactError,
+        problem: ParseExactError,
     },
     /// A morsel has the wrong number of utilities.
     #[error("{at}: {found} utilities, but the first morsel has {expected} (one per player)")]
@@ -332,9 +332,9 @@ impl Dinner {
             for (p, field) in row.into_iter().enumerate() {
                 let v = field
                     .parse::<Exact>()
-                    .map_err(|source| DinnerError::Number {
+                    .map_err(|problem| DinnerError::Number {
                         at: locate(i, p),
-                        source,
+                        problem,
                     })?;
                 flat.push(v);
             }

@@ -1,0 +1,324 @@
+//! The CLI contract: JSON fields scripts depend on, file formats, and bad input (one line
+//! on stderr, non-zero exit, never a panic).
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+fn lastbite() -> Command {
+    Command::cargo_bin("lastbite").unwrap()
+}
+
+fn json(args: &[&str]) -> Value {
+    let out = lastbite().args(args).arg("--json").output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("exactly one JSON document on stdout")
+}
+
+fn fails(args: &[&str], needle: &str) {
+    let out = lastbite().args(args).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{args:?} succeeded");
+    assert!(!err.contains("panicked"), "{args:?} panicked: {err}");
+    assert_eq!(
+        err.trim_end().lines().count(),
+        1,
+        "{args:?}: not one line: {err}"
+    );
+    assert!(err.contains(needle), "{args:?}: '{err}' lacks '{needle}'");
+}
+
+#[test]
+fn solve_json_contract_on_the_introduction() {
+    let v = json(&[
+        "dinner",
+        "solve",
+        "--morsels",
+        "1,2 2,3 3,1",
+        "--first",
+        "alice",
+    ]);
+    assert_eq!(v["scores"], serde_json::json!([5, 2]));
+    assert_eq!(v["method"], "crossout");
+    assert_eq!(v["turn_order"], "ABA");
+    let eating = v["eating_order"].as_array().unwrap();
+    assert_eq!(eating.len(), 3);
+    assert_eq!(eating[0]["turn"], 1);
+    assert_eq!(eating[0]["player"], "A");
+    assert_eq!(eating[0]["morsel"], 2);
+}
+
+#[test]
+fn exact_and_crossout_agree_through_the_cli() {
+    let args = [
+        "dinner",
+        "solve",
+        "--morsels",
+        "1,8 2,3 3,6 4,4 5,1 6,2 7,5 8,7",
+    ];
+    let c = json(&args);
+    let mut with_exact = args.to_vec();
+    with_exact.extend(["--method", "exact"]);
+    let e = json(&with_exact);
+    assert_eq!(c["scores"], serde_json::json!([23, 22]));
+    assert_eq!(c["scores"], e["scores"]);
+    assert_eq!(e["method"], "exact");
+    assert_eq!(e["states"], 256);
+}
+
+#[test]
+fn exact_decimals_are_reported_as_fractions() {
+    let v = json(&[
+        "dinner",
+        "solve",
+        "--morsels",
+        "2.5,1 1,0.1",
+        "--first",
+        "alice",
+    ]);
+    assert_eq!(v["scores"], serde_json::json!(["5/2", "1/10"]));
+}
+
+#[test]
+fn file_formats() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("d.csv");
+    std::fs::write(&csv, "alice,bob\n1,2\n2,3\n3,1\n").unwrap();
+    let js = dir.path().join("d.json");
+    std::fs::write(
+        &js,
+        r#"{"morsels": [[1, 2], [2, 3], [3, 1]], "order": "ABA"}"#,
+    )
+    .unwrap();
+    let tm = dir.path().join("d.toml");
+    std::fs::write(
+        &tm,
+        "order = \"ABA\"\nmorsels = [[1, 2], [2, 3], [3, \"1\"]]\n",
+    )
+    .unwrap();
+    let a = json(&["dinner", "solve", csv.to_str().unwrap(), "--order", "ABA"]);
+    let b = json(&["dinner", "solve", js.to_str().unwrap()]);
+    let c = json(&["dinner", "solve", tm.to_str().unwrap()]);
+    assert_eq!(a["scores"], serde_json::json!([5, 2]));
+    assert_eq!(a, b);
+    assert_eq!(b, c);
+}
+
+#[test]
+fn three_player_snake_draft_is_solved_exactly() {
+    let v = json(&[
+        "dinner",
+        "solve",
+        "--morsels",
+        "6,1,2 5,6,1 4,2,6 3,5,3 2,4,5 1,3,4",
+        "--order",
+        "ABCCBA",
+    ]);
+    assert_eq!(v["method"], "exact");
+    assert_eq!(v["scores"].as_array().unwrap().len(), 3);
+    assert_eq!(v["eating_order"].as_array().unwrap().len(), 6);
+}
+
+#[test]
+fn all_outcomes_and_explanation() {
+    let v = json(&[
+        "dinner",
+        "solve",
+        "--morsels",
+        "1,5 1,3",
+        "--first",
+        "alice",
+        "--method",
+        "exact",
+        "--all",
+        "--explain",
+    ]);
+    assert_eq!(v["outcomes"], serde_json::json!([[1, 3], [1, 5]]));
+    let moves = v["explanation"]["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 2);
+    assert_eq!(moves[0]["selected"], true);
+    assert_eq!(moves[1]["best_for_mover"], true);
+    let friendly = json(&[
+        "dinner",
+        "solve",
+        "--morsels",
+        "1,5 1,3",
+        "--first",
+        "alice",
+        "--ties",
+        "friendly",
+    ]);
+    assert_eq!(friendly["scores"], serde_json::json!([1, 5]));
+}
+
+#[test]
+fn verify_reports_a_counterexample() {
+    let v = json(&[
+        "dinner",
+        "verify",
+        "--morsels",
+        "1,2 2,3 3,1",
+        "--order",
+        "ABA",
+        "--strategies",
+        "greedy",
+    ]);
+    assert_eq!(v["subgame_perfect"], false);
+    assert_eq!(v["counterexample"]["better"], 2);
+    assert_eq!(v["counterexample"]["gain"], 1);
+    let ok = json(&[
+        "dinner",
+        "verify",
+        "--morsels",
+        "1,2 2,3 3,1",
+        "--order",
+        "ABA",
+    ]);
+    assert_eq!(ok["subgame_perfect"], true);
+}
+
+#[test]
+fn play_evaluates_a_strategy_pair() {
+    let v = json(&[
+        "dinner",
+        "play",
+        "--morsels",
+        "1,2 2,3 3,1",
+        "--order",
+        "ABA",
+        "--strategies",
+        "greedy,crossout",
+    ]);
+    assert_eq!(v["scores"], serde_json::json!([4, 3]));
+}
+
+#[test]
+fn efg_export() {
+    let out = lastbite()
+        .args([
+            "dinner",
+            "efg",
+            "--morsels",
+            "1,2 2,3 3,1",
+            "--order",
+            "ABA",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("EFG 2 R "));
+    assert_eq!(text.lines().filter(|l| l.starts_with("t ")).count(), 6);
+    fails(
+        &[
+            "dinner",
+            "efg",
+            "--morsels",
+            "1,1 2,2 3,3 4,4 5,5 6,6 7,7 8,8 9,9 10,10",
+            "--max-nodes",
+            "1000",
+        ],
+        "nodes",
+    );
+}
+
+#[test]
+fn reproduce_passes() {
+    let v = json(&["reproduce"]);
+    assert_eq!(v["failed"], 0);
+    assert!(v["total"].as_u64().unwrap() >= 12);
+}
+
+#[test]
+fn bad_input_is_one_line_and_non_zero() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: &str| {
+        let p = dir.path().join(name);
+        std::fs::write(&p, text).unwrap();
+        p.to_str().unwrap().to_string()
+    };
+    let bad_number = write("n.csv", "1,2\n3,x\n");
+    fails(
+        &["dinner", "solve", &bad_number],
+        "n.csv:2: column 2: 'x' is not a number",
+    );
+    let nan = write("nan.csv", "1,2\nNaN,4\n");
+    fails(&["dinner", "solve", &nan], "'NaN' is not a number");
+    let cols = write("c.csv", "1,2\n3,4,5\n");
+    fails(&["dinner", "solve", &cols], "c.csv:2: 3 utilities");
+    let empty = write("e.csv", "");
+    fails(&["dinner", "solve", &empty], "no morsels");
+    let bad_json = write("b.json", "{\"morsels\": [[1, 2], [3]]}");
+    fails(&["dinner", "solve", &bad_json], "morsel 2");
+    let bad_toml = write("b.toml", "morsels = [[1, 2], [3, nan]]");
+    fails(&["dinner", "solve", &bad_toml], "not a number");
+    fails(
+        &["dinner", "solve", "--morsels", "1,2 3,4", "--order", "ABX"],
+        "'X' at position 3",
+    );
+    fails(
+        &["dinner", "solve", "--morsels", "1,2 3,4", "--order", "ABA"],
+        "has 3 turns",
+    );
+    fails(
+        &["dinner", "solve", "--morsels", "1,2 3,4", "--ties", "weird"],
+        "unknown tie-breaking rule",
+    );
+    fails(
+        &[
+            "dinner",
+            "solve",
+            "--morsels",
+            "1,2,3",
+            "--method",
+            "crossout",
+        ],
+        "two players",
+    );
+    fails(&["dinner", "solve", "--morsels", "inf,2"], "not a number");
+    fails(
+        &[
+            "dinner",
+            "solve",
+            "--morsels",
+            "1,2 3,4",
+            "--method",
+            "nope",
+        ],
+        "invalid value",
+    );
+    fails(&["dinner", "solve"], "no dinner given");
+    fails(&["dinner", "solve", "/no/such/file.csv"], "cannot read");
+}
+
+#[test]
+fn too_large_state_space_is_refused_with_its_size() {
+    let morsels: Vec<String> = (1..=40).map(|i| format!("{i},{}", 41 - i)).collect();
+    fails(
+        &[
+            "dinner",
+            "solve",
+            "--morsels",
+            &morsels.join(" "),
+            "--method",
+            "exact",
+        ],
+        "2^40 = 1099511627776 states",
+    );
+    let small: Vec<String> = (1..=12).map(|i| format!("{i},{i}")).collect();
+    fails(
+        &[
+            "dinner",
+            "solve",
+            "--morsels",
+            &small.join(" "),
+            "--method",
+            "exact",
+            "--max-states",
+            "100",
+        ],
+        "2^12 = 4096 states",
+    );
+}
