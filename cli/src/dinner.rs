@@ -257,38 +257,43 @@ fn solve(a: SolveArgs) -> anyhow::Result<ExitCode> {
     };
 
     if a.json {
-        let mut doc = json!({
-            "players": d.players(),
-            "morsels": d.len(),
-            "method": method,
-            "turn_order": order.to_string(),
-            "ties": ties.describe(),
-            "scores": out::exacts(&scores),
-        });
-        let map = doc.as_object_mut().expect("object");
-        map.insert(
-            "eating_order".into(),
-            Value::Array(eating.iter().map(|b| bite_json(&d, b)).collect()),
-        );
+        let mut doc = out::JsonDoc::new(out::stdout())?;
+        doc.field("players", &json!(d.players()))?;
+        doc.field("morsels", &json!(d.len()))?;
+        doc.field("method", &json!(method))?;
+        doc.field("turn_order", &json!(order.to_string()))?;
+        doc.field("ties", &json!(ties.describe()))?;
+        doc.field("scores", &out::exacts(&scores))?;
+        doc.array("eating_order", &eating, |w, b| {
+            write!(
+                w,
+                "{{\"turn\": {}, \"player\": \"{}\", \"morsel\": {}, \"utility\": ",
+                b.turn + 1,
+                letter(b.player),
+                b.morsel + 1
+            )?;
+            write_value(w, &d, b.morsel, b.player, true)?;
+            w.write_all(b"}")
+        })?;
         if let Some(seq) = &sequence {
-            map.insert(
-                "crossout_sequence".into(),
-                json!(seq.iter().map(|m| m + 1).collect::<Vec<_>>()),
-            );
+            doc.field(
+                "crossout_sequence",
+                &json!(seq.iter().map(|m| m + 1).collect::<Vec<_>>()),
+            )?;
         }
         if let Some(s) = states {
-            map.insert("states".into(), json!(s));
+            doc.field("states", &json!(s))?;
         }
         if let Some(o) = &outcomes {
-            map.insert(
-                "outcomes".into(),
-                Value::Array(o.iter().map(|v| out::exacts(v)).collect()),
-            );
+            doc.field(
+                "outcomes",
+                &Value::Array(o.iter().map(|v| out::exacts(v)).collect()),
+            )?;
         }
         if let Some(e) = &explained {
-            map.insert(
-                "explanation".into(),
-                json!({
+            doc.field(
+                "explanation",
+                &json!({
                     "remaining": e.remaining.iter().map(|m| m + 1).collect::<Vec<_>>(),
                     "mover": letter(e.mover),
                     "reason": e.reason,
@@ -300,9 +305,9 @@ fn solve(a: SolveArgs) -> anyhow::Result<ExitCode> {
                         "selected": m.selected,
                     })).collect::<Vec<_>>(),
                 }),
-            );
+            )?;
         }
-        out::print_json(&doc)?;
+        doc.finish()?;
         return Ok(ExitCode::SUCCESS);
     }
 
@@ -325,14 +330,10 @@ fn solve(a: SolveArgs) -> anyhow::Result<ExitCode> {
         "turn", "player", "morsel"
     )?;
     for b in &eating {
-        writeln!(
-            w,
-            "{:>6}  {:<6}  {:>6}  {}",
-            b.turn + 1,
-            letter(b.player),
-            b.morsel + 1,
-            d.morsel_text(b.morsel)
-        )?;
+        let player = char::from(b'A' + b.player as u8);
+        write!(w, "{:>6}  {:<6}  {:>6}  ", b.turn + 1, player, b.morsel + 1)?;
+        write_morsel(&mut w, &d, b.morsel)?;
+        w.write_all(b"\n")?;
     }
     writeln!(w)?;
     let parts: Vec<String> = scores
@@ -382,6 +383,36 @@ fn solve(a: SolveArgs) -> anyhow::Result<ExitCode> {
     }
     w.flush()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// A utility, without allocating when the dinner has integer utilities (large tables).
+fn write_value(
+    w: &mut impl Write,
+    d: &Dinner,
+    i: usize,
+    p: usize,
+    json: bool,
+) -> std::io::Result<()> {
+    if d.scale() == 1 {
+        write!(w, "{}", d.utility(i, p))
+    } else if json {
+        serde_json::to_writer(&mut *w, &out::exact(&d.value(i, p)))?;
+        Ok(())
+    } else {
+        write!(w, "{}", d.value(i, p))
+    }
+}
+
+/// A morsel as `(a, b, ...)`.
+fn write_morsel(w: &mut impl Write, d: &Dinner, i: usize) -> std::io::Result<()> {
+    w.write_all(b"(")?;
+    for p in 0..d.players() {
+        if p > 0 {
+            w.write_all(b", ")?;
+        }
+        write_value(w, d, i, p, false)?;
+    }
+    w.write_all(b")")
 }
 
 fn abbreviate(s: &str) -> String {

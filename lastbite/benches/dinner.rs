@@ -1,1 +1,73 @@
-fn main() {}
+//! Ethiopian Dinner speed targets (issue: foundation):
+//! * crossout on 10^7 morsels in memory, next to sorting the two utility columns;
+//! * the exact two-player SPE over all subsets (dense engine) at n = 16 and n = 22.
+//!
+//! The n = 26 exact solve and the 10^6-line CSV run are measured end to end with the CLI
+//! (`benches/crossout_vs_sort.sh`, README), since criterion's repetitions would take
+//! minutes there.
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use lastbite::engine::{Budget, Silent};
+use lastbite::games::dinner::{crossout, solve_exact, Dinner, DinnerTies, TurnOrder};
+
+/// A reproducible pseudo-random dinner (splitmix64), utilities in 0..10^9.
+fn random_dinner(n: usize, seed: u64) -> Dinner {
+    let mut x = seed;
+    let mut next = || {
+        x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = x;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        ((z ^ (z >> 31)) % 1_000_000_000) as i64
+    };
+    Dinner::from_integers(2, (0..2 * n).map(|_| next()).collect()).unwrap()
+}
+
+fn crossout_large(c: &mut Criterion) {
+    let n = 10_000_000;
+    let d = random_dinner(n, 7);
+    let order = TurnOrder::default_for(&d);
+    let (col_a, col_b): (Vec<i64>, Vec<i64>) =
+        (0..n).map(|i| (d.utility(i, 0), d.utility(i, 1))).unzip();
+    let mut g = c.benchmark_group("crossout_1e7");
+    g.sample_size(10);
+    g.bench_function("crossout", |b| {
+        b.iter(|| crossout(&d, &order).unwrap().scores)
+    });
+    g.bench_function("sort_two_columns", |b| {
+        b.iter(|| {
+            let (mut a, mut bb) = (col_a.clone(), col_b.clone());
+            a.sort_unstable();
+            bb.sort_unstable();
+            (a[0], bb[0])
+        })
+    });
+    g.finish();
+}
+
+fn exact_spe(c: &mut Criterion) {
+    let mut g = c.benchmark_group("exact_spe");
+    g.sample_size(10);
+    for n in [16usize, 22] {
+        let d = random_dinner(n, 11);
+        let order = TurnOrder::default_for(&d);
+        g.bench_with_input(BenchmarkId::from_parameter(n), &n, |b, _| {
+            b.iter(|| {
+                solve_exact(
+                    &d,
+                    &order,
+                    &DinnerTies::Index,
+                    Budget::default(),
+                    &Silent,
+                    None,
+                )
+                .unwrap()
+                .scores
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, crossout_large, exact_spe);
+criterion_main!(benches);

@@ -96,9 +96,7 @@ fn write_node<G: Game>(
             )?;
             for mv in &moves {
                 let before = acc.clone();
-                for (j, a) in acc.iter_mut().enumerate() {
-                    *a = a.plus(&game.move_payoff(state, mv, j));
-                }
+                game.add_move_payoffs(state, mv, acc);
                 let child = game.play(state, mv);
                 write_node(game, &child, acc, infosets, outcomes, out)?;
                 *acc = before;

@@ -10,7 +10,7 @@ pub type Player = usize;
 
 /// A finite, perfect-information game in which one player moves at a time.
 ///
-/// Payoffs accrue per move ([`Game::move_payoff`]) and at terminal states
+/// Payoffs accrue per move ([`Game::add_move_payoffs`]) and at terminal states
 /// ([`Game::terminal_payoff`]); a player's payoff for a play is the sum along it. The
 /// graph of states must be acyclic; states reached along different paths
 /// (transpositions) are solved once.
@@ -33,9 +33,17 @@ pub trait Game: Sync {
     fn moves(&self, state: &Self::State, out: &mut Vec<Self::Move>);
     /// The state after `mv`.
     fn play(&self, state: &Self::State, mv: &Self::Move) -> Self::State;
-    /// The payoff `player` receives when `mv` is played at `state`.
-    fn move_payoff(&self, _state: &Self::State, _mv: &Self::Move, _player: Player) -> Self::Payoff {
-        Self::Payoff::zero()
+    /// Adds to `acc[j]` the payoff each player `j` receives when `mv` is played at
+    /// `state` (nothing, by default: payoffs only at terminal states).
+    #[inline]
+    fn add_move_payoffs(&self, _state: &Self::State, _mv: &Self::Move, _acc: &mut [Self::Payoff]) {}
+    /// The payoff the player to move, `mover`, receives for `mv`: the `mover` entry of
+    /// [`Game::add_move_payoffs`]. The engine's hot loop asks only for this, once per
+    /// move; games override it to skip the other players.
+    fn mover_payoff(&self, state: &Self::State, mv: &Self::Move, mover: Player) -> Self::Payoff {
+        let mut acc = vec![Self::Payoff::zero(); self.players()];
+        self.add_move_payoffs(state, mv, &mut acc);
+        acc.swap_remove(mover)
     }
     /// The payoff `player` receives at a terminal state.
     fn terminal_payoff(&self, _state: &Self::State, _player: Player) -> Self::Payoff {
@@ -85,4 +93,65 @@ pub trait IndexedGame: Game {
     fn layer_count(&self) -> usize;
     /// The layer of an index, `None` when the index is not a state of the game.
     fn layer(&self, index: usize) -> Option<usize>;
+    /// Appends the indices in `range` that are states of layer `layer`, in increasing
+    /// order. The default filters the range with [`IndexedGame::layer`]; games on subsets
+    /// override it with [`subset_layer_members`].
+    fn layer_members(&self, layer: usize, range: std::ops::Range<usize>, out: &mut Vec<usize>) {
+        out.extend(range.filter(|&i| self.layer(i) == Some(layer)));
+    }
+}
+
+/// [`IndexedGame::layer_members`] for games whose index is a subset bitmask and whose
+/// layer is its number of elements: inside a block aligned to its power-of-two length,
+/// the high bits are fixed, so the low bits run through the subsets of the right size
+/// (Gosper's hack) without testing the others.
+pub fn subset_layer_members(layer: usize, range: std::ops::Range<usize>, out: &mut Vec<usize>) {
+    let len = range.end - range.start;
+    if !len.is_power_of_two() || range.start % len != 0 {
+        out.extend(range.filter(|&i| i.count_ones() as usize == layer));
+        return;
+    }
+    let bits = len.trailing_zeros() as usize;
+    let high = range.start.count_ones() as usize;
+    if layer < high || layer - high > bits {
+        return;
+    }
+    let want = layer - high;
+    if want == 0 {
+        out.push(range.start);
+        return;
+    }
+    let mut x: usize = (1 << want) - 1;
+    while x < len {
+        out.push(range.start | x);
+        // Gosper's hack: the next larger integer with the same number of set bits.
+        let c = x & x.wrapping_neg();
+        let r = x + c;
+        x = (((r ^ x) >> 2) / c) | r;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::subset_layer_members;
+
+    #[test]
+    fn subset_layers_match_the_filter() {
+        for (start, len) in [
+            (0, 1024),
+            (1024, 1024),
+            (3 << 10, 1024),
+            (5, 37),
+            (4096, 4096),
+        ] {
+            for layer in 0..=14 {
+                let mut fast = Vec::new();
+                subset_layer_members(layer, start..start + len, &mut fast);
+                let slow: Vec<usize> = (start..start + len)
+                    .filter(|i| i.count_ones() as usize == layer)
+                    .collect();
+                assert_eq!(fast, slow, "start {start} len {len} layer {layer}");
+            }
+        }
+    }
 }

@@ -28,7 +28,7 @@ mod ties;
 mod verify;
 
 pub use efg::{tree_size, write_efg};
-pub use game::{Game, IndexedGame, Player};
+pub use game::{player_letter, subset_layer_members, Game, IndexedGame, Player};
 pub use outcomes::all_outcomes;
 pub use payoff::Payoff;
 pub use solve::{solve, solve_dense, Choice, Explanation, MoveLine, Solution, Step};

@@ -13,7 +13,6 @@ use super::{
 /// Buffers reused from state to state so the hot loop does not allocate.
 pub(crate) struct Scratch<G: Game> {
     pub(crate) moves: Vec<G::Move>,
-    cand: Vec<G::Payoff>,
     pub(crate) best: Vec<G::Payoff>,
 }
 
@@ -21,7 +20,6 @@ impl<G: Game> Scratch<G> {
     pub(crate) fn new(players: usize) -> Self {
         Scratch {
             moves: Vec::new(),
-            cand: Vec::with_capacity(players),
             best: Vec::with_capacity(players),
         }
     }
@@ -42,17 +40,37 @@ pub(crate) fn through<G: Game>(
     out: &mut Vec<G::Payoff>,
 ) {
     out.clear();
-    out.extend(
-        child
-            .iter()
-            .enumerate()
-            .map(|(j, v)| v.plus(&game.move_payoff(state, mv, j))),
-    );
+    out.extend_from_slice(child);
+    game.add_move_payoffs(state, mv, out);
 }
 
-/// Solves one non-terminal state from its children's values: leaves the equilibrium
-/// payoff vector in `scratch.best` and returns the index of the selected move. A state
-/// with no legal moves is treated as terminal. `Err(child)` when a child is unsolved.
+/// The other players' total after playing `mv` into a child worth `child` (only needed
+/// to break ties, so it may allocate).
+fn others_through<G: Game>(
+    game: &G,
+    state: &G::State,
+    mv: &G::Move,
+    child: &[G::Payoff],
+    mover: Player,
+) -> G::Payoff {
+    let mut v = Vec::with_capacity(child.len());
+    through(game, state, mv, child, &mut v);
+    let mut total = G::Payoff::zero();
+    for (j, x) in v.iter().enumerate() {
+        if j != mover {
+            total = total.plus(x);
+        }
+    }
+    total
+}
+
+/// Solves one non-terminal state from its children's values: returns the index (into
+/// `scratch.moves`) of the selected move and the selected child's value, or `None` when
+/// the state has no legal moves (it is then terminal). `Err(child)` when a child is
+/// unsolved. The state's value is the child's value plus the move's payoffs
+/// ([`through`]), which callers build where they store it.
+///
+/// Only the mover's own payoff is compared per move ([`TieBreak::decide`]).
 pub(crate) fn evaluate<'t, G: Game>(
     game: &G,
     rule: TieBreak,
@@ -60,27 +78,51 @@ pub(crate) fn evaluate<'t, G: Game>(
     mover: Player,
     lookup: impl Fn(&G::State) -> Option<&'t [G::Payoff]>,
     scratch: &mut Scratch<G>,
-) -> Result<Option<usize>, G::State>
+) -> Result<Option<(usize, &'t [G::Payoff])>, G::State>
 where
     G::Payoff: 't,
 {
     scratch.moves.clear();
     game.moves(state, &mut scratch.moves);
-    if scratch.moves.is_empty() {
-        terminal_value(game, state, &mut scratch.best);
-        return Ok(None);
-    }
-    let mut selected = 0;
-    for (i, mv) in scratch.moves.iter().enumerate() {
+    let moves = &scratch.moves;
+    let mut best: Option<(usize, &'t [G::Payoff], G::Payoff)> = None;
+    for (i, mv) in moves.iter().enumerate() {
         let child = game.play(state, mv);
         let cv = lookup(&child).ok_or(child)?;
-        through(game, state, mv, cv, &mut scratch.cand);
-        if i == 0 || rule.prefers(mover, &scratch.cand, &scratch.best) {
-            std::mem::swap(&mut scratch.cand, &mut scratch.best);
-            selected = i;
+        let own = cv[mover].plus(&game.mover_payoff(state, mv, mover));
+        let take = match &best {
+            None => true,
+            Some((bi, bcv, bown)) => rule.decide(&own, bown, || {
+                (
+                    others_through(game, state, mv, cv, mover),
+                    others_through(game, state, &moves[*bi], bcv, mover),
+                )
+            }),
+        };
+        if take {
+            best = Some((i, cv, own));
         }
     }
-    Ok(Some(selected))
+    Ok(best.map(|(bi, bcv, _)| (bi, bcv)))
+}
+
+/// The value of a non-terminal state into `scratch.best` via [`evaluate`].
+fn evaluate_into<'t, G: Game>(
+    game: &G,
+    rule: TieBreak,
+    state: &G::State,
+    mover: Player,
+    lookup: impl Fn(&G::State) -> Option<&'t [G::Payoff]>,
+    scratch: &mut Scratch<G>,
+) -> Result<(), G::State>
+where
+    G::Payoff: 't,
+{
+    match evaluate(game, rule, state, mover, lookup, scratch)? {
+        None => terminal_value(game, state, &mut scratch.best),
+        Some((bi, cv)) => through(game, state, &scratch.moves[bi], cv, &mut scratch.best),
+    }
+    Ok(())
 }
 
 enum Table<'g, G: Game> {
@@ -323,7 +365,7 @@ pub fn solve<'g, G: Game>(
         },
         |state, mover, lookup| {
             let rule = ties.of(mover);
-            evaluate(
+            evaluate_into(
                 game,
                 rule,
                 state,
@@ -427,10 +469,11 @@ impl<P> SharedTable<P> {
     }
 
     /// # Safety
-    /// Entry `at` must be initialised and accessed by no other thread meanwhile.
-    unsafe fn set(&self, at: usize, v: P) {
-        debug_assert!(at < self.len);
-        *self.ptr.add(at) = v;
+    /// Entries `at..at + k` must be initialised and accessed by no other thread meanwhile.
+    #[allow(clippy::mut_from_ref)]
+    unsafe fn slice_mut(&self, at: usize, k: usize) -> &mut [P] {
+        debug_assert!(at + k <= self.len);
+        std::slice::from_raw_parts_mut(self.ptr.add(at), k)
     }
 }
 
@@ -470,56 +513,75 @@ pub fn solve_dense<'g, G: IndexedGame>(
     let broken = AtomicBool::new(false);
     let solved = AtomicUsize::new(0);
     let bad_layers = (AtomicUsize::new(0), AtomicUsize::new(0));
-    const BLOCK: usize = 1 << 14;
-    let blocks = n.div_ceil(BLOCK);
+    // Blocks are aligned powers of two so subset games can enumerate a layer inside a
+    // block directly (see `IndexedGame::layer_members`); small tables get small blocks
+    // so both cores have work.
+    let block = (n / (rayon::current_num_threads() * 16))
+        .next_power_of_two()
+        .clamp(1 << 10, 1 << 16);
+    let blocks = n.div_ceil(block);
     progress.start(count as u64, "states");
     for layer in 0..game.layer_count() {
-        (0..blocks).into_par_iter().for_each_init(
-            || Scratch::<G>::new(k),
-            |scratch, b| {
-                let mut done = 0u64;
-                for idx in b * BLOCK..((b + 1) * BLOCK).min(n) {
-                    if game.layer(idx) != Some(layer) {
-                        continue;
-                    }
-                    done += 1;
-                    let state = game.state_at(idx);
-                    match game.to_move(&state) {
-                        None => terminal_value(game, &state, &mut scratch.best),
-                        Some(mover) => {
-                            let lookup = |child: &G::State| {
-                                let ci = game.index(child);
-                                match game.layer(ci) {
-                                    Some(l) if l < layer && ci < n => {
-                                        // SAFETY: entry `ci` lies in a finished lower layer.
-                                        Some(unsafe { shared.slice(ci * k, k) })
-                                    }
-                                    other => {
-                                        broken.store(true, Ordering::Relaxed);
-                                        bad_layers.0.store(layer, Ordering::Relaxed);
-                                        bad_layers
-                                            .1
-                                            .store(other.unwrap_or(usize::MAX), Ordering::Relaxed);
-                                        None
-                                    }
+        let run_block = |(scratch, members): &mut (Scratch<G>, Vec<usize>), b: usize| {
+            members.clear();
+            game.layer_members(layer, b * block..((b + 1) * block).min(n), members);
+            let done = members.len() as u64;
+            for &idx in members.iter() {
+                let state = game.state_at(idx);
+                let selected = match game.to_move(&state) {
+                    None => None,
+                    Some(mover) => {
+                        let lookup = |child: &G::State| {
+                            let ci = game.index(child);
+                            match game.layer(ci) {
+                                Some(l) if l < layer && ci < n => {
+                                    // SAFETY: entry `ci` lies in a finished lower layer.
+                                    Some(unsafe { shared.slice(ci * k, k) })
                                 }
-                            };
-                            let rule = ties.of(mover);
-                            if evaluate(game, rule, &state, mover, lookup, scratch).is_err() {
-                                return;
+                                other => {
+                                    broken.store(true, Ordering::Relaxed);
+                                    bad_layers.0.store(layer, Ordering::Relaxed);
+                                    bad_layers
+                                        .1
+                                        .store(other.unwrap_or(usize::MAX), Ordering::Relaxed);
+                                    None
+                                }
                             }
+                        };
+                        let rule = ties.of(mover);
+                        match evaluate(game, rule, &state, mover, lookup, scratch) {
+                            Ok(selected) => selected,
+                            Err(_) => return,
                         }
                     }
-                    for (j, v) in scratch.best.drain(..).enumerate() {
-                        // SAFETY: entry `idx` belongs to this layer and only this worker
-                        // writes it; it was initialised by `resize`.
-                        unsafe { shared.set(idx * k + j, v) };
+                };
+                // SAFETY: entry `idx` belongs to this layer and only this worker touches
+                // it; it was initialised by `resize`.
+                let slot = unsafe { shared.slice_mut(idx * k, k) };
+                match selected {
+                    None => {
+                        terminal_value(game, &state, &mut scratch.best);
+                        slot.clone_from_slice(&scratch.best);
+                    }
+                    Some((bi, cv)) => {
+                        slot.clone_from_slice(cv);
+                        game.add_move_payoffs(&state, &scratch.moves[bi], slot);
                     }
                 }
-                solved.fetch_add(done as usize, Ordering::Relaxed);
-                progress.advance(done);
-            },
-        );
+            }
+            solved.fetch_add(done as usize, Ordering::Relaxed);
+            progress.advance(done);
+        };
+        // Small tables are solved on this thread: a parallel dispatch per layer would
+        // cost more than the layer itself.
+        if n <= 1 << 12 {
+            let mut buffers = (Scratch::<G>::new(k), Vec::new());
+            (0..blocks).for_each(|b| run_block(&mut buffers, b));
+        } else {
+            (0..blocks)
+                .into_par_iter()
+                .for_each_init(|| (Scratch::<G>::new(k), Vec::new()), run_block);
+        }
         if broken.load(Ordering::Relaxed) {
             progress.finish();
             return Err(EngineError::LayerOrder {

@@ -36,14 +36,33 @@ impl TieBreak {
     /// [`TieBreak::Last`].
     #[inline]
     pub fn prefers<P: Payoff>(self, p: Player, cand: &[P], best: &[P]) -> bool {
-        match cand[p].cmp(&best[p]) {
+        self.decide(&cand[p], &best[p], || (others(p, cand), others(p, best)))
+    }
+
+    /// The same decision as [`TieBreak::prefers`] from the mover's own payoffs, asking
+    /// for the other players' totals `(candidate, best)` only on a tie. The engine's hot
+    /// loop uses this form so it never builds payoff vectors it does not keep.
+    #[inline]
+    pub fn decide<P: Payoff>(
+        self,
+        own_cand: &P,
+        own_best: &P,
+        others: impl FnOnce() -> (P, P),
+    ) -> bool {
+        match own_cand.cmp(own_best) {
             std::cmp::Ordering::Greater => true,
             std::cmp::Ordering::Less => false,
             std::cmp::Ordering::Equal => match self {
                 TieBreak::First => false,
                 TieBreak::Last => true,
-                TieBreak::Friendly => others(p, cand) > others(p, best),
-                TieBreak::Antagonistic => others(p, cand) < others(p, best),
+                TieBreak::Friendly => {
+                    let (c, b) = others();
+                    c > b
+                }
+                TieBreak::Antagonistic => {
+                    let (c, b) = others();
+                    c < b
+                }
             },
         }
     }

@@ -108,12 +108,15 @@ impl<P: Payoff> Game for DinnerGame<'_, P> {
     }
 
     #[inline]
-    fn move_payoff(&self, state: &u64, mv: &usize, player: Player) -> P {
-        if self.mover(*state) == Some(player) {
-            self.utilities[mv * self.dinner.players() + player].clone()
-        } else {
-            P::zero()
+    fn add_move_payoffs(&self, state: &u64, mv: &usize, acc: &mut [P]) {
+        if let Some(p) = self.mover(*state) {
+            acc[p] = acc[p].plus(&self.utilities[mv * self.dinner.players() + p]);
         }
+    }
+
+    #[inline]
+    fn mover_payoff(&self, _state: &u64, mv: &usize, mover: Player) -> P {
+        self.utilities[mv * self.dinner.players() + mover].clone()
     }
 
     fn move_label(&self, _state: &u64, mv: &usize) -> String {
@@ -154,6 +157,9 @@ impl<P: Payoff> IndexedGame for DinnerGame<'_, P> {
     #[inline]
     fn layer(&self, index: usize) -> Option<usize> {
         Some(index.count_ones() as usize)
+    }
+    fn layer_members(&self, layer: usize, range: std::ops::Range<usize>, out: &mut Vec<usize>) {
+        engine::subset_layer_members(layer, range, out);
     }
 }
 

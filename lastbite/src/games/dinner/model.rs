@@ -220,6 +220,9 @@ impl Dinner {
     /// line (recognised by a first field that is not a number), blank lines and lines
     /// starting with `#` ignored.
     pub fn from_csv(text: &str, name: &str) -> Result<Dinner, DinnerError> {
+        if let Some(fast) = csv_integers(text, name) {
+            return fast;
+        }
         let mut lines: Vec<(usize, &str)> = text
             .lines()
             .enumerate()
@@ -407,6 +410,60 @@ impl Dinner {
             .collect();
         format!("({})", parts.join(", "))
     }
+}
+
+/// An integer field, or `None` when it needs the general exact parser.
+#[inline]
+fn fast_integer(field: &[u8]) -> Option<i64> {
+    let field = field.trim_ascii();
+    let (negative, digits) = match field.first()? {
+        b'-' => (true, &field[1..]),
+        b'+' => (false, &field[1..]),
+        _ => (false, field),
+    };
+    if digits.is_empty() || digits.len() > 18 {
+        return None;
+    }
+    let mut v: i64 = 0;
+    for &c in digits {
+        if !c.is_ascii_digit() {
+            return None;
+        }
+        v = v * 10 + (c - b'0') as i64;
+    }
+    Some(if negative { -v } else { v })
+}
+
+/// The CSV fast path for all-integer files (the common large case): straight into the
+/// scaled table, no intermediate rationals. `None` hands the file to the general parser
+/// (decimals, fractions, headers, bad values), which also words the errors.
+fn csv_integers(text: &str, name: &str) -> Option<Result<Dinner, DinnerError>> {
+    let mut utilities = Vec::with_capacity(text.len() / 8);
+    let mut players = 0;
+    for (i, line) in text.as_bytes().split(|&c| c == b'\n').enumerate() {
+        let line = line.trim_ascii();
+        if line.is_empty() || line[0] == b'#' {
+            continue;
+        }
+        let before = utilities.len();
+        for field in line.split(|&c| c == b',') {
+            utilities.push(fast_integer(field)?);
+        }
+        let found = utilities.len() - before;
+        if players == 0 {
+            players = found;
+        } else if found != players {
+            return Some(Err(DinnerError::Columns {
+                at: format!("{name}:{}", i + 1),
+                expected: players,
+                found,
+            }));
+        }
+    }
+    if utilities.is_empty() {
+        return None;
+    }
+    Some(Dinner::from_integers(players, utilities))
 }
 
 fn json_rows(morsels: &serde_json::Value, name: &str) -> Result<Vec<Vec<String>>, DinnerError> {
