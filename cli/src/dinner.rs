@@ -236,7 +236,15 @@ fn solve(a: SolveArgs) -> anyhow::Result<ExitCode> {
     let (method, eating, scores, sequence, states, explained) = if use_crossout {
         let c = crossout(&d, &order)?;
         let scores: Vec<Exact> = c.scores.iter().map(|&s| d.unscale(s)).collect();
-        ("crossout", c.eating, scores, Some(c.sequence), None, None)
+        let sequence: Vec<usize> = c.sequence().collect();
+        (
+            "crossout",
+            c.eating().collect(),
+            scores,
+            Some(sequence),
+            None,
+            None,
+        )
     } else {
         let bar = Bar::new();
         let explain_after = a.explain.then_some(at.as_slice());

@@ -107,7 +107,7 @@ pub trait IndexedGame: Game {
 /// (Gosper's hack) without testing the others.
 pub fn subset_layer_members(layer: usize, range: std::ops::Range<usize>, out: &mut Vec<usize>) {
     let len = range.end - range.start;
-    if !len.is_power_of_two() || range.start % len != 0 {
+    if !len.is_power_of_two() || !range.start.is_multiple_of(len) {
         out.extend(range.filter(|&i| i.count_ones() as usize == layer));
         return;
     }

@@ -33,7 +33,7 @@ pub use outcomes::all_outcomes;
 pub use payoff::Payoff;
 pub use solve::{solve, solve_dense, Choice, Explanation, MoveLine, Solution, Step};
 pub use ties::{ParseTiesError, Reason, TieBreak, Ties};
-pub use verify::{verify, Deviation, Verdict};
+pub use verify::{verify, Deviation, Verdict, VerdictOf};
 
 /// Limits on the work the engine may take on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -44,6 +44,15 @@ pub(crate) fn through<G: Game>(
     game.add_move_payoffs(state, mv, out);
 }
 
+/// The move selected at a state: its index and the child's value.
+type Selected<'t, P> = Option<(usize, &'t [P])>;
+
+/// A child's value and the mover's payoff through the move to it.
+type Selection<'t, P> = (&'t [P], P);
+
+/// How a dense solution finds a state's row.
+type IndexFn<'g, S> = Box<dyn Fn(&S) -> usize + Send + Sync + 'g>;
+
 /// The other players' total after playing `mv` into a child worth `child` (only needed
 /// to break ties, so it may allocate).
 fn others_through<G: Game>(
@@ -78,21 +87,22 @@ pub(crate) fn evaluate<'t, G: Game>(
     mover: Player,
     lookup: impl Fn(&G::State) -> Option<&'t [G::Payoff]>,
     scratch: &mut Scratch<G>,
-) -> Result<Option<(usize, &'t [G::Payoff])>, G::State>
+) -> Result<Selected<'t, G::Payoff>, G::State>
 where
     G::Payoff: 't,
 {
     scratch.moves.clear();
     game.moves(state, &mut scratch.moves);
     let moves = &scratch.moves;
-    let mut best: Option<(usize, &'t [G::Payoff], G::Payoff)> = None;
+    // (move index, child value, mover's payoff) of the best move so far.
+    let mut best: Option<(usize, Selection<'t, G::Payoff>)> = None;
     for (i, mv) in moves.iter().enumerate() {
         let child = game.play(state, mv);
         let cv = lookup(&child).ok_or(child)?;
         let own = cv[mover].plus(&game.mover_payoff(state, mv, mover));
         let take = match &best {
             None => true,
-            Some((bi, bcv, bown)) => rule.decide(&own, bown, || {
+            Some((bi, (bcv, bown))) => rule.decide(&own, bown, || {
                 (
                     others_through(game, state, mv, cv, mover),
                     others_through(game, state, &moves[*bi], bcv, mover),
@@ -100,10 +110,10 @@ where
             }),
         };
         if take {
-            best = Some((i, cv, own));
+            best = Some((i, (cv, own)));
         }
     }
-    Ok(best.map(|(bi, bcv, _)| (bi, bcv)))
+    Ok(best.map(|(bi, (bcv, _))| (bi, bcv)))
 }
 
 /// The value of a non-terminal state into `scratch.best` via [`evaluate`].
@@ -129,7 +139,7 @@ enum Table<'g, G: Game> {
     Sparse(HashMap<G::State, Box<[G::Payoff]>>),
     Dense {
         values: Vec<G::Payoff>,
-        index: Box<dyn Fn(&G::State) -> usize + Send + Sync + 'g>,
+        index: IndexFn<'g, G::State>,
     },
 }
 

@@ -37,6 +37,9 @@ pub enum Verdict<S, M, P> {
     Deviation(Deviation<S, M, P>),
 }
 
+/// The [`Verdict`] type of a game.
+pub type VerdictOf<G> = Verdict<<G as Game>::State, <G as Game>::Move, <G as Game>::Payoff>;
+
 /// Checks whether `profile` (the move each mover plays at each state) is a subgame
 /// perfect equilibrium, over every state reachable from the root by any play.
 ///
@@ -57,7 +60,7 @@ pub fn verify<G: Game>(
     game: &G,
     budget: Budget,
     profile: impl Fn(&G::State, Player) -> G::Move,
-) -> Result<Verdict<G::State, G::Move, G::Payoff>, EngineError> {
+) -> Result<VerdictOf<G>, EngineError> {
     let k = game.players();
     let mut moves = Vec::new();
     let table = backward(

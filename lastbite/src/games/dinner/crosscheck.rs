@@ -45,7 +45,7 @@ fn assert_agree(d: &Dinner, order: &TurnOrder) {
         v
     };
     assert_eq!(
-        split(&co.eating),
+        split(&co.eating().collect::<Vec<_>>()),
         split(&ex.eating),
         "split differs for {d:?} order {order}"
     );
@@ -116,6 +116,19 @@ proptest! {
         assert_agree(&d, &order_of(&d, bits));
     }
 
+    /// Utilities spanning nearly all of i64 take crossout's wide-key ranking path; the
+    /// exact solver then needs 128-bit payoffs. Both routes still agree.
+    #[test]
+    fn crossout_equals_exact_spe_on_huge_utilities(
+        values in prop::collection::vec((-3i64..=3, -3i64..=3), 1..=8),
+        bits in any::<u64>(),
+    ) {
+        const BIG: i64 = 3_000_000_000_000_000_000;
+        let wide: Vec<(i64, i64)> = values.iter().map(|&(a, b)| (a * BIG, b * BIG)).collect();
+        let d = dinner_of(&wide);
+        assert_agree(&d, &order_of(&d, bits));
+    }
+
     /// Crossout's scores are the scores of every SPE when utilities are distinct: all
     /// tie-breaking rules of the engine give them (the SPE outcome is unique).
     #[test]
@@ -162,7 +175,7 @@ proptest! {
         let co = crossout(&d, &order).unwrap();
         let first = order.player(0);
         let favourite = (0..d.len()).max_by_key(|&i| d.utility(i, first)).unwrap();
-        prop_assert!(co.eating.iter().any(|bite| bite.player == first && bite.morsel == favourite));
+        prop_assert!(co.eating().any(|bite| bite.player == first && bite.morsel == favourite));
     }
 
     /// Three players: the dense parallel solver and the sparse solver agree.

@@ -35,35 +35,91 @@ pub struct Bite {
 /// The crossout play of a two-player dinner.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Crossout {
-    /// The crossout sequence `m_1, ..., m_n` (morsel indices): `m_1` is crossed out first
-    /// and eaten on the last turn.
-    pub sequence: Vec<usize>,
-    /// The eating order (the crossout sequence reversed), one bite per turn.
-    pub eating: Vec<Bite>,
+    /// The morsel eaten on each turn (compact: dinners of 10^7 morsels are routine).
+    eaten: Vec<u32>,
+    /// The player of each turn.
+    turns: Vec<u8>,
     /// The crossout scores `chi_A`, `chi_B`, scaled by [`Dinner::scale`].
     pub scores: [i128; 2],
 }
 
 impl Crossout {
+    /// The eating order (the crossout sequence reversed), one bite per turn.
+    pub fn eating(&self) -> impl DoubleEndedIterator<Item = Bite> + ExactSizeIterator + '_ {
+        self.eaten
+            .iter()
+            .zip(&self.turns)
+            .enumerate()
+            .map(|(turn, (&m, &p))| Bite {
+                turn,
+                player: p as Player,
+                morsel: m as usize,
+            })
+    }
+
+    /// The crossout sequence `m_1, ..., m_n` (morsel indices): `m_1` is crossed out first
+    /// and eaten on the last turn.
+    pub fn sequence(&self) -> impl DoubleEndedIterator<Item = usize> + '_ {
+        self.eaten.iter().rev().map(|&m| m as usize)
+    }
+
     /// The crossout strategy `c(D)`: the morsel eaten on the first turn.
     pub fn first_bite(&self) -> usize {
-        self.eating[0].morsel
+        self.eaten[0] as usize
     }
 }
 
-/// Players' morsels from least to most favourite under the index tie rule.
-fn ranking(dinner: &Dinner, p: Player, morsels: &[u32]) -> Vec<u32> {
-    let mut keyed: Vec<(i64, u32)> = morsels
-        .iter()
-        .map(|&i| (dinner.utility(i as usize, p), u32::MAX - i))
-        .collect();
-    if keyed.len() > 1 << 16 {
-        use rayon::slice::ParallelSliceMut;
-        keyed.par_sort_unstable();
-    } else {
-        keyed.sort_unstable();
+/// Player `p`'s morsels from least to most favourite under the index tie rule (smaller
+/// utility first; among equals, the higher index first), as sorted keys from which
+/// [`Ranking::morsel`] reads the morsel.
+struct Ranking {
+    keys: Vec<u64>,
+    mask: u64,
+}
+
+impl Ranking {
+    fn new<I>(dinner: &Dinner, p: Player, morsels: I) -> Ranking
+    where
+        I: Iterator<Item = u32> + Clone,
+    {
+        let utilities = morsels.clone().map(|i| dinner.utility(i as usize, p));
+        let (lo, hi) = utilities
+            .clone()
+            .fold((i64::MAX, i64::MIN), |(lo, hi), u| (lo.min(u), hi.max(u)));
+        let range = (hi as i128 - lo as i128) as u128;
+        let index_bits = u32::BITS - (dinner.len() as u32).leading_zeros();
+        let range_bits = u128::BITS - range.leading_zeros();
+        if range_bits + index_bits <= 64 {
+            // One u64 key per morsel, (utility - lo) above (mask - index): sorting it
+            // costs what sorting a plain utility column costs.
+            let mask = (1u64 << index_bits) - 1;
+            let mut keys: Vec<u64> = morsels
+                .zip(utilities)
+                .map(|(i, u)| (((u as i128 - lo as i128) as u64) << index_bits) | (mask - i as u64))
+                .collect();
+            keys.sort_unstable();
+            Ranking { keys, mask }
+        } else {
+            let mut keyed: Vec<(i64, u32)> = morsels
+                .zip(utilities)
+                .map(|(i, u)| (u, u32::MAX - i))
+                .collect();
+            keyed.sort_unstable();
+            let keys = keyed
+                .into_iter()
+                .map(|(_, j)| u64::MAX - (u32::MAX - j) as u64)
+                .collect();
+            Ranking {
+                keys,
+                mask: u64::MAX,
+            }
+        }
     }
-    keyed.into_iter().map(|(_, j)| u32::MAX - j).collect()
+
+    #[inline]
+    fn morsel(&self, j: usize) -> usize {
+        (self.mask - (self.keys[j] & self.mask)) as usize
+    }
 }
 
 /// The crossout play of `dinner` under `order`.
@@ -74,64 +130,61 @@ fn ranking(dinner: &Dinner, p: Player, morsels: &[u32]) -> Vec<u32> {
 /// let d = Dinner::from_morsels("1,8 2,3 3,6 4,4 5,1 6,2 7,5 8,7").unwrap();
 /// let c = crossout(&d, &TurnOrder::default_for(&d)).unwrap();
 /// assert_eq!(c.scores, [23, 22]);
-/// assert_eq!(c.sequence[0], 0); // Alice's least favourite, (1,8), is crossed out first
+/// assert_eq!(c.sequence().next(), Some(0)); // Alice's least favourite, (1,8), is crossed out first
 /// ```
 pub fn crossout(dinner: &Dinner, order: &TurnOrder) -> Result<Crossout, DinnerError> {
     if dinner.players() != 2 {
         return Err(DinnerError::NeedsTwoPlayers("crossout", dinner.players()));
     }
-    let all: Vec<u32> = (0..dinner.len() as u32).collect();
-    let eating_morsels = crossout_on(dinner, order.turns(), &all);
+    let eaten = crossout_on(dinner, order.turns(), 0..dinner.len() as u32);
     let mut scores = [0i128; 2];
-    let eating: Vec<Bite> = eating_morsels
-        .iter()
-        .enumerate()
-        .map(|(turn, &m)| {
-            let player = order.player(turn);
-            scores[player] += dinner.utility(m as usize, player) as i128;
-            Bite {
-                turn,
-                player,
-                morsel: m as usize,
-            }
-        })
-        .collect();
-    let sequence = eating.iter().rev().map(|b| b.morsel).collect();
+    for (&m, &p) in eaten.iter().zip(order.turns()) {
+        scores[p as usize] += dinner.utility(m as usize, p as Player) as i128;
+    }
     Ok(Crossout {
-        sequence,
-        eating,
+        eaten,
+        turns: order.turns().to_vec(),
         scores,
     })
 }
 
 /// The crossout eating order of the sub-dinner `morsels` when the remaining turns are
 /// played by `turns` (one per morsel). Two players only.
-pub(crate) fn crossout_on(dinner: &Dinner, turns: &[u8], morsels: &[u32]) -> Vec<u32> {
-    debug_assert_eq!(turns.len(), morsels.len());
-    let (by_a, by_b) = if morsels.len() > 1 << 16 {
+pub(crate) fn crossout_on<I>(dinner: &Dinner, turns: &[u8], morsels: I) -> Vec<u32>
+where
+    I: Iterator<Item = u32> + Clone + Send,
+{
+    // The two rankings are independent: sort them on both cores.
+    let (by_a, by_b) = if turns.len() > 1 << 16 {
+        let m2 = morsels.clone();
         rayon::join(
-            || ranking(dinner, 0, morsels),
-            || ranking(dinner, 1, morsels),
+            || Ranking::new(dinner, 0, morsels),
+            || Ranking::new(dinner, 1, m2),
         )
     } else {
-        (ranking(dinner, 0, morsels), ranking(dinner, 1, morsels))
+        (
+            Ranking::new(dinner, 0, morsels.clone()),
+            Ranking::new(dinner, 1, morsels),
+        )
     };
     let rankings = [by_a, by_b];
     let mut next = [0usize; 2];
-    let mut crossed = vec![false; dinner.len()];
-    let mut eating = vec![0u32; morsels.len()];
+    // A bitset keeps the random "already crossed out?" lookups in cache.
+    let mut crossed = vec![0u64; dinner.len().div_ceil(64)];
+    let mut eating = vec![0u32; turns.len()];
     for t in (0..turns.len()).rev() {
         // On turn t its player eats the other player's least favourite remaining morsel.
         let other = 1 - turns[t] as usize;
         let list = &rankings[other];
         let mut j = next[other];
-        while crossed[list[j] as usize] {
+        let mut m = list.morsel(j);
+        while crossed[m / 64] >> (m % 64) & 1 == 1 {
             j += 1;
+            m = list.morsel(j);
         }
-        let m = list[j];
         next[other] = j + 1;
-        crossed[m as usize] = true;
-        eating[t] = m;
+        crossed[m / 64] |= 1 << (m % 64);
+        eating[t] = m as u32;
     }
     eating
 }

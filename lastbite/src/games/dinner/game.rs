@@ -14,7 +14,7 @@ use super::model::{Dinner, DinnerError, TurnOrder};
 
 /// Ethiopian Dinner as an engine game over subsets of at most 63 morsels.
 ///
-/// With `perturb`, utilities follow the index tie rule of [`super::crossout`]: morsel `i`
+/// With `perturb`, utilities follow the index tie rule of [`super::crossout`](mod@super::crossout): morsel `i`
 /// is worth `u * M + (n - 1 - i)` with `M = n^2`, larger than any sum of the offsets, so
 /// the order of real payoffs is kept and each player's utilities become distinct.
 pub struct DinnerGame<'d, P> {
@@ -175,7 +175,7 @@ pub fn full_mask(n: usize) -> u64 {
 /// How the exact solver breaks ties.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum DinnerTies {
-    /// The index tie rule shared with crossout (see [`super::crossout`]); after it,
+    /// The index tie rule shared with crossout (see [`super::crossout`](mod@super::crossout)); after it,
     /// `first` by morsel order.
     Index,
     /// The engine's per-player rules on the real utilities.

@@ -174,7 +174,7 @@ impl Dinner {
         if utilities.is_empty() {
             return Err(DinnerError::Empty);
         }
-        if players == 0 || utilities.len() % players != 0 {
+        if players == 0 || !utilities.len().is_multiple_of(players) {
             return Err(DinnerError::Columns {
                 at: "input".into(),
                 expected: players,
@@ -510,7 +510,7 @@ impl TurnOrder {
     /// exactly when the number of morsels is even); round robin from A for more players.
     pub fn default_for(dinner: &Dinner) -> TurnOrder {
         if dinner.players() == 2 {
-            let first = if dinner.len() % 2 == 0 { 0 } else { 1 };
+            let first = if dinner.len().is_multiple_of(2) { 0 } else { 1 };
             TurnOrder::alternating(dinner, first)
         } else {
             TurnOrder::alternating(dinner, 0)

@@ -177,8 +177,7 @@ pub fn checks() -> Vec<Check> {
     let co = crossout(&d, &order).expect("two players");
     for (p, name, eats) in [(0, "alice", &f2.alice_eats), (1, "bob", &f2.bob_eats)] {
         let mut mine: Vec<i128> = co
-            .eating
-            .iter()
+            .eating()
             .filter(|b| b.player == p)
             .map(|b| d.utility(b.morsel, p) as i128)
             .collect();
@@ -217,7 +216,7 @@ pub fn checks() -> Vec<Check> {
     let d = Dinner::from_morsels(&f4.morsels).expect("valid dinner");
     let order = TurnOrder::default_for(&d);
     let co = crossout(&d, &order).expect("two players");
-    let first = co.eating[0];
+    let first = co.eating().next().expect("a dinner has a first bite");
     out.push(check(
         "figure4.alice_first_bite",
         &f4.source,
@@ -229,12 +228,7 @@ pub fn checks() -> Vec<Check> {
             d.morsel_text(first.morsel)
         ),
     ));
-    let bob_last = co
-        .eating
-        .iter()
-        .rev()
-        .find(|b| b.player == 1)
-        .expect("Bob eats");
+    let bob_last = co.eating().rev().find(|b| b.player == 1).expect("Bob eats");
     out.push(check(
         "figure4.bob_last_bite",
         &f4.source,
@@ -287,10 +281,9 @@ fn board_lemma_holds(d: &Dinner, m: usize) -> bool {
         let co = crossout(&sub, &order).expect("two players");
         // Label k sits on the axis of the player whose least favourite morsel it crosses
         // out: the player who does not move on the matching turn.
-        co.sequence
-            .iter()
+        co.sequence()
             .enumerate()
-            .map(|(k, &i)| {
+            .map(|(k, i)| {
                 let turn = sub.len() - 1 - k;
                 sub.utility(i, 1 - order.player(turn))
             })

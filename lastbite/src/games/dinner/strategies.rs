@@ -2,7 +2,7 @@
 //! (paper: "Strategies and equilibria", equation (1)).
 //!
 //! A strategy maps the remaining dinner to a morsel. Ties in a strategy's criterion go to
-//! the earlier morsel, matching the index tie rule of [`super::crossout`].
+//! the earlier morsel, matching the index tie rule of [`super::crossout`](mod@super::crossout).
 
 use std::fmt;
 use std::str::FromStr;
@@ -75,7 +75,9 @@ impl Strategy {
             if k != 2 {
                 return Err(DinnerError::NeedsTwoPlayers("the crossout strategy", k));
             }
-            return Ok(crossout_on(dinner, &order.turns()[turn..], remaining)[0] as usize);
+            return Ok(
+                crossout_on(dinner, &order.turns()[turn..], remaining.iter().copied())[0] as usize,
+            );
         }
         // Masochists keep the index rule too: among equally bad morsels, the later one.
         // (max_by_key keeps the last maximum, so iterate to make it the intended one.)
