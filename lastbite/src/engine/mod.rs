@@ -24,6 +24,8 @@ mod game;
 mod outcomes;
 mod payoff;
 mod solve;
+#[cfg(test)]
+mod tests;
 mod ties;
 mod verify;
 
