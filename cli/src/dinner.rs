@@ -80,7 +80,7 @@ pub struct SolveArgs {
     /// Explain the choice at a state: every legal move and the payoffs it leads to.
     #[arg(long)]
     explain: bool,
-    /// With --explain: the morsels eaten before the explained state (1-based, e.g. "3,1").
+    /// With --explain: the morsels eaten before the explained state (indices from 0, e.g. "2,0").
     #[arg(long, requires = "explain")]
     at: Option<String>,
     /// Refuse state spaces larger than this.
@@ -182,7 +182,7 @@ fn bite_json(d: &Dinner, b: &Bite) -> Value {
     json!({
         "turn": b.turn + 1,
         "player": letter(b.player),
-        "morsel": b.morsel + 1,
+        "morsel": b.morsel,
         "utility": out::exact(&d.value(b.morsel, b.player)),
     })
 }
@@ -278,16 +278,13 @@ fn solve(a: SolveArgs) -> anyhow::Result<ExitCode> {
                 "{{\"turn\": {}, \"player\": \"{}\", \"morsel\": {}, \"utility\": ",
                 b.turn + 1,
                 letter(b.player),
-                b.morsel + 1
+                b.morsel
             )?;
             write_value(w, &d, b.morsel, b.player, true)?;
             w.write_all(b"}")
         })?;
         if let Some(seq) = &sequence {
-            doc.field(
-                "crossout_sequence",
-                &json!(seq.iter().map(|m| m + 1).collect::<Vec<_>>()),
-            )?;
+            doc.field("crossout_sequence", &json!(seq))?;
         }
         if let Some(s) = states {
             doc.field("states", &json!(s))?;
@@ -302,11 +299,11 @@ fn solve(a: SolveArgs) -> anyhow::Result<ExitCode> {
             doc.field(
                 "explanation",
                 &json!({
-                    "remaining": e.remaining.iter().map(|m| m + 1).collect::<Vec<_>>(),
+                    "remaining": e.remaining,
                     "mover": letter(e.mover),
                     "reason": e.reason,
                     "moves": e.moves.iter().map(|m| json!({
-                        "morsel": m.morsel + 1,
+                        "morsel": m.morsel,
                         "payoffs": out::exacts(&m.value),
                         "best_for_mover": m.best_for_mover,
                         "optimal": m.optimal,
@@ -335,11 +332,11 @@ fn solve(a: SolveArgs) -> anyhow::Result<ExitCode> {
     writeln!(
         w,
         "\n{:>6}  {:<6}  {:>6}  utilities",
-        "turn", "player", "morsel"
+        "turn", "player", "index"
     )?;
     for b in &eating {
         let player = char::from(b'A' + b.player as u8);
-        write!(w, "{:>6}  {:<6}  {:>6}  ", b.turn + 1, player, b.morsel + 1)?;
+        write!(w, "{:>6}  {:<6}  {:>6}  ", b.turn + 1, player, b.morsel)?;
         write_morsel(&mut w, &d, b.morsel)?;
         w.write_all(b"\n")?;
     }
@@ -358,7 +355,7 @@ fn solve(a: SolveArgs) -> anyhow::Result<ExitCode> {
         }
     }
     if let Some(e) = &explained {
-        let rem: Vec<String> = e.remaining.iter().map(|m| (m + 1).to_string()).collect();
+        let rem: Vec<String> = e.remaining.iter().map(|m| m.to_string()).collect();
         writeln!(
             w,
             "\nExplanation: morsels {{{}}} left, {} to move",
@@ -368,7 +365,7 @@ fn solve(a: SolveArgs) -> anyhow::Result<ExitCode> {
         writeln!(
             w,
             "{:>8}  {:<20}  {:<24}  note",
-            "morsel", "utilities", "payoffs after"
+            "index", "utilities", "payoffs after"
         )?;
         for m in &e.moves {
             let vals: Vec<String> = m.value.iter().map(|x| x.to_string()).collect();
@@ -381,7 +378,7 @@ fn solve(a: SolveArgs) -> anyhow::Result<ExitCode> {
             writeln!(
                 w,
                 "{:>8}  {:<20}  {:<24}  {}",
-                m.morsel + 1,
+                m.morsel,
                 d.morsel_text(m.morsel),
                 format!("({})", vals.join(", ")),
                 note
@@ -472,7 +469,7 @@ fn play(a: PlayArgs, check: bool) -> anyhow::Result<ExitCode> {
                     "{:>6}  {:<3} eats morsel {:>4} {}",
                     b.turn + 1,
                     letter(b.player),
-                    b.morsel + 1,
+                    b.morsel,
                     d.morsel_text(b.morsel)
                 )?;
             }
@@ -505,17 +502,14 @@ fn play(a: PlayArgs, check: bool) -> anyhow::Result<ExitCode> {
     let (spe, deviation) = match &verdict {
         Verdict::SubgamePerfect { states } => (true, json!({"states": states})),
         Verdict::Deviation(dev) => {
-            let left: Vec<usize> = (0..d.len())
-                .filter(|i| dev.state >> i & 1 == 1)
-                .map(|i| i + 1)
-                .collect();
+            let left: Vec<usize> = (0..d.len()).filter(|i| dev.state >> i & 1 == 1).collect();
             (
                 false,
                 json!({
                     "remaining": left,
                     "player": letter(dev.player),
-                    "prescribed": dev.prescribed + 1,
-                    "better": dev.better + 1,
+                    "prescribed": dev.prescribed,
+                    "better": dev.better,
                     "gain": out::exact(&d.unscale(dev.gain)),
                 }),
             )
@@ -543,8 +537,8 @@ fn play(a: PlayArgs, check: bool) -> anyhow::Result<ExitCode> {
                 names.join(", "),
                 engine::Game::state_text(&game, &dev.state),
                 letter(dev.player),
-                dev.better + 1,
-                dev.prescribed + 1,
+                dev.better,
+                dev.prescribed,
                 d.unscale(dev.gain)
             )?,
         }

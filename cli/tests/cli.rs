@@ -48,7 +48,7 @@ fn solve_json_contract_on_the_introduction() {
     assert_eq!(eating.len(), 3);
     assert_eq!(eating[0]["turn"], 1);
     assert_eq!(eating[0]["player"], "A");
-    assert_eq!(eating[0]["morsel"], 2);
+    assert_eq!(eating[0]["morsel"], 1);
 }
 
 #[test]
@@ -167,7 +167,7 @@ fn verify_reports_a_counterexample() {
         "greedy",
     ]);
     assert_eq!(v["subgame_perfect"], false);
-    assert_eq!(v["counterexample"]["better"], 2);
+    assert_eq!(v["counterexample"]["better"], 1);
     assert_eq!(v["counterexample"]["gain"], 1);
     let ok = json(&[
         "dinner",

@@ -120,7 +120,7 @@ impl<P: Payoff> Game for DinnerGame<'_, P> {
     }
 
     fn move_label(&self, _state: &u64, mv: &usize) -> String {
-        format!("m{} {}", mv + 1, self.dinner.morsel_text(*mv))
+        format!("m{} {}", mv, self.dinner.morsel_text(*mv))
     }
 
     fn payoff_text(&self, payoff: &P) -> String {
@@ -133,7 +133,7 @@ impl<P: Payoff> Game for DinnerGame<'_, P> {
     fn state_text(&self, state: &u64) -> String {
         let morsels: Vec<String> = (0..64)
             .filter(|i| state >> i & 1 == 1)
-            .map(|i| (i + 1).to_string())
+            .map(|i| i.to_string())
             .collect();
         format!("{{{}}}", morsels.join(","))
     }
@@ -300,8 +300,7 @@ fn solve_exact_with<P: Payoff>(
             for &m in prefix {
                 if m >= n || state >> m & 1 == 0 {
                     return Err(DinnerError::Format(format!(
-                        "--at: morsel {} is not on the plate at that point",
-                        m + 1
+                        "--at: morsel {m} is not on the plate at that point"
                     )));
                 }
                 state &= !(1u64 << m);
