@@ -10,8 +10,8 @@ use clap::{Args, Subcommand, ValueEnum};
 use lastbite::engine::{self, verify, write_efg, Budget, Ties, Verdict};
 use lastbite::exact::Exact;
 use lastbite::games::dinner::{
-    all_spe_scores, crossout, evaluate, solve_exact, Bite, Dinner, DinnerGame, DinnerTies,
-    Strategy, TurnOrder,
+    all_spe_scores, evaluate, solve_exact, variants, Bite, Dinner, DinnerGame, DinnerTies,
+    Precedence, Rules, Strategy, TurnOrder,
 };
 use serde_json::{json, Value};
 
@@ -29,6 +29,33 @@ pub enum Command {
     Verify(PlayArgs),
     /// Export the dinner's game tree as a Gambit .efg file (small dinners).
     Efg(EfgArgs),
+    /// Delayed gratification: is crossout still an equilibrium when a morsel eaten on
+    /// turn t is worth L^t times its value? With --search, the smallest dinner where not.
+    Discount(DiscountArgs),
+}
+
+/// Arguments of `dinner discount`.
+#[derive(Args, Debug)]
+pub struct DiscountArgs {
+    /// The dinner to check (not needed with --search).
+    #[command(flatten)]
+    input: Input,
+    /// The discount factor L (exact, e.g. 9/10).
+    #[arg(long, value_name = "L")]
+    discount: String,
+    /// Search permutation dinners of sizes 1..=--max-size (default turn order) for the
+    /// smallest one where crossout is not an equilibrium.
+    #[arg(long)]
+    search: bool,
+    /// Largest size searched.
+    #[arg(long, default_value_t = 7)]
+    max_size: usize,
+    /// Refuse state spaces larger than this.
+    #[arg(long, default_value_t = Budget::DEFAULT_MAX_STATES)]
+    max_states: u64,
+    /// Print one JSON document on stdout.
+    #[arg(long)]
+    json: bool,
 }
 
 /// Where the dinner and its turn order come from.
@@ -83,6 +110,19 @@ pub struct SolveArgs {
     /// With --explain: the morsels eaten before the explained state (indices from 0, e.g. "2,0").
     #[arg(long, requires = "explain")]
     at: Option<String>,
+    /// Delayed gratification: a morsel eaten on turn t is worth L^t times its value
+    /// (exact, e.g. 9/10). Solved exactly.
+    #[arg(long, value_name = "L")]
+    discount: Option<String>,
+    /// Inaccessible morsels: "0<3,1<3" means morsel 3 can be eaten only after 0 and 1
+    /// (indices from 0; chains like 0<1<2 allowed). Solved exactly over the down-sets.
+    #[arg(long, value_name = "ORDER")]
+    before: Option<String>,
+    /// Altruism payoffs alpha_A,beta_A,alpha_B,beta_B: Alice gets alpha_A times her
+    /// utility of what she eats plus beta_A times Bob's utility of what he eats; Bob
+    /// alike. Crossout then runs on the paper's transformed dinner D'.
+    #[arg(long, value_name = "aA,bA,aB,bB")]
+    altruism: Option<String>,
     /// Refuse state spaces larger than this.
     #[arg(long, default_value_t = Budget::DEFAULT_MAX_STATES)]
     max_states: u64,
@@ -128,6 +168,7 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
         Command::Play(a) => play(a, false),
         Command::Verify(a) => play(a, true),
         Command::Efg(a) => efg(a),
+        Command::Discount(a) => discount(a),
     }
 }
 
@@ -203,6 +244,13 @@ fn solve(a: SolveArgs) -> anyhow::Result<ExitCode> {
     let budget = Budget {
         max_states: a.max_states,
     };
+    let rules = parse_rules(
+        &d,
+        a.discount.as_deref(),
+        a.before.as_deref(),
+        a.altruism.as_deref(),
+    )?;
+    let crossout_covers = rules.discount.is_none() && rules.before.is_none();
     let use_crossout = match a.method {
         Method::Crossout => {
             if ties != DinnerTies::Index {
@@ -213,10 +261,15 @@ fn solve(a: SolveArgs) -> anyhow::Result<ExitCode> {
             if a.explain {
                 bail!("--explain needs the exact solver: add --method exact");
             }
+            if !crossout_covers {
+                bail!("crossout does not cover --discount or --before: use --method exact");
+            }
             true
         }
         Method::Exact => false,
-        Method::Auto => d.players() == 2 && ties == DinnerTies::Index && !a.explain,
+        Method::Auto => {
+            d.players() == 2 && ties == DinnerTies::Index && !a.explain && crossout_covers
+        }
     };
     let at: Vec<usize> = match &a.at {
         None => vec![],
@@ -224,31 +277,27 @@ fn solve(a: SolveArgs) -> anyhow::Result<ExitCode> {
             .split(|c: char| c == ',' || c.is_whitespace())
             .filter(|t| !t.is_empty())
             .map(|t| match t.parse::<usize>() {
-                Ok(m) if m >= 1 && m <= d.len() => Ok(m - 1),
+                Ok(m) if m < d.len() => Ok(m),
                 _ => bail!(
-                    "--at: '{t}' is not a morsel number between 1 and {}",
-                    d.len()
+                    "--at: '{t}' is not a morsel index between 0 and {}",
+                    d.len() - 1
                 ),
             })
             .collect::<anyhow::Result<_>>()?,
     };
 
+    let mut transformed = None;
     let (method, eating, scores, sequence, states, explained) = if use_crossout {
-        let c = crossout(&d, &order)?;
-        let scores: Vec<Exact> = c.scores.iter().map(|&s| d.unscale(s)).collect();
-        let sequence: Vec<usize> = c.sequence().collect();
-        (
-            "crossout",
-            c.eating().collect(),
-            scores,
-            Some(sequence),
-            None,
-            None,
-        )
+        let (eating, scores) = variants::crossout_under(&d, &order, &rules)?;
+        if rules.altruism.is_some() {
+            transformed = Some(variants::transformed(&d, &rules)?);
+        }
+        let sequence: Vec<usize> = eating.iter().rev().map(|b| b.morsel).collect();
+        ("crossout", eating, scores, Some(sequence), None, None)
     } else {
         let bar = Bar::new();
         let explain_after = a.explain.then_some(at.as_slice());
-        let e = solve_exact(&d, &order, &ties, budget, &bar, explain_after)?;
+        let e = solve_exact(&d, &order, &rules, &ties, budget, &bar, explain_after)?;
         (
             "exact",
             e.eating,
@@ -259,7 +308,7 @@ fn solve(a: SolveArgs) -> anyhow::Result<ExitCode> {
         )
     };
     let outcomes = if a.all {
-        Some(all_spe_scores(&d, &order, budget)?)
+        Some(all_spe_scores(&d, &order, &rules, budget)?)
     } else {
         None
     };
@@ -271,6 +320,15 @@ fn solve(a: SolveArgs) -> anyhow::Result<ExitCode> {
         doc.field("method", &json!(method))?;
         doc.field("turn_order", &json!(order.to_string()))?;
         doc.field("ties", &json!(ties.describe()))?;
+        if !rules.is_plain() {
+            doc.field("rules", &rules_json(&rules))?;
+        }
+        if let Some(t) = &transformed {
+            let rows: Vec<Value> = (0..t.len())
+                .map(|i| json!([out::exact(&t.value(i, 0)), out::exact(&t.value(i, 1))]))
+                .collect();
+            doc.field("transformed", &Value::Array(rows))?;
+        }
         doc.field("scores", &out::exacts(&scores))?;
         doc.array("eating_order", &eating, |w, b| {
             write!(
@@ -388,6 +446,68 @@ fn solve(a: SolveArgs) -> anyhow::Result<ExitCode> {
     }
     w.flush()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The rules of a dinner from the command-line flags.
+fn parse_rules(
+    d: &Dinner,
+    discount: Option<&str>,
+    before: Option<&str>,
+    altruism: Option<&str>,
+) -> anyhow::Result<Rules> {
+    let mut rules = Rules::default();
+    if let Some(l) = discount {
+        let l: Exact = l.parse().with_context(|| format!("--discount '{l}'"))?;
+        if l <= Exact::ZERO {
+            bail!("--discount {l}: the discount factor must be positive");
+        }
+        rules.discount = Some(l);
+    }
+    if let Some(b) = before {
+        rules.before = Some(Precedence::parse(b, d)?);
+    }
+    if let Some(c) = altruism {
+        if d.players() != 2 {
+            bail!("--altruism takes the paper's four coefficients, for two-player dinners");
+        }
+        let v: Vec<Exact> = c
+            .split(',')
+            .map(|x| {
+                x.parse::<Exact>()
+                    .with_context(|| format!("--altruism '{c}'"))
+            })
+            .collect::<anyhow::Result<_>>()?;
+        if v.len() != 4 {
+            bail!("--altruism '{c}': give alpha_A,beta_A,alpha_B,beta_B (four numbers)");
+        }
+        rules.altruism = Rules::altruism(v[0], v[1], v[2], v[3]).altruism;
+    }
+    Ok(rules)
+}
+
+fn rules_json(rules: &Rules) -> Value {
+    let mut m = serde_json::Map::new();
+    if let Some(l) = &rules.discount {
+        m.insert("discount".into(), out::exact(l));
+    }
+    if let Some(c) = &rules.altruism {
+        m.insert(
+            "altruism".into(),
+            json!({"alpha_A": out::exact(&c[0][0]), "beta_A": out::exact(&c[1][0]),
+                   "alpha_B": out::exact(&c[0][1]), "beta_B": out::exact(&c[1][1])}),
+        );
+    }
+    if let Some(b) = &rules.before {
+        // Every pair i < j of the order, transitively closed.
+        let n = b.morsels();
+        let pairs: Vec<Value> = (0..n)
+            .flat_map(|j| (0..n).map(move |i| (i, j)))
+            .filter(|&(i, j)| b.before(j) >> i & 1 == 1)
+            .map(|(i, j)| json!([i, j]))
+            .collect();
+        m.insert("before".into(), Value::Array(pairs));
+    }
+    Value::Object(m)
 }
 
 /// A utility, without allocating when the dinner has integer utilities (large tables).
@@ -566,6 +686,152 @@ fn efg(a: EfgArgs) -> anyhow::Result<ExitCode> {
             write_efg(&game, &title, a.max_nodes, &mut w)?;
             w.flush()?;
         }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn deviation_json(dev: &Option<(u64, usize, usize, usize, Exact)>) -> Value {
+    match dev {
+        None => Value::Null,
+        Some((state, player, prescribed, better, gain)) => json!({
+            "remaining": (0..64).filter(|i| state >> i & 1 == 1).collect::<Vec<u32>>(),
+            "player": letter(*player),
+            "prescribed": prescribed,
+            "better": better,
+            "gain": out::exact(gain),
+        }),
+    }
+}
+
+fn dinner_json(d: &Dinner) -> Value {
+    Value::Array(
+        (0..d.len())
+            .map(|i| {
+                Value::Array(
+                    (0..d.players())
+                        .map(|p| out::exact(&d.value(i, p)))
+                        .collect(),
+                )
+            })
+            .collect(),
+    )
+}
+
+fn discount(a: DiscountArgs) -> anyhow::Result<ExitCode> {
+    let l: Exact = a
+        .discount
+        .parse()
+        .with_context(|| format!("--discount '{}'", a.discount))?;
+    if l <= Exact::ZERO {
+        bail!("--discount {l}: the discount factor must be positive");
+    }
+    let budget = Budget {
+        max_states: a.max_states,
+    };
+    if a.search {
+        if a.max_size > 10 {
+            bail!(
+                "--max-size {}: the search tries every permutation; at most 10",
+                a.max_size
+            );
+        }
+        let found = variants::discount_search(l, a.max_size, budget)?;
+        if a.json {
+            let mut doc = json!({"discount": out::exact(&l), "max_size": a.max_size, "found": found.is_some()});
+            if let Some((d, check)) = &found {
+                let m = doc.as_object_mut().expect("object");
+                m.insert("dinner".into(), dinner_json(d));
+                m.insert(
+                    "turn_order".into(),
+                    json!(TurnOrder::default_for(d).to_string()),
+                );
+                m.insert("deviation".into(), deviation_json(&check.deviation));
+            }
+            out::print_json(&doc)?;
+        } else {
+            let mut w = out::stdout();
+            match &found {
+                None => writeln!(w, "Crossout is an equilibrium of every permutation dinner up to size {} discounted by {l}.", a.max_size)?,
+                Some((d, check)) => {
+                    let morsels: Vec<String> = (0..d.len()).map(|i| d.morsel_text(i)).collect();
+                    writeln!(w, "Smallest permutation dinner where crossout is not an equilibrium with discount {l}:")?;
+                    writeln!(w, "  {} (turn order {})", morsels.join(" "), TurnOrder::default_for(d))?;
+                    if let Some((state, player, prescribed, better, gain)) = &check.deviation {
+                        let left: Vec<String> = (0..64).filter(|i| state >> i & 1 == 1).map(|i: u32| i.to_string()).collect();
+                        writeln!(w, "  with morsels {{{}}} left, {} gains {gain} by eating {better} instead of {prescribed}", left.join(","), letter(*player))?;
+                    }
+                }
+            }
+            w.flush()?;
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let (d, order) = load(&a.input)?;
+    let check = variants::discount_check(&d, &order, l, budget)?;
+    let rules = Rules {
+        discount: Some(l),
+        ..Rules::default()
+    };
+    let (_, crossout_scores) = {
+        let plain = variants::crossout_under(&d, &order, &Rules::default())?;
+        (
+            plain.0.clone(),
+            variants::score(&d, &order, &rules, &plain.0)?,
+        )
+    };
+    let spe = solve_exact(
+        &d,
+        &order,
+        &rules,
+        &DinnerTies::Index,
+        budget,
+        &Bar::new(),
+        None,
+    )?;
+    if a.json {
+        out::print_json(&json!({
+            "discount": out::exact(&l),
+            "turn_order": order.to_string(),
+            "crossout_is_spe": check.crossout_is_spe,
+            "deviation": deviation_json(&check.deviation),
+            "crossout_scores": out::exacts(&crossout_scores),
+            "spe_scores": out::exacts(&spe.scores),
+        }))?;
+    } else {
+        let mut w = out::stdout();
+        let verdict = if check.crossout_is_spe {
+            "still"
+        } else {
+            "NOT"
+        };
+        writeln!(
+            w,
+            "With discount {l}, crossout is {verdict} a subgame perfect equilibrium."
+        )?;
+        if let Some((state, player, prescribed, better, gain)) = &check.deviation {
+            let left: Vec<String> = (0..64)
+                .filter(|i| state >> i & 1 == 1)
+                .map(|i: u32| i.to_string())
+                .collect();
+            writeln!(w, "  with morsels {{{}}} left, {} gains {gain} by eating {better} instead of {prescribed}", left.join(","), letter(*player))?;
+        }
+        let fmt = |v: &[Exact]| {
+            v.iter()
+                .map(|x| x.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        writeln!(
+            w,
+            "Crossout play, discounted scores: ({})",
+            fmt(&crossout_scores)
+        )?;
+        writeln!(
+            w,
+            "Exact SPE scores:                 ({})",
+            fmt(&spe.scores)
+        )?;
+        w.flush()?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -8,7 +8,7 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use lastbite::engine::{Budget, Silent};
-use lastbite::games::dinner::{crossout, solve_exact, Dinner, DinnerTies, TurnOrder};
+use lastbite::games::dinner::{crossout, solve_exact, Dinner, DinnerTies, Rules, TurnOrder};
 
 /// A reproducible pseudo-random dinner (splitmix64), utilities in 0..10^9.
 fn random_dinner(n: usize, seed: u64) -> Dinner {
@@ -56,6 +56,7 @@ fn exact_spe(c: &mut Criterion) {
                 solve_exact(
                     &d,
                     &order,
+                    &Rules::default(),
                     &DinnerTies::Index,
                     Budget::default(),
                     &Silent,

@@ -7,8 +7,8 @@ use proptest::prelude::*;
 use crate::engine::{solve, verify, Budget, Silent, TieBreak, Ties, Verdict};
 
 use super::{
-    all_spe_scores, crossout, solve_exact, Bite, Dinner, DinnerGame, DinnerTies, Strategy as Play,
-    TurnOrder,
+    all_spe_scores, crossout, solve_exact, Bite, Dinner, DinnerGame, DinnerTies, Rules,
+    Strategy as Play, TurnOrder,
 };
 
 fn dinner_of(values: &[(i64, i64)]) -> Dinner {
@@ -28,6 +28,7 @@ fn assert_agree(d: &Dinner, order: &TurnOrder) {
     let ex = solve_exact(
         d,
         order,
+        &Rules::default(),
         &DinnerTies::Index,
         Budget::default(),
         &Silent,
@@ -144,7 +145,7 @@ proptest! {
             let sol = solve(&game, &Ties::uniform(rule, 2), Budget::default()).unwrap();
             prop_assert_eq!(sol.root_value(), &[co.scores[0] as i64, co.scores[1] as i64][..]);
         }
-        let all = all_spe_scores(&d, &order, Budget::default()).unwrap();
+        let all = all_spe_scores(&d, &order, &Rules::default(), Budget::default()).unwrap();
         prop_assert_eq!(all.len(), 1);
     }
 
@@ -223,6 +224,7 @@ fn budget_refuses_with_the_size() {
     let err = solve_exact(
         &d,
         &order,
+        &Rules::default(),
         &DinnerTies::Index,
         Budget { max_states: 1000 },
         &Silent,

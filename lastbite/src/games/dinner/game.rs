@@ -10,68 +10,232 @@ use crate::engine::{
 use crate::exact::Exact;
 
 use super::crossout::Bite;
-use super::model::{Dinner, DinnerError, TurnOrder};
+use super::model::{Dinner, DinnerError, Precedence, TurnOrder};
 
-/// Ethiopian Dinner as an engine game over subsets of at most 63 morsels.
+/// Variations of the payoffs and rules of a dinner (paper: "Generalized payoffs" and
+/// "Open questions"). The default is the plain game.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Rules {
+    /// `altruism[e][r]`: what player `r` receives, per unit of the eater's utility, when
+    /// player `e` eats a morsel. The paper's two-player case is
+    /// `[[alpha_A, alpha_B], [beta_A, beta_B]]` ([`Rules::altruism`]); `None` is the plain
+    /// game (the identity).
+    pub altruism: Option<Vec<Vec<Exact>>>,
+    /// Delayed gratification: a morsel eaten on turn `t` (from 1) is worth
+    /// `discount^t` times its value.
+    pub discount: Option<Exact>,
+    /// Inaccessible morsels: the partial order eating must respect.
+    pub before: Option<Precedence>,
+}
+
+impl Rules {
+    /// The paper's altruism payoffs for two players: `p_A = alpha_A * (Alice's utility of
+    /// what she eats) + beta_A * (Bob's utility of what he eats)`, and `p_B = alpha_B *
+    /// (Alice's utility of what she eats) + beta_B * (Bob's utility of what he eats)`.
+    pub fn altruism(alpha_a: Exact, beta_a: Exact, alpha_b: Exact, beta_b: Exact) -> Rules {
+        Rules {
+            altruism: Some(vec![vec![alpha_a, alpha_b], vec![beta_a, beta_b]]),
+            ..Rules::default()
+        }
+    }
+
+    /// Whether these are the rules of the plain dinner.
+    pub fn is_plain(&self) -> bool {
+        self.altruism.is_none()
+            && self.discount.is_none()
+            && self.before.as_ref().is_none_or(Precedence::is_trivial)
+    }
+}
+
+/// Ethiopian Dinner as an engine game over subsets of at most 63 morsels, under any
+/// [`Rules`].
 ///
-/// With `perturb`, utilities follow the index tie rule of [`super::crossout`](mod@super::crossout): morsel `i`
-/// is worth `u * M + (n - 1 - i)` with `M = n^2`, larger than any sum of the offsets, so
-/// the order of real payoffs is kept and each player's utilities become distinct.
+/// With `perturb`, payoffs follow the index tie rule of [`super::crossout`](mod@super::crossout): eating
+/// morsel `i` of `n` adds `(n - 1 - i)` to the eater's payoff scaled by `M = n^2`, larger
+/// than any sum of the offsets, so the order of real payoffs is kept and each player's
+/// utilities become distinct.
 pub struct DinnerGame<'d, P> {
     dinner: &'d Dinner,
     order: &'d TurnOrder,
-    utilities: Vec<P>,
+    before: Option<&'d Precedence>,
+    /// Plain rules: the mover's payoff for each (morsel, player), perturbed and scaled.
+    plain: Option<Vec<P>>,
+    /// General rules: integer coefficients `coeff[e * k + r]` and turn weights.
+    coeff: Vec<i128>,
+    weights: Vec<i128>,
     multiplier: i128,
+    perturb: bool,
+    /// Real payoff = (value div multiplier) / denominator.
+    denominator: i128,
 }
 
 impl<'d, P: Payoff> DinnerGame<'d, P> {
-    /// The game of `dinner` under `order`; `perturb` applies the index tie rule.
+    /// The plain game of `dinner` under `order`; `perturb` applies the index tie rule.
     pub fn new(
         dinner: &'d Dinner,
         order: &'d TurnOrder,
         perturb: bool,
     ) -> Result<Self, DinnerError> {
+        Self::build(dinner, order, None, None, None, perturb)
+    }
+
+    /// The game under `rules`.
+    pub fn with_rules(
+        dinner: &'d Dinner,
+        order: &'d TurnOrder,
+        rules: &'d Rules,
+        perturb: bool,
+    ) -> Result<Self, DinnerError> {
+        Self::build(
+            dinner,
+            order,
+            rules.altruism.as_deref(),
+            rules.discount,
+            rules.before.as_ref(),
+            perturb,
+        )
+    }
+
+    fn build(
+        dinner: &'d Dinner,
+        order: &'d TurnOrder,
+        altruism: Option<&[Vec<Exact>]>,
+        discount: Option<Exact>,
+        before: Option<&'d Precedence>,
+        perturb: bool,
+    ) -> Result<Self, DinnerError> {
         let n = dinner.len();
+        let k = dinner.players();
         if n > 63 {
             return Err(DinnerError::TooManyMorsels(n));
         }
+        let overflow = || DinnerError::Overflow(n);
+        // Altruism coefficients over a common denominator.
+        let identity: Vec<Vec<Exact>> = (0..k)
+            .map(|e| (0..k).map(|r| Exact::integer((e == r) as i128)).collect())
+            .collect();
+        let matrix = altruism.unwrap_or(&identity);
+        if matrix.len() != k || matrix.iter().any(|row| row.len() != k) {
+            return Err(DinnerError::Format(format!(
+                "altruism needs {k} x {k} coefficients for a {k}-player dinner"
+            )));
+        }
+        let mut coeff_den: i128 = 1;
+        for x in matrix.iter().flatten() {
+            coeff_den = crate::exact::lcm(coeff_den, x.denom()).ok_or_else(overflow)?;
+        }
+        let coeff: Vec<i128> = matrix
+            .iter()
+            .flatten()
+            .map(|x| x.scaled_to(coeff_den).ok_or_else(overflow))
+            .collect::<Result<_, _>>()?;
+        // Turn weights: lambda^t = p^t q^(n-t) / q^n.
+        let (weights, weight_den) = match discount {
+            None => (vec![1i128; n], 1i128),
+            Some(l) => {
+                if l <= Exact::ZERO {
+                    return Err(DinnerError::Format(format!(
+                        "--discount {l}: the discount factor must be positive"
+                    )));
+                }
+                let (p, q) = (l.numer(), l.denom());
+                let mut w = Vec::with_capacity(n);
+                for t in 1..=n as u32 {
+                    let a = p.checked_pow(t).ok_or_else(overflow)?;
+                    let b = q.checked_pow(n as u32 - t).ok_or_else(overflow)?;
+                    w.push(a.checked_mul(b).ok_or_else(overflow)?);
+                }
+                (w, q.checked_pow(n as u32).ok_or_else(overflow)?)
+            }
+        };
         let multiplier = if perturb { (n * n).max(1) as i128 } else { 1 };
+        let max_coeff = coeff.iter().map(|c| c.abs()).max().unwrap_or(0);
+        let max_weight = weights.iter().copied().max().unwrap_or(1);
         let bound = dinner
             .max_abs()
-            .checked_mul(multiplier)
+            .checked_mul(max_coeff)
+            .and_then(|b| b.checked_mul(max_weight))
+            .and_then(|b| b.checked_mul(multiplier))
             .and_then(|b| b.checked_add(n as i128))
             .and_then(|b| b.checked_mul(n as i128))
-            .ok_or(DinnerError::Overflow(n))?;
+            .ok_or_else(overflow)?;
         if !P::fits(bound) {
-            return Err(DinnerError::Overflow(n));
+            return Err(overflow());
         }
-        let k = dinner.players();
-        let mut utilities = Vec::with_capacity(n * k);
-        for i in 0..n {
-            let offset = if perturb { (n - 1 - i) as i128 } else { 0 };
-            for p in 0..k {
-                utilities.push(P::from_integer(
-                    dinner.utility(i, p) as i128 * multiplier + offset,
-                ));
-            }
-        }
-        Ok(DinnerGame {
+        let denominator = dinner
+            .scale()
+            .checked_mul(coeff_den)
+            .and_then(|d| d.checked_mul(weight_den))
+            .ok_or_else(overflow)?;
+        let general = altruism.is_some() || discount.is_some();
+        let mut game = DinnerGame {
             dinner,
             order,
-            utilities,
+            before: before.filter(|b| !b.is_trivial()),
+            plain: None,
+            coeff,
+            weights,
             multiplier,
-        })
+            perturb,
+            denominator,
+        };
+        if !general {
+            let mut plain = Vec::with_capacity(n * k);
+            for i in 0..n {
+                for p in 0..k {
+                    plain.push(P::from_integer(game.payoff_int(0, i, p, p)));
+                }
+            }
+            game.plain = Some(plain);
+        }
+        Ok(game)
+    }
+
+    /// The scaled payoff to `receiver` when `eater` eats morsel `i` on turn `turn` (from
+    /// 0), including the tie-rule offset.
+    #[inline]
+    fn payoff_int(&self, turn: usize, i: usize, eater: Player, receiver: Player) -> i128 {
+        let k = self.dinner.players();
+        let real = self.coeff[eater * k + receiver]
+            * self.dinner.utility(i, eater) as i128
+            * self.weights[turn];
+        let offset = if self.perturb && eater == receiver {
+            (self.dinner.len() - 1 - i) as i128
+        } else {
+            0
+        };
+        real * self.multiplier + offset
+    }
+
+    /// The real payoff to `receiver` when `eater` eats `i` on turn `turn` (from 0), scaled
+    /// by [`DinnerGame::real`]'s denominator (no tie-rule offset).
+    pub fn scaled_payoff(&self, turn: usize, i: usize, eater: Player, receiver: Player) -> i128 {
+        let k = self.dinner.players();
+        self.coeff[eater * k + receiver]
+            * self.dinner.utility(i, eater) as i128
+            * self.weights[turn]
     }
 
     /// A payoff of this game in the dinner's real units (undoing scale and perturbation).
     pub fn real(&self, scaled: i128) -> Exact {
-        self.dinner.unscale(scaled.div_euclid(self.multiplier))
+        Exact::new(scaled.div_euclid(self.multiplier), self.denominator)
+            .expect("positive denominator")
+    }
+
+    /// Real units of a sum of [`DinnerGame::scaled_payoff`]s.
+    pub fn real_unperturbed(&self, scaled: i128) -> Exact {
+        Exact::new(scaled, self.denominator).expect("positive denominator")
+    }
+
+    #[inline]
+    fn turn(&self, state: u64) -> Option<usize> {
+        let left = state.count_ones() as usize;
+        (left > 0).then(|| self.dinner.len() - left)
     }
 
     #[inline]
     fn mover(&self, state: u64) -> Option<Player> {
-        let left = state.count_ones() as usize;
-        (left > 0).then(|| self.order.player(self.dinner.len() - left))
+        self.turn(state).map(|t| self.order.player(t))
     }
 }
 
@@ -97,8 +261,11 @@ impl<P: Payoff> Game for DinnerGame<'_, P> {
     fn moves(&self, state: &u64, out: &mut Vec<usize>) {
         let mut s = *state;
         while s != 0 {
-            out.push(s.trailing_zeros() as usize);
+            let i = s.trailing_zeros() as usize;
             s &= s - 1;
+            if self.before.is_none_or(|b| b.accessible(i, *state)) {
+                out.push(i);
+            }
         }
     }
 
@@ -109,14 +276,27 @@ impl<P: Payoff> Game for DinnerGame<'_, P> {
 
     #[inline]
     fn add_move_payoffs(&self, state: &u64, mv: &usize, acc: &mut [P]) {
-        if let Some(p) = self.mover(*state) {
-            acc[p] = acc[p].plus(&self.utilities[mv * self.dinner.players() + p]);
+        let Some(t) = self.turn(*state) else { return };
+        let e = self.order.player(t);
+        match &self.plain {
+            Some(plain) => acc[e] = acc[e].plus(&plain[mv * self.dinner.players() + e]),
+            None => {
+                for (r, a) in acc.iter_mut().enumerate() {
+                    *a = a.plus(&P::from_integer(self.payoff_int(t, *mv, e, r)));
+                }
+            }
         }
     }
 
     #[inline]
-    fn mover_payoff(&self, _state: &u64, mv: &usize, mover: Player) -> P {
-        self.utilities[mv * self.dinner.players() + mover].clone()
+    fn mover_payoff(&self, state: &u64, mv: &usize, mover: Player) -> P {
+        match &self.plain {
+            Some(plain) => plain[mv * self.dinner.players() + mover].clone(),
+            None => {
+                let t = self.turn(*state).expect("a mover implies a turn");
+                P::from_integer(self.payoff_int(t, *mv, mover, mover))
+            }
+        }
     }
 
     fn move_label(&self, _state: &u64, mv: &usize) -> String {
@@ -156,10 +336,17 @@ impl<P: Payoff> IndexedGame for DinnerGame<'_, P> {
     }
     #[inline]
     fn layer(&self, index: usize) -> Option<usize> {
-        Some(index.count_ones() as usize)
+        match self.before {
+            Some(b) if !b.reachable(index as u64) => None,
+            _ => Some(index.count_ones() as usize),
+        }
     }
     fn layer_members(&self, layer: usize, range: std::ops::Range<usize>, out: &mut Vec<usize>) {
         engine::subset_layer_members(layer, range, out);
+        if let Some(b) = self.before {
+            // Only the down-sets' complements are states: the rest cannot occur.
+            out.retain(|&i| b.reachable(i as u64));
+        }
     }
 }
 
@@ -241,6 +428,7 @@ pub struct ExactPlay {
 pub fn solve_exact(
     dinner: &Dinner,
     order: &TurnOrder,
+    rules: &Rules,
     ties: &DinnerTies,
     budget: Budget,
     progress: &dyn Progress,
@@ -255,9 +443,9 @@ pub fn solve_exact(
         }
         .into());
     }
-    match solve_exact_with::<i64>(dinner, order, ties, budget, progress, explain_after) {
+    match solve_exact_with::<i64>(dinner, order, rules, ties, budget, progress, explain_after) {
         Err(DinnerError::Overflow(_)) => {
-            solve_exact_with::<i128>(dinner, order, ties, budget, progress, explain_after)
+            solve_exact_with::<i128>(dinner, order, rules, ties, budget, progress, explain_after)
         }
         other => other,
     }
@@ -266,6 +454,7 @@ pub fn solve_exact(
 fn solve_exact_with<P: Payoff>(
     dinner: &Dinner,
     order: &TurnOrder,
+    rules: &Rules,
     ties: &DinnerTies,
     budget: Budget,
     progress: &dyn Progress,
@@ -273,7 +462,7 @@ fn solve_exact_with<P: Payoff>(
 ) -> Result<ExactPlay, DinnerError> {
     let n = dinner.len();
     let perturb = matches!(ties, DinnerTies::Index);
-    let game = DinnerGame::<P>::new(dinner, order, perturb)?;
+    let game = DinnerGame::<P>::with_rules(dinner, order, rules, perturb)?;
     let engine_ties = match ties {
         DinnerTies::Index => Ties::uniform(engine::TieBreak::First, dinner.players()),
         DinnerTies::Engine(t) => t.clone(),
@@ -285,7 +474,9 @@ fn solve_exact_with<P: Payoff>(
         .into_iter()
         .enumerate()
         .map(|(turn, step)| {
-            scores[step.mover] += dinner.utility(step.mv, step.mover) as i128;
+            for (r, s) in scores.iter_mut().enumerate() {
+                *s += game.scaled_payoff(turn, step.mv, step.mover, r);
+            }
             Bite {
                 turn,
                 player: step.mover,
@@ -348,7 +539,10 @@ fn solve_exact_with<P: Payoff>(
     };
     Ok(ExactPlay {
         eating,
-        scores: scores.into_iter().map(|s| dinner.unscale(s)).collect(),
+        scores: scores
+            .into_iter()
+            .map(|s| game.real_unperturbed(s))
+            .collect(),
         states: solution.states(),
         explained,
     })
@@ -359,12 +553,13 @@ fn solve_exact_with<P: Payoff>(
 pub fn all_spe_scores(
     dinner: &Dinner,
     order: &TurnOrder,
+    rules: &Rules,
     budget: Budget,
 ) -> Result<Vec<Vec<Exact>>, DinnerError> {
-    let game = DinnerGame::<i128>::new(dinner, order, false)?;
+    let game = DinnerGame::<i128>::with_rules(dinner, order, rules, false)?;
     let outcomes = all_outcomes(&game, budget)?;
     Ok(outcomes
         .into_iter()
-        .map(|v| v.into_iter().map(|x| dinner.unscale(x)).collect())
+        .map(|v| v.into_iter().map(|x| game.real(x)).collect())
         .collect())
 }

@@ -10,6 +10,8 @@
 //! * [`game`]: the dinner as an engine game, the exact solver for any number of players,
 //!   and (in its tests) the brute-force cross-check of crossout;
 //! * [`strategies`]: the strategies of the introduction and their evaluation `v_P(s,t)`;
+//! * [`variants`]: generalized payoffs (altruism, zero-sum, cooperative) and the open
+//!   questions (delayed gratification, inaccessible morsels);
 //! * [`reproduce`]: the paper's published examples recomputed.
 
 pub mod crossout;
@@ -17,13 +19,14 @@ pub mod game;
 pub mod model;
 pub mod reproduce;
 pub mod strategies;
+pub mod variants;
 
 #[cfg(test)]
 mod crosscheck;
 
 pub use crossout::{crossout, Bite, Crossout};
 pub use game::{
-    all_spe_scores, solve_exact, DinnerGame, DinnerTies, ExactPlay, Explained, ExplainedMove,
+    all_spe_scores, solve_exact, DinnerGame, DinnerTies, ExactPlay, Explained, ExplainedMove, Rules,
 };
-pub use model::{Dinner, DinnerError, TurnOrder};
+pub use model::{Dinner, DinnerError, Precedence, PrecedenceError, TurnOrder};
 pub use strategies::{evaluate, Playout, Strategy};

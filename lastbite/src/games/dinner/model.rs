@@ -620,3 +620,124 @@ impl fmt::Display for TurnOrder {
         Ok(())
     }
 }
+
+/// Inaccessible morsels (paper: Open questions, "Inaccessible morsels"): a partial order
+/// in which morsel `j` may be eaten only after every morsel listed before it.
+///
+/// ```
+/// use lastbite::games::dinner::{Dinner, Precedence};
+/// let d = Dinner::from_morsels("1,1 2,2 3,3 4,4").unwrap();
+/// let p = Precedence::parse("0<3,1<3", &d).unwrap();
+/// assert_eq!(p.before(3), 0b0011);
+/// assert!(Precedence::parse("0<1,1<0", &d).is_err()); // a cycle
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Precedence {
+    /// `before[j]`: the morsels (bitmask) that must be eaten before `j`, transitively closed.
+    before: Vec<u64>,
+}
+
+/// What is wrong with a precedence specification.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PrecedenceError {
+    /// Not of the form `i<j`.
+    #[error("--before: '{0}' is not of the form i<j (morsel indices from 0)")]
+    Malformed(String),
+    /// An index out of range.
+    #[error("--before: morsel {index} does not exist (the dinner has morsels 0..{})", .len - 1)]
+    Index {
+        /// The index given.
+        index: usize,
+        /// Number of morsels.
+        len: usize,
+    },
+    /// The order has a cycle.
+    #[error(
+        "--before: the order has a cycle through morsel {0}, so no morsel of it can ever be eaten"
+    )]
+    Cycle(usize),
+    /// Too many morsels for bitmask states.
+    #[error("--before: partial orders are supported for dinners of at most 63 morsels")]
+    TooLarge,
+}
+
+impl Precedence {
+    /// Parses `0<3,1<3` (chains like `0<1<2` allowed), morsel indices from 0.
+    pub fn parse(spec: &str, dinner: &Dinner) -> Result<Precedence, PrecedenceError> {
+        let n = dinner.len();
+        if n > 63 {
+            return Err(PrecedenceError::TooLarge);
+        }
+        let mut before = vec![0u64; n];
+        for item in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            let parts: Vec<&str> = item.split('<').map(str::trim).collect();
+            if parts.len() < 2 {
+                return Err(PrecedenceError::Malformed(item.into()));
+            }
+            let mut ids = Vec::new();
+            for p in parts {
+                let i: usize = p
+                    .parse()
+                    .map_err(|_| PrecedenceError::Malformed(item.into()))?;
+                if i >= n {
+                    return Err(PrecedenceError::Index { index: i, len: n });
+                }
+                ids.push(i);
+            }
+            for w in ids.windows(2) {
+                before[w[1]] |= 1 << w[0];
+            }
+        }
+        // Transitive closure (n <= 63 rounds of propagation suffice).
+        loop {
+            let mut changed = false;
+            for j in 0..n {
+                let mut closed = before[j];
+                let mut rest = before[j];
+                while rest != 0 {
+                    let i = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    closed |= before[i];
+                }
+                if closed != before[j] {
+                    before[j] = closed;
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        if let Some(j) = (0..n).find(|&j| before[j] >> j & 1 == 1) {
+            return Err(PrecedenceError::Cycle(j));
+        }
+        Ok(Precedence { before })
+    }
+
+    /// The morsels that must be eaten before `j` (bitmask).
+    pub fn before(&self, j: usize) -> u64 {
+        self.before[j]
+    }
+
+    /// Whether `j` may be eaten when the morsels in `remaining` are still on the plate.
+    #[inline]
+    pub fn accessible(&self, j: usize, remaining: u64) -> bool {
+        self.before[j] & remaining == 0
+    }
+
+    /// Whether `remaining` can occur: every eaten morsel's predecessors are eaten.
+    pub fn reachable(&self, remaining: u64) -> bool {
+        let n = self.before.len();
+        (0..n).all(|j| remaining >> j & 1 == 1 || self.before[j] & remaining == 0)
+    }
+
+    /// Number of morsels the order is over.
+    pub fn morsels(&self) -> usize {
+        self.before.len()
+    }
+
+    /// Whether no morsel has a predecessor (the plain dinner).
+    pub fn is_trivial(&self) -> bool {
+        self.before.iter().all(|&b| b == 0)
+    }
+}

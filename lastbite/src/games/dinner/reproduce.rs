@@ -9,7 +9,7 @@ use serde::Deserialize;
 use crate::engine::{verify, Budget, Silent, Verdict};
 
 use super::crossout::crossout;
-use super::game::{solve_exact, DinnerGame, DinnerTies};
+use super::game::{solve_exact, DinnerGame, DinnerTies, Rules};
 use super::model::{Dinner, TurnOrder};
 use super::strategies::Strategy;
 
@@ -122,8 +122,16 @@ pub fn checks() -> Vec<Check> {
     let intro = &published.introduction;
     let d = Dinner::from_morsels(&intro.morsels).expect("valid dinner");
     let order = TurnOrder::parse(&intro.order, &d).expect("valid order");
-    let exact = solve_exact(&d, &order, &DinnerTies::Index, budget, &Silent, Some(&[]))
-        .expect("tiny dinner solves");
+    let exact = solve_exact(
+        &d,
+        &order,
+        &Rules::default(),
+        &DinnerTies::Index,
+        budget,
+        &Silent,
+        Some(&[]),
+    )
+    .expect("tiny dinner solves");
     out.push(check(
         "introduction.alice_score",
         &intro.source,

@@ -1,0 +1,290 @@
+//! Generalized payoffs (paper: "Generalized payoffs") and the open questions "Delayed
+//! gratification" and "Inaccessible morsels", computed with the engine.
+//!
+//! * Altruism payoffs reduce to a plain dinner D' with morsels
+//!   `(alpha_A a - beta_A b, beta_B b - alpha_B a)` after centring both utility columns
+//!   ([`transformed`]); crossout on D' is then an equilibrium of the original game. The
+//!   zero-sum case (`alpha_A = beta_B = 1`, `alpha_B = beta_A = -1`) plays by decreasing
+//!   temperature `a + b`, the cooperative case (all ones) splits by `a - b`.
+//! * With a discount, crossout is no longer guaranteed to be an equilibrium:
+//!   [`discount_check`] asks the verifier, [`discount_search`] finds the smallest
+//!   permutation dinner where it fails.
+
+use crate::engine::{verify, Budget, Player, Verdict};
+use crate::exact::Exact;
+
+use super::crossout::{crossout, Bite};
+use super::game::{DinnerGame, Rules};
+use super::model::{Dinner, DinnerError, TurnOrder};
+use super::strategies::Strategy;
+
+/// The paper's equivalent dinner D' for altruism payoffs (two players): centre each
+/// utility column, then `m'_i = (alpha_A a_i - beta_A b_i, beta_B b_i - alpha_B a_i)`.
+pub fn transformed(dinner: &Dinner, rules: &Rules) -> Result<Dinner, DinnerError> {
+    if dinner.players() != 2 {
+        return Err(DinnerError::NeedsTwoPlayers(
+            "the transformed dinner D'",
+            dinner.players(),
+        ));
+    }
+    let c = rules
+        .altruism
+        .as_ref()
+        .ok_or_else(|| DinnerError::Format("no altruism coefficients given".into()))?;
+    let (alpha_a, alpha_b, beta_a, beta_b) = (c[0][0], c[0][1], c[1][0], c[1][1]);
+    let n = dinner.len() as i128;
+    let overflow = || DinnerError::Overflow(dinner.len());
+    let mean = |p: Player| -> Result<Exact, DinnerError> {
+        let total: i128 = (0..dinner.len())
+            .map(|i| dinner.utility(i, p) as i128)
+            .sum();
+        Exact::new(total, dinner.scale().checked_mul(n).ok_or_else(overflow)?).ok_or_else(overflow)
+    };
+    let (mean_a, mean_b) = (mean(0)?, mean(1)?);
+    let mut flat = Vec::with_capacity(2 * dinner.len());
+    for i in 0..dinner.len() {
+        let a = dinner
+            .value(i, 0)
+            .checked_add(&-mean_a)
+            .ok_or_else(overflow)?;
+        let b = dinner
+            .value(i, 1)
+            .checked_add(&-mean_b)
+            .ok_or_else(overflow)?;
+        let term = |x: Exact, y: Exact| x.checked_mul(&y).ok_or_else(overflow);
+        flat.push(
+            term(alpha_a, a)?
+                .checked_add(&-term(beta_a, b)?)
+                .ok_or_else(overflow)?,
+        );
+        flat.push(
+            term(beta_b, b)?
+                .checked_add(&-term(alpha_b, a)?)
+                .ok_or_else(overflow)?,
+        );
+    }
+    Dinner::from_flat(2, flat, |i, p| {
+        format!("transformed morsel {i}, utility {}", p + 1)
+    })
+}
+
+/// Each player's payoff under `rules` when the morsels are eaten in the order `bites`.
+pub fn score(
+    dinner: &Dinner,
+    order: &TurnOrder,
+    rules: &Rules,
+    bites: &[Bite],
+) -> Result<Vec<Exact>, DinnerError> {
+    let game = DinnerGame::<i128>::with_rules(dinner, order, rules, false)?;
+    let mut scores = vec![0i128; dinner.players()];
+    for b in bites {
+        for (r, s) in scores.iter_mut().enumerate() {
+            *s += game.scaled_payoff(b.turn, b.morsel, b.player, r);
+        }
+    }
+    Ok(scores
+        .into_iter()
+        .map(|s| game.real_unperturbed(s))
+        .collect())
+}
+
+/// The crossout play under `rules`: plain crossout, or crossout on the transformed dinner
+/// D' for altruism payoffs. `Err` for rules crossout does not cover (discount, partial
+/// order).
+pub fn crossout_under(
+    dinner: &Dinner,
+    order: &TurnOrder,
+    rules: &Rules,
+) -> Result<(Vec<Bite>, Vec<Exact>), DinnerError> {
+    if rules.discount.is_some() || rules.before.as_ref().is_some_and(|b| !b.is_trivial()) {
+        return Err(DinnerError::Format(
+            "crossout does not cover discounts or partial orders; use --method exact".into(),
+        ));
+    }
+    let bites: Vec<Bite> = match &rules.altruism {
+        None => crossout(dinner, order)?.eating().collect(),
+        Some(_) => crossout(&transformed(dinner, rules)?, order)?
+            .eating()
+            .collect(),
+    };
+    let scores = score(dinner, order, rules, &bites)?;
+    Ok((bites, scores))
+}
+
+/// Whether crossout (the plain crossout strategy, ignoring the discount) is still a
+/// subgame perfect equilibrium of the discounted dinner.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DiscountCheck {
+    /// `true` when no one-shot deviation from (crossout, crossout) pays.
+    pub crossout_is_spe: bool,
+    /// A profitable deviation: (remaining morsels, player, prescribed, better, gain).
+    pub deviation: Option<(u64, Player, usize, usize, Exact)>,
+}
+
+/// Checks (crossout, crossout) on the dinner discounted by `discount` per turn.
+pub fn discount_check(
+    dinner: &Dinner,
+    order: &TurnOrder,
+    discount: Exact,
+    budget: Budget,
+) -> Result<DiscountCheck, DinnerError> {
+    if dinner.players() != 2 {
+        return Err(DinnerError::NeedsTwoPlayers("crossout", dinner.players()));
+    }
+    let rules = Rules {
+        discount: Some(discount),
+        ..Rules::default()
+    };
+    let game = DinnerGame::<i128>::with_rules(dinner, order, &rules, false)?;
+    let verdict = verify(&game, budget, |s, _| {
+        Strategy::Crossout
+            .choose(dinner, order, *s)
+            .expect("two players")
+    })?;
+    Ok(match verdict {
+        Verdict::SubgamePerfect { .. } => DiscountCheck {
+            crossout_is_spe: true,
+            deviation: None,
+        },
+        Verdict::Deviation(d) => DiscountCheck {
+            crossout_is_spe: false,
+            deviation: Some((d.state, d.player, d.prescribed, d.better, game.real(d.gain))),
+        },
+    })
+}
+
+/// The smallest permutation dinner (by size, then by the permutation in lexicographic
+/// order), under the default turn order, in which crossout is not an equilibrium of the
+/// discounted game; `None` when none exists up to `max_size` morsels.
+pub fn discount_search(
+    discount: Exact,
+    max_size: usize,
+    budget: Budget,
+) -> Result<Option<(Dinner, DiscountCheck)>, DinnerError> {
+    for n in 1..=max_size {
+        let mut perm: Vec<i64> = (1..=n as i64).collect();
+        loop {
+            let d = Dinner::permutation(&perm)?;
+            let order = TurnOrder::default_for(&d);
+            let check = discount_check(&d, &order, discount, budget)?;
+            if !check.crossout_is_spe {
+                return Ok(Some((d, check)));
+            }
+            if !next_permutation(&mut perm) {
+                break;
+            }
+        }
+    }
+    Ok(None)
+}
+
+/// Advances to the next permutation in lexicographic order; `false` after the last.
+pub fn next_permutation(v: &mut [i64]) -> bool {
+    let Some(i) = (1..v.len()).rev().find(|&i| v[i - 1] < v[i]) else {
+        return false;
+    };
+    let j = (i..v.len())
+        .rev()
+        .find(|&j| v[j] > v[i - 1])
+        .expect("a larger element exists");
+    v.swap(i - 1, j);
+    v[i..].reverse();
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::{crossout_under, discount_check, next_permutation, Rules};
+    use crate::engine::{Budget, Silent};
+    use crate::exact::Exact;
+    use crate::games::dinner::{solve_exact, DinnerTies};
+    use crate::games::dinner::{Dinner, TurnOrder};
+
+    fn dinner_of(values: &[(i64, i64)]) -> Dinner {
+        Dinner::from_integers(2, values.iter().flat_map(|&(a, b)| [a, b]).collect()).unwrap()
+    }
+
+    fn order_of(d: &Dinner, bits: u64) -> TurnOrder {
+        let spec: String = (0..d.len())
+            .map(|t| if bits >> t & 1 == 0 { 'A' } else { 'B' })
+            .collect();
+        TurnOrder::parse(&spec, d).unwrap()
+    }
+
+    fn x(n: i64) -> Exact {
+        Exact::integer(n as i128)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+
+        /// Crossout on the transformed dinner D' gives the exact SPE payoffs of the
+        /// altruism game (index tie rule on both routes), for any two-player turn order
+        /// whose counts of turns per player are fixed (all of them).
+        #[test]
+        fn altruism_transform_equals_exact(
+            values in prop::collection::vec((-9i64..10, -9i64..10), 1..=9),
+            coeffs in prop::collection::vec(-3i64..=3, 4),
+            bits in any::<u64>(),
+        ) {
+            let d = dinner_of(&values);
+            let order = order_of(&d, bits);
+            let rules = Rules::altruism(x(coeffs[0]), x(coeffs[1]), x(coeffs[2]), x(coeffs[3]));
+            let (_, via_crossout) = crossout_under(&d, &order, &rules).unwrap();
+            let exact = solve_exact(&d, &order, &rules, &DinnerTies::Index, Budget::default(), &Silent, None).unwrap();
+            prop_assert_eq!(via_crossout, exact.scores);
+        }
+
+        /// Zero-sum case: play proceeds by decreasing temperature a + b.
+        #[test]
+        fn zero_sum_plays_by_temperature(perm in Just((1..=8i64).collect::<Vec<_>>()).prop_shuffle(), shift in 0i64..100) {
+            let values: Vec<(i64, i64)> = perm.iter().enumerate().map(|(i, &b)| (i as i64 * 3 + shift % 7, b * 5)).collect();
+            let d = dinner_of(&values);
+            let order = TurnOrder::default_for(&d);
+            let rules = Rules::altruism(x(1), x(-1), x(-1), x(1));
+            let exact = solve_exact(&d, &order, &rules, &DinnerTies::Index, Budget::default(), &Silent, None).unwrap();
+            let temps: Vec<i64> = exact.eating.iter().map(|b| d.utility(b.morsel, 0) + d.utility(b.morsel, 1)).collect();
+            prop_assert!(temps.windows(2).all(|w| w[0] >= w[1]), "{:?}", temps);
+        }
+
+        /// Cooperative case: Alice ends up with the floor(n/2) morsels of largest a - b.
+        #[test]
+        fn cooperative_splits_by_difference(perm in Just((1..=8i64).collect::<Vec<_>>()).prop_shuffle(), len in 1usize..=8) {
+            let b: Vec<i64> = perm.into_iter().filter(|&v| v <= len as i64).collect();
+            let values: Vec<(i64, i64)> = b.iter().enumerate().map(|(i, &bi)| (10 * i as i64, bi)).collect();
+            let d = dinner_of(&values);
+            let order = TurnOrder::default_for(&d);
+            let rules = Rules::altruism(x(1), x(1), x(1), x(1));
+            let exact = solve_exact(&d, &order, &rules, &DinnerTies::Index, Budget::default(), &Silent, None).unwrap();
+            let mut alice: Vec<usize> = exact.eating.iter().filter(|b| b.player == 0).map(|b| b.morsel).collect();
+            alice.sort_unstable();
+            let mut by_diff: Vec<usize> = (0..d.len()).collect();
+            by_diff.sort_by_key(|&i| std::cmp::Reverse(d.utility(i, 0) - d.utility(i, 1)));
+            let mut top: Vec<usize> = by_diff[..d.len() / 2].to_vec();
+            top.sort_unstable();
+            prop_assert_eq!(alice, top);
+        }
+    }
+
+    #[test]
+    fn discount_one_keeps_crossout() {
+        let d = Dinner::from_morsels("1,8 2,3 3,6 4,4 5,1 6,2 7,5 8,7").unwrap();
+        let order = TurnOrder::default_for(&d);
+        let check = discount_check(&d, &order, Exact::integer(1), Budget::default()).unwrap();
+        assert!(check.crossout_is_spe);
+    }
+
+    #[test]
+    fn permutations_in_order() {
+        let mut v = vec![1, 2, 3];
+        let mut seen = vec![v.clone()];
+        while next_permutation(&mut v) {
+            seen.push(v.clone());
+        }
+        assert_eq!(seen.len(), 6);
+        assert_eq!(seen[1], vec![1, 3, 2]);
+        assert_eq!(seen[5], vec![3, 2, 1]);
+    }
+}
