@@ -10,8 +10,8 @@ use clap::{Args, Subcommand, ValueEnum};
 use lastbite::engine::{self, verify, write_efg, Budget, Ties, Verdict};
 use lastbite::exact::Exact;
 use lastbite::games::dinner::{
-    all_spe_scores, evaluate, solve_exact, variants, Bite, Dinner, DinnerGame, DinnerTies,
-    Precedence, Rules, Strategy, TurnOrder,
+    all_spe_scores, attainable, evaluate, pareto, solve_exact, variants, Bite, Dinner, DinnerGame,
+    DinnerTies, Precedence, Rules, Strategy, TurnOrder,
 };
 use serde_json::{json, Value};
 
@@ -32,6 +32,56 @@ pub enum Command {
     /// Delayed gratification: is crossout still an equilibrium when a morsel eaten on
     /// turn t is worth L^t times its value? With --search, the smallest dinner where not.
     Discount(DiscountArgs),
+    /// Pareto efficiency of the crossout outcome: of one dinner, or (--size n) of every
+    /// permutation dinner of size n.
+    Pareto(ParetoArgs),
+    /// The paper's random experiment: efficiency of crossout on random permutation dinners.
+    Experiment(ExperimentArgs),
+    /// Hopkins-Jones: how many distinct sets of utilities Alice and Bob can end up eating
+    /// under crossout over all permutation dinners of a size.
+    Attainable(AttainableArgs),
+}
+
+/// Arguments of `dinner pareto`.
+#[derive(Args, Debug)]
+pub struct ParetoArgs {
+    /// The dinner to check (omit with --size).
+    #[command(flatten)]
+    input: Input,
+    /// Check every permutation dinner of this size (Bob moving last).
+    #[arg(long, value_name = "N")]
+    size: Option<usize>,
+    /// Print one JSON document on stdout.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Arguments of `dinner experiment`.
+#[derive(Args, Debug)]
+pub struct ExperimentArgs {
+    /// Morsels per dinner.
+    #[arg(long, default_value_t = 16)]
+    size: usize,
+    /// Number of random permutation dinners.
+    #[arg(long, default_value_t = 10_000)]
+    trials: u64,
+    /// Seed of the random streams (same seed, same result on any machine).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Print one JSON document on stdout.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Arguments of `dinner attainable`.
+#[derive(Args, Debug)]
+pub struct AttainableArgs {
+    /// Size 2k of the permutation dinners (Bob moving last).
+    #[arg(long, value_name = "2K")]
+    size: usize,
+    /// Print one JSON document on stdout.
+    #[arg(long)]
+    json: bool,
 }
 
 /// Arguments of `dinner discount`.
@@ -169,6 +219,9 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
         Command::Verify(a) => play(a, true),
         Command::Efg(a) => efg(a),
         Command::Discount(a) => discount(a),
+        Command::Pareto(a) => pareto_cmd(a),
+        Command::Experiment(a) => experiment_cmd(a),
+        Command::Attainable(a) => attainable_cmd(a),
     }
 }
 
@@ -830,6 +883,174 @@ fn discount(a: DiscountArgs) -> anyhow::Result<ExitCode> {
             w,
             "Exact SPE scores:                 ({})",
             fmt(&spe.scores)
+        )?;
+        w.flush()?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn perm_json(b: &[i64]) -> Value {
+    Value::Array(
+        b.iter()
+            .enumerate()
+            .map(|(i, &bi)| json!([i + 1, bi]))
+            .collect(),
+    )
+}
+
+fn pareto_cmd(a: ParetoArgs) -> anyhow::Result<ExitCode> {
+    if let Some(n) = a.size {
+        if a.input.file.is_some() || a.input.morsels.is_some() {
+            bail!("--size checks permutation dinners; give either a dinner or --size");
+        }
+        let bar = Bar::new();
+        let s = pareto::sweep(n, &bar)?;
+        if a.json {
+            out::print_json(&json!({
+                "size": n,
+                "dinners": s.dinners,
+                "inefficient": s.inefficient.iter().map(|b| perm_json(b)).collect::<Vec<_>>(),
+                "weakly_inefficient": s.weakly_inefficient.iter().map(|b| perm_json(b)).collect::<Vec<_>>(),
+            }))?;
+        } else {
+            let mut w = out::stdout();
+            writeln!(
+                w,
+                "{} permutation dinners of size {n} (Bob moves last)",
+                s.dinners
+            )?;
+            writeln!(
+                w,
+                "crossout Pareto inefficient in {}, weakly inefficient in {}",
+                s.inefficient.len(),
+                s.weakly_inefficient.len()
+            )?;
+            for (name, list) in [
+                ("inefficient", &s.inefficient),
+                ("weakly inefficient", &s.weakly_inefficient),
+            ] {
+                for b in list.iter().take(20) {
+                    let m: Vec<String> = b
+                        .iter()
+                        .enumerate()
+                        .map(|(i, bi)| format!("({},{bi})", i + 1))
+                        .collect();
+                    writeln!(w, "  {name}: {}", m.join(" "))?;
+                }
+                if list.len() > 20 {
+                    writeln!(w, "  ... and {} more (see --json)", list.len() - 20)?;
+                }
+            }
+            w.flush()?;
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let (d, order) = load(&a.input)?;
+    let e = pareto::efficiency(&d, &order)?;
+    let real = |(x, y): (i128, i128)| json!([out::exact(&d.unscale(x)), out::exact(&d.unscale(y))]);
+    if a.json {
+        out::print_json(&json!({
+            "turn_order": order.to_string(),
+            "crossout": real(e.crossout),
+            "pareto_efficient": e.efficient,
+            "weakly_pareto_efficient": e.weakly_efficient,
+            "improving": e.improving.iter().map(|&p| real(p)).collect::<Vec<_>>(),
+            "max_improvement_percent": e.max_improvement_percent().map(|x| out::exact(&x)),
+        }))?;
+    } else {
+        let mut w = out::stdout();
+        writeln!(
+            w,
+            "Crossout scores: ({}, {})",
+            d.unscale(e.crossout.0),
+            d.unscale(e.crossout.1)
+        )?;
+        writeln!(
+            w,
+            "Pareto efficient: {}; weakly Pareto efficient: {}",
+            e.efficient, e.weakly_efficient
+        )?;
+        for &(x, y) in &e.improving {
+            writeln!(
+                w,
+                "  improving outcome: ({}, {})",
+                d.unscale(x),
+                d.unscale(y)
+            )?;
+        }
+        w.flush()?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn experiment_cmd(a: ExperimentArgs) -> anyhow::Result<ExitCode> {
+    let bar = Bar::with_threshold(1);
+    let e = pareto::experiment(a.size, a.trials, a.seed, &bar)?;
+    let percent = e.max_improvement_percent.map(|(x, _)| x);
+    let approx = percent.map(|x| (x.numer() as f64 / x.denom() as f64 * 1e4).round() / 1e4);
+    if a.json {
+        out::print_json(&json!({
+            "size": a.size,
+            "trials": e.trials,
+            "seed": a.seed,
+            "inefficient": e.inefficient,
+            "weakly_inefficient": e.weakly_inefficient,
+            "max_improvement_percent": approx,
+            "max_improvement_percent_exact": percent.map(|x| out::exact(&x)),
+            "max_improvement_trial": e.max_improvement_percent.map(|(_, t)| t),
+        }))?;
+    } else {
+        let mut w = out::stdout();
+        writeln!(
+            w,
+            "{} random permutation dinners of size {} (seed {}):",
+            e.trials, a.size, a.seed
+        )?;
+        writeln!(w, "  crossout Pareto inefficient:        {}", e.inefficient)?;
+        writeln!(
+            w,
+            "  crossout weakly Pareto inefficient: {}",
+            e.weakly_inefficient
+        )?;
+        match (percent, approx) {
+            (Some(x), Some(f)) => writeln!(
+                w,
+                "  largest improvement for a player:   {f}% (exactly {x}%)"
+            )?,
+            _ => writeln!(w, "  no improving outcome")?,
+        }
+        w.flush()?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn attainable_cmd(a: AttainableArgs) -> anyhow::Result<ExitCode> {
+    if a.size % 2 != 0 {
+        bail!("--size {}: the count is stated for even sizes 2k", a.size);
+    }
+    let k = (a.size / 2) as u64;
+    let alice = attainable::attainable(a.size, 0)?;
+    let bob = attainable::attainable(a.size, 1)?;
+    let (ck, ck1) = (attainable::catalan(k), attainable::catalan(k + 1));
+    if a.json {
+        out::print_json(&json!({
+            "size": a.size, "alice": alice, "bob": bob,
+            "catalan_k": ck as u64, "catalan_k_plus_1": ck1 as u64,
+        }))?;
+    } else {
+        let mut w = out::stdout();
+        writeln!(
+            w,
+            "Permutation dinners of size {} (k = {k}), crossout play:",
+            a.size
+        )?;
+        writeln!(
+            w,
+            "  distinct sets Alice can eat: {alice} (Catalan C_k = {ck})"
+        )?;
+        writeln!(
+            w,
+            "  distinct sets Bob can eat:   {bob} (Catalan C_k+1 = {ck1})"
         )?;
         w.flush()?;
     }

@@ -6,24 +6,30 @@ use lastbite::engine::Progress;
 /// A [`Progress`] drawn with indicatif, only for jobs worth watching.
 pub struct Bar {
     bar: ProgressBar,
+    threshold: u64,
 }
 
 impl Bar {
-    /// A bar that appears once a phase of at least `threshold` units starts.
+    /// A bar for phases of at least 2^20 units (state tables).
     pub fn new() -> Bar {
+        Bar::with_threshold(1 << 20)
+    }
+
+    /// A bar that appears once a phase of at least `threshold` units starts.
+    pub fn with_threshold(threshold: u64) -> Bar {
         let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
         bar.set_style(
             ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} ({eta} left)")
                 .expect("valid template")
                 .progress_chars("=> "),
         );
-        Bar { bar }
+        Bar { bar, threshold }
     }
 }
 
 impl Progress for Bar {
     fn start(&self, total: u64, what: &str) {
-        if total < 1 << 20 {
+        if total < self.threshold {
             self.bar.set_draw_target(ProgressDrawTarget::hidden());
         }
         self.bar.set_length(total);

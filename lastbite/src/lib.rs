@@ -7,8 +7,10 @@
 //! * [`games`]: one module per game family from the papers, each with its model, its
 //!   fast theory, the brute-force cross-check of that theory, and its analyses.
 //! * [`exact`]: exact rationals for input and output; solvers compare integers.
+//! * [`rng`]: the reproducible random streams of experiments.
 #![deny(missing_docs)]
 
 pub mod engine;
 pub mod exact;
 pub mod games;
+pub mod rng;

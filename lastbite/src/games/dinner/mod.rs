@@ -12,11 +12,15 @@
 //! * [`strategies`]: the strategies of the introduction and their evaluation `v_P(s,t)`;
 //! * [`variants`]: generalized payoffs (altruism, zero-sum, cooperative) and the open
 //!   questions (delayed gratification, inaccessible morsels);
+//! * [`pareto`]: Pareto efficiency of crossout, the size sweep and the random experiment;
+//! * [`attainable`]: the Hopkins-Jones count of attainable outcomes;
 //! * [`reproduce`]: the paper's published examples recomputed.
 
+pub mod attainable;
 pub mod crossout;
 pub mod game;
 pub mod model;
+pub mod pareto;
 pub mod reproduce;
 pub mod strategies;
 pub mod variants;

@@ -8,9 +8,12 @@ use serde::Deserialize;
 
 use crate::engine::{verify, Budget, Silent, Verdict};
 
+use super::attainable;
 use super::crossout::crossout;
 use super::game::{solve_exact, DinnerGame, DinnerTies, Rules};
 use super::model::{Dinner, TurnOrder};
+use super::pareto::{self, Sweep};
+use super::strategies::evaluate;
 use super::strategies::Strategy;
 
 /// The published values file, embedded so that `lastbite reproduce` needs no data path.
@@ -39,7 +42,42 @@ struct Published {
     figure2: Figure2,
     figure4: Figure4,
     figure1: Figure1,
+    pareto: ParetoPublished,
+    experiment: ExperimentPublished,
+    attainable: AttainablePublished,
 }
+
+#[derive(Deserialize)]
+struct ParetoPublished {
+    #[serde(rename = "where")]
+    source: String,
+    smallest_size: usize,
+    inefficient_size6: Vec<Vec<i64>>,
+    d1_greedy_alice: Vec<i64>,
+    d1_greedy_bob: Vec<i64>,
+    d2_crossout_bob: i64,
+}
+
+#[derive(Deserialize)]
+struct ExperimentPublished {
+    #[serde(rename = "where")]
+    source: String,
+    size: usize,
+    trials: u64,
+    inefficient: u64,
+    weakly_inefficient: u64,
+    max_improvement_percent_below: i64,
+}
+
+#[derive(Deserialize)]
+struct AttainablePublished {
+    #[serde(rename = "where")]
+    source: String,
+    sizes: Vec<usize>,
+}
+
+/// Seeds of the samples the random experiment is repeated over.
+const EXPERIMENT_SEEDS: std::ops::RangeInclusive<u64> = 1..=10;
 
 #[derive(Deserialize)]
 struct Introduction {
@@ -271,7 +309,209 @@ pub fn checks() -> Vec<Check> {
         f1.crossout_pareto_efficient.to_string(),
         pareto_efficient(&d, &order, co.scores).to_string(),
     ));
+
+    pareto_checks(&published.pareto, &mut out);
+    experiment_checks(&published.experiment, &mut out);
+    attainable_checks(&published.attainable, &mut out);
     out
+}
+
+fn perm_text(b: &[i64]) -> String {
+    let m: Vec<String> = b
+        .iter()
+        .enumerate()
+        .map(|(i, x)| format!("({},{x})", i + 1))
+        .collect();
+    format!("{{{}}}", m.join(","))
+}
+
+fn pareto_checks(p: &ParetoPublished, out: &mut Vec<Check>) {
+    let sweeps: Vec<Sweep> = (1..=p.smallest_size)
+        .map(|n| pareto::sweep(n, &Silent).expect("small sizes"))
+        .collect();
+    let smallest = sweeps
+        .iter()
+        .position(|s| !s.inefficient.is_empty())
+        .map(|i| i + 1);
+    out.push(check(
+        "pareto.smallest_size",
+        &p.source,
+        "the smallest size with a Pareto-inefficient crossout outcome",
+        p.smallest_size.to_string(),
+        smallest.map_or("none".into(), |n| n.to_string()),
+    ));
+    let mut published: Vec<String> = p.inefficient_size6.iter().map(|b| perm_text(b)).collect();
+    published.sort();
+    let mut computed: Vec<String> = sweeps[p.smallest_size - 1]
+        .inefficient
+        .iter()
+        .map(|b| perm_text(b))
+        .collect();
+    computed.sort();
+    out.push(check(
+        "pareto.size6_dinners",
+        &p.source,
+        "the Pareto-inefficient permutation dinners of size 6 (D_1, D_2)",
+        published.join(" "),
+        computed.join(" "),
+    ));
+    let d1 = Dinner::permutation(&p.inefficient_size6[0]).expect("valid");
+    let order = TurnOrder::default_for(&d1);
+    let greedy = evaluate(&d1, &order, &[Strategy::Greedy, Strategy::Greedy]).expect("greedy");
+    let co = crossout(&d1, &order).expect("two players");
+    let eaten = |player: usize| -> Vec<i64> {
+        let mut v: Vec<i64> = greedy
+            .eating
+            .iter()
+            .filter(|b| b.player == player)
+            .map(|b| d1.utility(b.morsel, player))
+            .collect();
+        v.sort_unstable_by(|a, b| b.cmp(a));
+        v
+    };
+    out.push(check(
+        "pareto.d1_greedy_alice",
+        &p.source,
+        "D_1 under greedy play: Alice's bites, equal in sum to her crossout score",
+        format!(
+            "{} (crossout {})",
+            sum_text(&p.d1_greedy_alice),
+            p.d1_greedy_alice.iter().sum::<i64>()
+        ),
+        format!("{} (crossout {})", sum_text(&eaten(0)), co.scores[0]),
+    ));
+    out.push(check(
+        "pareto.d1_greedy_bob",
+        &p.source,
+        "D_1 under greedy play: Bob's bites, one point above his crossout score",
+        format!(
+            "{} (crossout {})",
+            sum_text(&p.d1_greedy_bob),
+            p.d1_greedy_bob.iter().sum::<i64>() - 1
+        ),
+        format!("{} (crossout {})", sum_text(&eaten(1)), co.scores[1]),
+    ));
+    let d2 = Dinner::permutation(&p.inefficient_size6[1]).expect("valid");
+    let e = pareto::efficiency(&d2, &TurnOrder::default_for(&d2)).expect("small");
+    let published_d2 = format!(
+        "crossout B = {}, improving (A, B + 1) exists",
+        p.d2_crossout_bob
+    );
+    let improves = e.improving.contains(&(e.crossout.0, e.crossout.1 + 1));
+    out.push(check(
+        "pareto.d2_bob_improves",
+        &p.source,
+        "D_2: Bob can gain one point over crossout without hurting Alice",
+        published_d2,
+        format!(
+            "crossout B = {}, improving (A, B + 1) {}",
+            e.crossout.1,
+            if improves { "exists" } else { "missing" }
+        ),
+    ));
+}
+
+/// Whether a published count is a plausible draw of the experiment: within three standard
+/// deviations of the mean over the samples, with the binomial standard deviation of one
+/// sample of `trials` dinners.
+fn plausible(published: u64, counts: &[u64], trials: u64) -> (bool, String) {
+    let mean = counts.iter().sum::<u64>() as f64 / counts.len() as f64;
+    let p = mean / trials as f64;
+    let sd = (trials as f64 * p * (1.0 - p)).sqrt();
+    let (lo, hi) = (
+        counts.iter().min().copied().unwrap_or(0),
+        counts.iter().max().copied().unwrap_or(0),
+    );
+    let z = (published as f64 - mean) / sd.max(1e-9);
+    (
+        z.abs() <= 3.0,
+        format!(
+            "mean {mean:.1}, range {lo}..{hi} over {} samples; published at {z:+.1} sd",
+            counts.len()
+        ),
+    )
+}
+
+fn experiment_checks(p: &ExperimentPublished, out: &mut Vec<Check>) {
+    let runs: Vec<pareto::Experiment> = EXPERIMENT_SEEDS
+        .map(|seed| pareto::experiment(p.size, p.trials, seed, &Silent).expect("valid size"))
+        .collect();
+    let claim = |what: &str| {
+        format!(
+            "{what} among {} random dinners of size {} (a random sample: passes when the published count is within 3 sd of our samples' mean)",
+            p.trials, p.size
+        )
+    };
+    for (id, what, published, counts) in [
+        (
+            "experiment.inefficient",
+            "Pareto-inefficient crossout outcomes",
+            p.inefficient,
+            runs.iter().map(|r| r.inefficient).collect::<Vec<_>>(),
+        ),
+        (
+            "experiment.weakly_inefficient",
+            "weakly Pareto-inefficient crossout outcomes",
+            p.weakly_inefficient,
+            runs.iter().map(|r| r.weakly_inefficient).collect(),
+        ),
+    ] {
+        let (ok, text) = plausible(published, &counts, p.trials);
+        out.push(Check {
+            id: id.into(),
+            source: p.source.clone(),
+            claim: claim(what),
+            published: published.to_string(),
+            computed: text,
+            pass: ok,
+        });
+    }
+    let bound = crate::exact::Exact::integer(p.max_improvement_percent_below as i128);
+    let maxima: Vec<crate::exact::Exact> = runs
+        .iter()
+        .filter_map(|r| r.max_improvement_percent.map(|(x, _)| x))
+        .collect();
+    let below = maxima.iter().filter(|&&x| x < bound).count();
+    let largest = maxima.iter().max().copied();
+    out.push(Check {
+        id: "experiment.max_improvement".into(),
+        source: p.source.clone(),
+        claim: "the largest improvement over crossout in a sample is below the bound (a sample maximum: passes when some of our samples stay below it too)".into(),
+        published: format!("< {}%", p.max_improvement_percent_below),
+        computed: format!(
+            "below in {below} of {} samples (largest {})",
+            runs.len(),
+            largest.map_or("none".into(), |x| format!("{:.2}%", x.numer() as f64 / x.denom() as f64))
+        ),
+        pass: below > 0,
+    });
+}
+
+fn attainable_checks(p: &AttainablePublished, out: &mut Vec<Check>) {
+    for (player, name, shift) in [(0usize, "alice", 0u64), (1, "bob", 1)] {
+        let published: Vec<String> = p
+            .sizes
+            .iter()
+            .map(|&n| attainable::catalan(n as u64 / 2 + shift).to_string())
+            .collect();
+        let computed: Vec<String> = p
+            .sizes
+            .iter()
+            .map(|&n| attainable::attainable(n, player).map_or("error".into(), |c| c.to_string()))
+            .collect();
+        out.push(check(
+            &format!("attainable.{name}"),
+            &p.source,
+            &format!(
+                "distinct sets {} can eat under crossout, 2k = {:?} (published: C_{})",
+                if player == 0 { "Alice" } else { "Bob" },
+                p.sizes,
+                if shift == 0 { "k" } else { "k+1" }
+            ),
+            published.join(", "),
+            computed.join(", "),
+        ));
+    }
 }
 
 /// Lemma 2 for `D` and `D - m`: label `k` of the smaller board is no closer to the origin.
@@ -337,7 +577,7 @@ mod tests {
     #[test]
     fn paper_values_reproduce() {
         let checks = checks();
-        assert!(checks.len() >= 12);
+        assert!(checks.len() >= 20);
         for c in &checks {
             assert!(
                 c.pass,

@@ -1,0 +1,139 @@
+//! Attainable outcomes under crossout (paper: "Combinatorics at the dinner table";
+//! Hopkins and Jones): over all permutation dinners of size `2k`, how many distinct sets
+//! of utilities can Alice (and Bob) end up eating? The paper states `C_k` for Alice and
+//! `C_{k+1}` for Bob (Catalan numbers).
+//!
+//! Counting without enumerating the `(2k)!` dinners: for player P, read every morsel by
+//! its utility to P (`1..n`). The crossout sequence crosses out, step by step, either
+//! P's least favourite remaining morsel (when the other player eats it: a forced step,
+//! the smallest remaining number) or the other player's least favourite (when P eats it:
+//! any remaining morsel, since the other player's ranking is arbitrary). Every sequence of
+//! choices is realised by a permutation dinner (give each morsel, as its utility to the
+//! other player, the step at which it is crossed out), so P's attainable sets are exactly
+//! the sets of numbers chosen at P's steps, collected by a memoised search over the sets
+//! of remaining morsels. [`attainable_brute_force`] enumerates dinners to check it.
+
+use std::collections::{HashMap, HashSet};
+
+use crate::engine::Player;
+
+use super::crossout::crossout;
+use super::model::{Dinner, DinnerError, TurnOrder};
+use super::variants::next_permutation;
+
+/// The number of distinct sets of utilities player `p` eats under crossout over all
+/// permutation dinners of size `n` with Bob moving last.
+///
+/// ```
+/// use lastbite::games::dinner::attainable::attainable;
+/// assert_eq!(attainable(6, 0).unwrap(), 5); // Catalan C_3
+/// ```
+pub fn attainable(n: usize, p: Player) -> Result<u64, DinnerError> {
+    if !(1..=24).contains(&n) || p > 1 {
+        return Err(DinnerError::Format(format!(
+            "--size {n}: the attainable-set search supports sizes 1..=24"
+        )));
+    }
+    // Bob moves last: turn t (from 0) is Alice's when n - t is even.
+    let eater = |t: usize| -> Player {
+        if (n - t) % 2 == 0 {
+            0
+        } else {
+            1
+        }
+    };
+    // Crossout step s (from 0) is eaten on turn n - 1 - s.
+    let mut memo: HashMap<u32, HashSet<u32>> = HashMap::new();
+    let full = if n == 32 { u32::MAX } else { (1u32 << n) - 1 };
+    let result = sets_from(full, n, p, &eater, &mut memo);
+    Ok(result.len() as u64)
+}
+
+/// The sets player `p` can still collect from the morsels in `remaining`.
+fn sets_from(
+    remaining: u32,
+    n: usize,
+    p: Player,
+    eater: &dyn Fn(usize) -> Player,
+    memo: &mut HashMap<u32, HashSet<u32>>,
+) -> HashSet<u32> {
+    if remaining == 0 {
+        return HashSet::from([0]);
+    }
+    if let Some(s) = memo.get(&remaining) {
+        return s.clone();
+    }
+    let step = n - remaining.count_ones() as usize;
+    let turn = n - 1 - step;
+    let mut out = HashSet::new();
+    if eater(turn) == p {
+        // P eats the other player's least favourite: any remaining morsel.
+        let mut rest = remaining;
+        while rest != 0 {
+            let i = rest.trailing_zeros();
+            rest &= rest - 1;
+            for s in sets_from(remaining & !(1 << i), n, p, eater, memo) {
+                out.insert(s | 1 << i);
+            }
+        }
+    } else {
+        // The other player eats P's least favourite: the smallest remaining.
+        let i = remaining.trailing_zeros();
+        out = sets_from(remaining & !(1 << i), n, p, eater, memo);
+    }
+    memo.insert(remaining, out.clone());
+    out
+}
+
+/// The same count by crossing out every permutation dinner of size `n` (n! of them).
+pub fn attainable_brute_force(n: usize, p: Player) -> u64 {
+    let mut perm: Vec<i64> = (1..=n as i64).collect();
+    let mut seen = HashSet::new();
+    loop {
+        let d = Dinner::permutation(&perm).expect("valid");
+        let order = TurnOrder::default_for(&d);
+        let c = crossout(&d, &order).expect("two players");
+        let set: u32 = c
+            .eating()
+            .filter(|b| b.player == p)
+            .map(|b| 1u32 << (d.utility(b.morsel, p) - 1))
+            .fold(0, |a, b| a | b);
+        seen.insert(set);
+        if !next_permutation(&mut perm) {
+            return seen.len() as u64;
+        }
+    }
+}
+
+/// The Catalan number `C_k = binom(2k, k) / (k + 1)`, computed exactly.
+pub fn catalan(k: u64) -> u128 {
+    // C_{j+1} = C_j * 2(2j + 1) / (j + 2), exact at every step.
+    (0..k).fold(1u128, |c, j| {
+        c * (2 * (2 * j as u128 + 1)) / (j as u128 + 2)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The search agrees with enumerating all dinners, for both players, n <= 8.
+    #[test]
+    fn search_equals_brute_force() {
+        for n in 1..=8 {
+            for p in 0..2 {
+                assert_eq!(
+                    attainable(n, p).unwrap(),
+                    attainable_brute_force(n, p),
+                    "n {n} player {p}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn catalan_numbers() {
+        let first: Vec<u128> = (0..8).map(catalan).collect();
+        assert_eq!(first, vec![1, 1, 2, 5, 14, 42, 132, 429]);
+    }
+}
