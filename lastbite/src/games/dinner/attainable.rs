@@ -36,7 +36,7 @@ pub fn attainable(n: usize, p: Player) -> Result<u64, DinnerError> {
     }
     // Bob moves last: turn t (from 0) is Alice's when n - t is even.
     let eater = |t: usize| -> Player {
-        if (n - t) % 2 == 0 {
+        if (n - t).is_multiple_of(2) {
             0
         } else {
             1

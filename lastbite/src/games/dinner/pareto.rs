@@ -174,7 +174,9 @@ pub fn sweep(n: usize, progress: &dyn Progress) -> Result<Sweep, DinnerError> {
     const CHUNK: u64 = 5040;
     let chunks = total.div_ceil(CHUNK);
     progress.start(total, "permutation dinners");
-    let mut parts: Vec<(Vec<Vec<i64>>, Vec<Vec<i64>>)> = (0..chunks)
+    // Per chunk: (inefficient, weakly inefficient) permutations.
+    type Found = (Vec<Vec<i64>>, Vec<Vec<i64>>);
+    let mut parts: Vec<Found> = (0..chunks)
         .into_par_iter()
         .map(|c| {
             let mut perm = unrank(n, c * CHUNK);
