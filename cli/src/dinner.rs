@@ -1025,7 +1025,7 @@ fn experiment_cmd(a: ExperimentArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn attainable_cmd(a: AttainableArgs) -> anyhow::Result<ExitCode> {
-    if a.size % 2 != 0 {
+    if !a.size.is_multiple_of(2) {
         bail!("--size {}: the count is stated for even sizes 2k", a.size);
     }
     let k = (a.size / 2) as u64;
