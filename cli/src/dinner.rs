@@ -10,8 +10,8 @@ use clap::{Args, Subcommand, ValueEnum};
 use lastbite::engine::{self, verify, write_efg, Budget, Ties, Verdict};
 use lastbite::exact::Exact;
 use lastbite::games::dinner::{
-    all_spe_scores, attainable, evaluate, pareto, solve_exact, variants, Bite, Dinner, DinnerGame,
-    DinnerTies, Precedence, Rules, Strategy, TurnOrder,
+    all_spe_scores, attainable, balance, evaluate, figures, pareto, solve_exact, variants, Bite,
+    Dinner, DinnerGame, DinnerTies, Precedence, Rules, Strategy, TurnOrder,
 };
 use serde_json::{json, Value};
 
@@ -40,6 +40,79 @@ pub enum Command {
     /// Hopkins-Jones: how many distinct sets of utilities Alice and Bob can end up eating
     /// under crossout over all permutation dinners of a size.
     Attainable(AttainableArgs),
+    /// Figure 1: the outcomes of all strategy pairs, those Alice reaches against Bob's
+    /// crossout, and the crossout outcome, as a scatter plot.
+    Plot(PlotArgs),
+    /// Figures 2, 4, 5: the crossout board (labels on the axes), optionally with the
+    /// order of play or next to the board of D - m.
+    Board(BoardArgs),
+    /// Balanced alternation: first-mover advantage under alternation vs Thue-Morse order
+    /// over random permutation dinners, as a table and a plot.
+    Balance(BalanceArgs),
+}
+
+/// Where a picture goes.
+#[derive(Args, Debug)]
+pub struct PictureOut {
+    /// Write the picture as SVG.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
+    /// Write the picture as PNG.
+    #[arg(long, value_name = "FILE")]
+    png: Option<PathBuf>,
+}
+
+/// Arguments of `dinner plot`.
+#[derive(Args, Debug)]
+pub struct PlotArgs {
+    #[command(flatten)]
+    input: Input,
+    #[command(flatten)]
+    out: PictureOut,
+    /// Print the plotted points as one JSON document on stdout (the picture is optional).
+    #[arg(long)]
+    json: bool,
+}
+
+/// Arguments of `dinner board`.
+#[derive(Args, Debug)]
+pub struct BoardArgs {
+    #[command(flatten)]
+    input: Input,
+    #[command(flatten)]
+    out: PictureOut,
+    /// Label the order of play (A_i, B_j) instead of the crossout sequence (Figure 4).
+    #[arg(long)]
+    play_order: bool,
+    /// Also draw the board of D - m, m (an index) eaten first (Figure 2, right).
+    #[arg(long, value_name = "INDEX")]
+    remove: Option<usize>,
+    /// Draw the board of the transformed dinner D' for these altruism payoffs
+    /// (Figure 5: 1,-1,-1,1 is zero-sum, 1,1,1,1 cooperative).
+    #[arg(long, value_name = "aA,bA,aB,bB")]
+    altruism: Option<String>,
+    /// Print the labels as one JSON document on stdout (the picture is optional).
+    #[arg(long)]
+    json: bool,
+}
+
+/// Arguments of `dinner balance`.
+#[derive(Args, Debug)]
+pub struct BalanceArgs {
+    /// Largest number of morsels.
+    #[arg(long, default_value_t = 32)]
+    max_size: usize,
+    /// Random permutation dinners per size.
+    #[arg(long, default_value_t = 1000)]
+    trials: u64,
+    /// Seed of the random streams.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    #[command(flatten)]
+    out: PictureOut,
+    /// Print one JSON document on stdout.
+    #[arg(long)]
+    json: bool,
 }
 
 /// Arguments of `dinner pareto`.
@@ -222,6 +295,9 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
         Command::Pareto(a) => pareto_cmd(a),
         Command::Experiment(a) => experiment_cmd(a),
         Command::Attainable(a) => attainable_cmd(a),
+        Command::Plot(a) => plot_cmd(a),
+        Command::Board(a) => board_cmd(a),
+        Command::Balance(a) => balance_cmd(a),
     }
 }
 
@@ -1052,6 +1128,141 @@ fn attainable_cmd(a: AttainableArgs) -> anyhow::Result<ExitCode> {
             w,
             "  distinct sets Bob can eat:   {bob} (Catalan C_k+1 = {ck1})"
         )?;
+        w.flush()?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn approx(x: &Exact) -> f64 {
+    x.numer() as f64 / x.denom() as f64
+}
+
+fn plot_cmd(a: PlotArgs) -> anyhow::Result<ExitCode> {
+    let (d, order) = load(&a.input)?;
+    let o = figures::outcomes(&d, &order, Budget::default())?;
+    let svg = figures::outcome_chart(&d, &o).to_svg(720.0, 600.0);
+    if a.out.svg.is_some() || a.out.png.is_some() || !a.json {
+        crate::figure::write(&svg, a.out.svg.as_deref(), a.out.png.as_deref())?;
+    }
+    let pair =
+        |&(x, y): &(i128, i128)| json!([out::exact(&d.unscale(x)), out::exact(&d.unscale(y))]);
+    if a.json {
+        out::print_json(&json!({
+            "turn_order": order.to_string(),
+            "all": o.all.iter().map(pair).collect::<Vec<_>>(),
+            "against_crossout": o.against_crossout.iter().map(pair).collect::<Vec<_>>(),
+            "crossout": pair(&o.crossout),
+        }))?;
+    } else {
+        let mut w = out::stdout();
+        writeln!(
+            w,
+            "{} outcomes of all strategy pairs, {} reachable by Alice against Bob's crossout; crossout at ({}, {})",
+            o.all.len(),
+            o.against_crossout.len(),
+            d.unscale(o.crossout.0),
+            d.unscale(o.crossout.1)
+        )?;
+        w.flush()?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn board_cmd(a: BoardArgs) -> anyhow::Result<ExitCode> {
+    let (d, order) = load(&a.input)?;
+    let d = match &a.altruism {
+        Some(c) => variants::transformed(&d, &parse_rules(&d, None, None, Some(c))?)?,
+        None => d,
+    };
+    let svg = figures::board_svg(
+        &d,
+        &order,
+        figures::BoardOptions {
+            play_order: a.play_order,
+            removed: a.remove,
+        },
+    )?;
+    if a.out.svg.is_some() || a.out.png.is_some() || !a.json {
+        crate::figure::write(&svg, a.out.svg.as_deref(), a.out.png.as_deref())?;
+    }
+    if a.json {
+        let c = variants::crossout_under(&d, &order, &Rules::default())?;
+        out::print_json(&json!({
+            "turn_order": order.to_string(),
+            "dinner": dinner_json(&d),
+            "crossout_sequence": c.0.iter().rev().map(|b| b.morsel).collect::<Vec<_>>(),
+            "scores": out::exacts(&c.1),
+        }))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn balance_cmd(a: BalanceArgs) -> anyhow::Result<ExitCode> {
+    let bar = Bar::with_threshold(2);
+    let rows = balance::first_mover_advantage(a.max_size, a.trials, a.seed, &bar)?;
+    let chart = lastbite::svg::Chart {
+        title: format!(
+            "First-mover advantage, {} random permutation dinners per size",
+            a.trials
+        ),
+        x_label: "number of morsels".into(),
+        y_label: "mean (Alice - Bob) as % of a player's total".into(),
+        series: vec![
+            lastbite::svg::Series {
+                name: "alternation ABAB...".into(),
+                color: "#d62728".into(),
+                mark: lastbite::svg::Mark::Line,
+                points: rows
+                    .iter()
+                    .map(|r| (r.size as f64, approx(&r.alternation)))
+                    .collect(),
+            },
+            lastbite::svg::Series {
+                name: "Thue-Morse ABBA BAAB...".into(),
+                color: "#1f77b4".into(),
+                mark: lastbite::svg::Mark::Line,
+                points: rows
+                    .iter()
+                    .map(|r| (r.size as f64, approx(&r.thue_morse)))
+                    .collect(),
+            },
+        ],
+    };
+    if a.out.svg.is_some() || a.out.png.is_some() {
+        crate::figure::write(
+            &chart.to_svg(760.0, 520.0),
+            a.out.svg.as_deref(),
+            a.out.png.as_deref(),
+        )?;
+    }
+    if a.json {
+        out::print_json(&json!({
+            "trials": a.trials,
+            "seed": a.seed,
+            "rows": rows.iter().map(|r| json!({
+                "size": r.size,
+                "alternation": out::exact(&r.alternation),
+                "thue_morse": out::exact(&r.thue_morse),
+                "alternation_approx": (approx(&r.alternation) * 1e4).round() / 1e4,
+                "thue_morse_approx": (approx(&r.thue_morse) * 1e4).round() / 1e4,
+            })).collect::<Vec<_>>(),
+        }))?;
+    } else {
+        let mut w = out::stdout();
+        writeln!(
+            w,
+            "{:>6}  {:>12}  {:>12}   (mean Alice - Bob, % of n(n+1)/2)",
+            "size", "alternation", "thue-morse"
+        )?;
+        for r in &rows {
+            writeln!(
+                w,
+                "{:>6}  {:>11.3}%  {:>11.3}%",
+                r.size,
+                approx(&r.alternation),
+                approx(&r.thue_morse)
+            )?;
+        }
         w.flush()?;
     }
     Ok(ExitCode::SUCCESS)

@@ -5,6 +5,7 @@
 //! `lastbite ... | head`) ends the program quietly with 0.
 
 mod dinner;
+mod figure;
 mod out;
 mod progress;
 mod reproduce;

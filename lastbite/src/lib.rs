@@ -8,9 +8,11 @@
 //!   fast theory, the brute-force cross-check of that theory, and its analyses.
 //! * [`exact`]: exact rationals for input and output; solvers compare integers.
 //! * [`rng`]: the reproducible random streams of experiments.
+//! * [`svg`]: the chart writer behind the figures.
 #![deny(missing_docs)]
 
 pub mod engine;
 pub mod exact;
 pub mod games;
 pub mod rng;
+pub mod svg;

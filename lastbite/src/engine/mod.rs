@@ -20,6 +20,7 @@
 //! flags; progress is reported through the [`Progress`] trait.
 
 mod efg;
+mod fixed;
 mod game;
 mod outcomes;
 mod payoff;
@@ -30,8 +31,9 @@ mod ties;
 mod verify;
 
 pub use efg::{tree_size, write_efg};
+pub use fixed::Fixed;
 pub use game::{player_letter, subset_layer_members, Game, IndexedGame, Player};
-pub use outcomes::all_outcomes;
+pub use outcomes::{all_outcomes, reachable_payoffs};
 pub use payoff::Payoff;
 pub use solve::{solve, solve_dense, Choice, Explanation, MoveLine, Solution, Step};
 pub use ties::{ParseTiesError, Reason, TieBreak, Ties};

@@ -87,3 +87,47 @@ pub fn all_outcomes<G: Game>(game: &G, budget: Budget) -> Result<Vec<Vec<G::Payo
     )?;
     Ok(table.remove(&game.root()).unwrap_or_default())
 }
+
+/// The distinct payoff vectors of all plays from the root (the outcomes of all strategy
+/// profiles), sorted. Combine with [`super::Fixed`] for the outcomes some players can
+/// reach while the others follow given strategies.
+pub fn reachable_payoffs<G: Game>(
+    game: &G,
+    budget: Budget,
+) -> Result<Vec<Vec<G::Payoff>>, EngineError> {
+    let k = game.players();
+    let mut moves = Vec::new();
+    let mut table = backward(
+        game,
+        budget,
+        |state| {
+            vec![(0..k)
+                .map(|p| game.terminal_payoff(state, p))
+                .collect::<Vec<_>>()]
+        },
+        |state, _mover, lookup| {
+            moves.clear();
+            game.moves(state, &mut moves);
+            if moves.is_empty() {
+                return Ok(vec![(0..k)
+                    .map(|p| game.terminal_payoff(state, p))
+                    .collect()]);
+            }
+            let mut result = Vec::new();
+            for mv in &moves {
+                let child = game.play(state, mv);
+                let set =
+                    lookup(&child).ok_or_else(|| EngineError::Cycle(game.state_text(&child)))?;
+                for v in set {
+                    let mut out = Vec::with_capacity(k);
+                    through(game, state, mv, v, &mut out);
+                    result.push(out);
+                }
+            }
+            result.sort();
+            result.dedup();
+            Ok(result)
+        },
+    )?;
+    Ok(table.remove(&game.root()).unwrap_or_default())
+}

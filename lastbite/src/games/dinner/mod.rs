@@ -14,10 +14,14 @@
 //!   questions (delayed gratification, inaccessible morsels);
 //! * [`pareto`]: Pareto efficiency of crossout, the size sweep and the random experiment;
 //! * [`attainable`]: the Hopkins-Jones count of attainable outcomes;
+//! * [`figures`]: Figure 1's outcome plot and the crossout boards of Figures 2, 4, 5;
+//! * [`balance`]: first-mover advantage under alternation and Thue-Morse order;
 //! * [`reproduce`]: the paper's published examples recomputed.
 
 pub mod attainable;
+pub mod balance;
 pub mod crossout;
+pub mod figures;
 pub mod game;
 pub mod model;
 pub mod pareto;

@@ -1,0 +1,86 @@
+//! Balanced alternation (paper: "First move advantage"; Brams and Taylor): does the
+//! Thue-Morse turn order reduce the first mover's advantage compared with alternation?
+//!
+//! For each size, random permutation dinners (Alice's utilities `1..n` by morsel, Bob's a
+//! uniformly random permutation, so the two players are alike in distribution) are played
+//! under crossout with Alice first, and the first mover's advantage is her score minus
+//! Bob's, as a percentage of one player's total utility `n(n+1)/2`. Exact means.
+
+use rayon::prelude::*;
+
+use crate::engine::Progress;
+use crate::exact::Exact;
+use crate::rng::Rng;
+
+use super::crossout::crossout;
+use super::model::{Dinner, DinnerError, TurnOrder};
+
+/// The mean first-mover advantage at one size.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Advantage {
+    /// Number of morsels.
+    pub size: usize,
+    /// Alternation A B A B ...: mean (A - B) as a percentage of n(n+1)/2.
+    pub alternation: Exact,
+    /// Thue-Morse A B B A B A A B ...: the same.
+    pub thue_morse: Exact,
+}
+
+/// Mean first-mover advantages for sizes `1..=max_size`, `trials` dinners each (trial `t`
+/// of size `n` draws stream `n * 2^32 + t` of `seed`).
+pub fn first_mover_advantage(
+    max_size: usize,
+    trials: u64,
+    seed: u64,
+    progress: &dyn Progress,
+) -> Result<Vec<Advantage>, DinnerError> {
+    if !(1..=100_000).contains(&max_size) || trials == 0 {
+        return Err(DinnerError::Format(
+            "--max-size must be 1..=100000 and --trials positive".into(),
+        ));
+    }
+    progress.start(max_size as u64, "sizes");
+    let out = (1..=max_size)
+        .map(|n| {
+            let (alt, tm) = (0..trials)
+                .into_par_iter()
+                .map(|t| {
+                    let b = Rng::for_trial(seed, ((n as u64) << 32) + t).permutation(n);
+                    let d = Dinner::permutation(&b).expect("valid");
+                    let diff = |order: &TurnOrder| {
+                        let c = crossout(&d, order).expect("two players");
+                        c.scores[0] - c.scores[1]
+                    };
+                    (
+                        diff(&TurnOrder::alternating(&d, 0)),
+                        diff(&TurnOrder::thue_morse(&d)),
+                    )
+                })
+                .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
+            progress.advance(1);
+            let total = (n * (n + 1) / 2) as i128 * trials as i128;
+            Advantage {
+                size: n,
+                alternation: Exact::new(100 * alt, total).expect("positive"),
+                thue_morse: Exact::new(100 * tm, total).expect("positive"),
+            }
+        })
+        .collect();
+    progress.finish();
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Silent;
+
+    #[test]
+    fn one_morsel_goes_to_the_first_mover() {
+        let a = first_mover_advantage(2, 10, 1, &Silent).unwrap();
+        assert_eq!(a[0].alternation, Exact::integer(100));
+        assert_eq!(a[0].thue_morse, Exact::integer(100));
+        // Two morsels: both orders are A B, so they agree.
+        assert_eq!(a[1].alternation, a[1].thue_morse);
+    }
+}
