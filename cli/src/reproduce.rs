@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use lastbite::games::dinner::reproduce::{checks, failures, Check};
+use lastbite::games::dinner::reproduce::{answers, checks, failures, Check};
 use serde_json::json;
 
 use crate::out;
@@ -21,6 +21,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let families: Vec<(&str, Vec<Check>)> = vec![("ethiopian-dinner", checks())];
     let total: usize = families.iter().map(|(_, c)| c.len()).sum();
     let failed: usize = families.iter().map(|(_, c)| failures(c)).sum();
+    let open = answers();
     if args.json {
         let list: Vec<_> = families
             .iter()
@@ -33,7 +34,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 })
             })
             .collect();
-        out::print_json(&json!({"checks": list, "total": total, "failed": failed}))?;
+        let answers: Vec<_> = open
+            .iter()
+            .map(|a| json!({"paper": "ethiopian-dinner", "id": a.id, "question": a.question, "answer": a.answer}))
+            .collect();
+        out::print_json(
+            &json!({"checks": list, "total": total, "failed": failed, "answers": answers}),
+        )?;
     } else {
         let mut w = out::stdout();
         for (paper, cs) in &families {
@@ -47,6 +54,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     c.published, c.computed
                 )?;
             }
+        }
+        writeln!(w, "\n== open questions, answered by computation ==")?;
+        for a in &open {
+            writeln!(w, "[{}] {}\n       {}", a.id, a.question, a.answer)?;
         }
         writeln!(
             w,

@@ -236,3 +236,132 @@ fn budget_refuses_with_the_size() {
         "{err}"
     );
 }
+
+/// Alice's payoff is f_A(her utilities) = sum of squares, Bob's is f_B = product: both
+/// symmetric and strictly increasing in each (positive) coordinate, so by the paper's
+/// "Generalized payoffs" crossout is still an equilibrium. The state must remember who
+/// ate what, so this is its own small engine game.
+struct OrderOnly<'d> {
+    d: &'d Dinner,
+    order: &'d TurnOrder,
+}
+
+impl crate::engine::Game for OrderOnly<'_> {
+    /// (remaining, eaten by Alice)
+    type State = (u64, u64);
+    type Move = usize;
+    type Payoff = i128;
+    fn players(&self) -> usize {
+        2
+    }
+    fn root(&self) -> (u64, u64) {
+        ((1 << self.d.len()) - 1, 0)
+    }
+    fn to_move(&self, s: &(u64, u64)) -> Option<usize> {
+        let left = s.0.count_ones() as usize;
+        (left > 0).then(|| self.order.player(self.d.len() - left))
+    }
+    fn moves(&self, s: &(u64, u64), out: &mut Vec<usize>) {
+        out.extend((0..self.d.len()).filter(|i| s.0 >> i & 1 == 1));
+    }
+    fn play(&self, s: &(u64, u64), m: &usize) -> (u64, u64) {
+        let alice = if self.to_move(s) == Some(0) {
+            s.1 | 1 << m
+        } else {
+            s.1
+        };
+        (s.0 & !(1 << m), alice)
+    }
+    fn terminal_payoff(&self, s: &(u64, u64), p: usize) -> i128 {
+        let n = self.d.len();
+        let mine = (0..n).filter(|i| (s.1 >> i & 1 == 1) == (p == 0));
+        let utilities = mine.map(|i| self.d.utility(i, p) as i128);
+        if p == 0 {
+            utilities.map(|u| u * u).sum()
+        } else {
+            utilities.product()
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Crossout depends only on each player's ranking of the morsels: a strictly
+    /// increasing change of utilities (ties kept) leaves the eating order unchanged.
+    #[test]
+    fn crossout_sees_only_the_order_of_utilities(
+        values in prop::collection::vec((-9i64..10, -9i64..10), 1..=12),
+        bits in any::<u64>(),
+    ) {
+        let d = dinner_of(&values);
+        let order = order_of(&d, bits);
+        let warped: Vec<(i64, i64)> = values.iter().map(|&(a, b)| (a * a * a + 7 * a + 1000, 3 * b - 40)).collect();
+        let w = dinner_of(&warped);
+        let c1: Vec<Bite> = crossout(&d, &order).unwrap().eating().collect();
+        let c2: Vec<Bite> = crossout(&w, &order).unwrap().eating().collect();
+        prop_assert_eq!(c1, c2);
+    }
+
+    /// With the non-additive, order-only payoffs above, (crossout, crossout) is still
+    /// subgame perfect (verifier over every history-dependent state).
+    #[test]
+    fn crossout_is_an_equilibrium_for_order_only_payoffs(
+        perm in Just((1..=7i64).collect::<Vec<_>>()).prop_shuffle(),
+        len in 1usize..=7,
+        bits in any::<u64>(),
+    ) {
+        let b: Vec<i64> = perm.into_iter().filter(|&x| x <= len as i64).collect();
+        let d = Dinner::permutation(&b).unwrap();
+        let order = order_of(&d, bits);
+        let game = OrderOnly { d: &d, order: &order };
+        let verdict = verify(&game, Budget::default(), |s, _| Play::Crossout.choose(&d, &order, s.0).unwrap()).unwrap();
+        prop_assert!(matches!(verdict, Verdict::SubgamePerfect { .. }), "{:?}", verdict);
+    }
+
+    /// Inaccessible morsels: the engine over down-sets equals a plain recursion over the
+    /// legal eating orders (no memo, no engine), index tie rule on both sides.
+    #[test]
+    fn partial_orders_match_a_plain_recursion(
+        values in prop::collection::vec((0i64..6, 0i64..6), 1..=7),
+        edges in prop::collection::vec((0usize..7, 0usize..7), 0..8),
+        bits in any::<u64>(),
+    ) {
+        let d = dinner_of(&values);
+        let n = d.len();
+        let order = order_of(&d, bits);
+        let spec: Vec<String> = edges.iter().filter(|(i, j)| i < j && *j < n).map(|(i, j)| format!("{i}<{j}")).collect();
+        let before = crate::games::dinner::Precedence::parse(&spec.join(","), &d).unwrap();
+        let rules = Rules { before: Some(before.clone()), ..Rules::default() };
+        let fast = solve_exact(&d, &order, &rules, &DinnerTies::Index, Budget::default(), &Silent, None).unwrap();
+        // Perturbed utilities as in the index rule: u * n^2 + (n - 1 - i).
+        let m = (n * n) as i64;
+        fn best(d: &Dinner, order: &TurnOrder, before: &crate::games::dinner::Precedence, left: u64, m: i64) -> (i64, i64) {
+            let n = d.len();
+            let k = left.count_ones() as usize;
+            if k == 0 {
+                return (0, 0);
+            }
+            let p = order.player(n - k);
+            let mut top: Option<(i64, i64)> = None;
+            for i in (0..n).filter(|&i| left >> i & 1 == 1 && before.accessible(i, left)) {
+                let (a, b) = best(d, order, before, left & !(1 << i), m);
+                let gain = d.utility(i, p) * m + (n - 1 - i) as i64;
+                let v = if p == 0 { (a + gain, b) } else { (a, b + gain) };
+                let own = |x: (i64, i64)| if p == 0 { x.0 } else { x.1 };
+                if top.is_none_or(|t| own(v) > own(t)) {
+                    top = Some(v);
+                }
+            }
+            top.expect("a legal move exists")
+        }
+        let (a, b) = best(&d, &order, &before, (1 << n) - 1, m);
+        prop_assert_eq!(fast.scores, vec![d.unscale((a.div_euclid(m)) as i128), d.unscale((b.div_euclid(m)) as i128)]);
+        // The eating order respects the partial order.
+        let mut eaten = 0u64;
+        for bite in &fast.eating {
+            prop_assert_eq!(before.before(bite.morsel) & !eaten, 0);
+            eaten |= 1 << bite.morsel;
+        }
+    }
+}

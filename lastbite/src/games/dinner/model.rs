@@ -498,6 +498,7 @@ fn json_rows(morsels: &serde_json::Value, name: &str) -> Result<Vec<Vec<String>>
 /// assert_eq!(TurnOrder::default_for(&d).to_string(), "BABAB"); // Bob moves last
 /// assert_eq!(TurnOrder::parse("thue-morse", &d).unwrap().to_string(), "ABBAB");
 /// assert!(TurnOrder::parse("ABAB", &d).is_err());
+/// assert_eq!(TurnOrder::parse("AAB...", &d).unwrap().to_string(), "AABAA");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct TurnOrder {
@@ -543,8 +544,10 @@ impl TurnOrder {
         TurnOrder { turns, players: k }
     }
 
-    /// Parses `thue-morse`, `alternate` (round robin from A) or an explicit sequence of
-    /// player letters such as `ABBA` (case-insensitive; spaces and commas ignored).
+    /// Parses `thue-morse`, `alternate` (round robin from A), `snake` (A B C C B A A B C
+    /// ..., the draft order), an explicit sequence of player letters such as `ABBA`
+    /// (case-insensitive; spaces and commas ignored), or a pattern repeated to the dinner's
+    /// length, written with a trailing `...` (`ABCCBA...`).
     pub fn parse(spec: &str, dinner: &Dinner) -> Result<TurnOrder, DinnerError> {
         let k = dinner.players();
         match spec.trim().to_ascii_lowercase().as_str() {
@@ -552,10 +555,23 @@ impl TurnOrder {
             "alternate" | "alternating" | "round-robin" => {
                 return Ok(TurnOrder::alternating(dinner, 0))
             }
+            "snake" => {
+                let turns = (0..dinner.len())
+                    .map(|t| {
+                        let (round, pos) = (t / k, t % k);
+                        (if round % 2 == 0 { pos } else { k - 1 - pos }) as u8
+                    })
+                    .collect();
+                return Ok(TurnOrder { turns, players: k });
+            }
             _ => {}
         }
+        let (body, repeat) = match spec.trim().strip_suffix("...") {
+            Some(b) => (b, true),
+            None => (spec, false),
+        };
         let mut turns = Vec::new();
-        for (i, c) in spec
+        for (i, c) in body
             .chars()
             .filter(|c| !c.is_whitespace() && *c != ',')
             .enumerate()
@@ -574,6 +590,9 @@ impl TurnOrder {
                 });
             }
             turns.push(p as u8);
+        }
+        if repeat && !turns.is_empty() {
+            turns = turns.iter().copied().cycle().take(dinner.len()).collect();
         }
         if turns.len() != dinner.len() {
             return Err(DinnerError::OrderLength {

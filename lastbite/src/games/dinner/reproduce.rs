@@ -9,12 +9,15 @@ use serde::Deserialize;
 use crate::engine::{verify, Budget, Silent, Verdict};
 
 use super::attainable;
+use super::balance;
 use super::crossout::crossout;
-use super::game::{solve_exact, DinnerGame, DinnerTies, Rules};
+use super::game::{all_spe_scores, solve_exact, DinnerGame, DinnerTies, Rules};
 use super::model::{Dinner, TurnOrder};
 use super::pareto::{self, Sweep};
 use super::strategies::evaluate;
 use super::strategies::Strategy;
+use super::variants;
+use crate::exact::Exact;
 
 /// The published values file, embedded so that `lastbite reproduce` needs no data path.
 pub const PUBLISHED: &str = include_str!("../../../data/published/ethiopian-dinner.toml");
@@ -45,6 +48,18 @@ struct Published {
     pareto: ParetoPublished,
     experiment: ExperimentPublished,
     attainable: AttainablePublished,
+    generalized: GeneralizedPublished,
+}
+
+#[derive(Deserialize)]
+struct GeneralizedPublished {
+    #[serde(rename = "where")]
+    source: String,
+    morsels: String,
+    altruism: Vec<String>,
+    transformed_crossout_is_equilibrium: bool,
+    zero_sum_by_temperature: bool,
+    cooperative_split_by_difference: bool,
 }
 
 #[derive(Deserialize)]
@@ -313,6 +328,153 @@ pub fn checks() -> Vec<Check> {
     pareto_checks(&published.pareto, &mut out);
     experiment_checks(&published.experiment, &mut out);
     attainable_checks(&published.attainable, &mut out);
+    generalized_checks(&published.generalized, &mut out);
+    out
+}
+
+fn generalized_checks(p: &GeneralizedPublished, out: &mut Vec<Check>) {
+    let d = Dinner::from_morsels(&p.morsels).expect("valid dinner");
+    let order = TurnOrder::default_for(&d);
+    let c: Vec<Exact> = p
+        .altruism
+        .iter()
+        .map(|x| x.parse().expect("exact coefficient"))
+        .collect();
+    let rules = Rules::altruism(c[0], c[1], c[2], c[3]);
+    let dt = variants::transformed(&d, &rules).expect("two players");
+    let game = DinnerGame::<i128>::with_rules(&d, &order, &rules, false).expect("small");
+    let verdict = verify(&game, Budget::default(), |s, _| {
+        Strategy::Crossout
+            .choose(&dt, &order, *s)
+            .expect("two players")
+    })
+    .expect("small game verifies");
+    out.push(check(
+        "generalized.altruism",
+        &p.source,
+        &format!("altruism payoffs {:?}: crossout on the transformed dinner D' is subgame perfect (verifier)", p.altruism),
+        p.transformed_crossout_is_equilibrium.to_string(),
+        matches!(verdict, Verdict::SubgamePerfect { .. }).to_string(),
+    ));
+    let one = Exact::integer(1);
+    let zero_sum = Rules::altruism(one, -one, -one, one);
+    let play = solve_exact(
+        &d,
+        &order,
+        &zero_sum,
+        &DinnerTies::Index,
+        Budget::default(),
+        &Silent,
+        None,
+    )
+    .expect("small");
+    let temps: Vec<i64> = play
+        .eating
+        .iter()
+        .map(|b| d.utility(b.morsel, 0) + d.utility(b.morsel, 1))
+        .collect();
+    out.push(check(
+        "generalized.zero_sum",
+        &p.source,
+        "zero-sum payoffs: the exact equilibrium eats by decreasing temperature a + b",
+        p.zero_sum_by_temperature.to_string(),
+        temps.windows(2).all(|w| w[0] >= w[1]).to_string(),
+    ));
+    let coop = Rules::altruism(one, one, one, one);
+    let play = solve_exact(
+        &d,
+        &order,
+        &coop,
+        &DinnerTies::Index,
+        Budget::default(),
+        &Silent,
+        None,
+    )
+    .expect("small");
+    let mut alice: Vec<usize> = play
+        .eating
+        .iter()
+        .filter(|b| b.player == 0)
+        .map(|b| b.morsel)
+        .collect();
+    alice.sort_unstable();
+    let mut by_diff: Vec<usize> = (0..d.len()).collect();
+    by_diff.sort_by_key(|&i| std::cmp::Reverse(d.utility(i, 0) - d.utility(i, 1)));
+    let mut top = by_diff[..d.len() / 2].to_vec();
+    top.sort_unstable();
+    out.push(check(
+        "generalized.cooperative",
+        &p.source,
+        "cooperative payoffs: Alice eats the floor(n/2) morsels of largest a - b",
+        p.cooperative_split_by_difference.to_string(),
+        (alice == top).to_string(),
+    ));
+}
+
+/// An open question of the paper with the answer lastbite computes (no published value
+/// to compare with).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Answer {
+    /// Short identifier.
+    pub id: String,
+    /// The question, as the paper asks it.
+    pub question: String,
+    /// What the computation finds.
+    pub answer: String,
+}
+
+/// The paper's open questions, answered by computation.
+pub fn answers() -> Vec<Answer> {
+    let mut out = Vec::new();
+    let budget = Budget::default();
+    let mut parts = Vec::new();
+    for l in ["1/2", "9/10", "99/100"] {
+        let lambda: Exact = l.parse().expect("exact");
+        match variants::discount_search(lambda, 6, budget).expect("small search") {
+            Some((d, check)) => {
+                let morsels: Vec<String> = (0..d.len()).map(|i| d.morsel_text(i)).collect();
+                let gain = check
+                    .deviation
+                    .map(|dv| dv.4.to_string())
+                    .unwrap_or_default();
+                parts.push(format!(
+                    "lambda {l}: {} (a deviation gains {gain})",
+                    morsels.join(" ")
+                ));
+            }
+            None => parts.push(format!("lambda {l}: none up to 6 morsels")),
+        }
+    }
+    out.push(Answer {
+        id: "open.delayed_gratification".into(),
+        question: "Delayed gratification: is crossout still an equilibrium when a morsel eaten on turn i is worth lambda^i?".into(),
+        answer: format!(
+            "No. Smallest permutation dinners (Bob moving last) where it is not: {}. The exact solver (--discount) gives the equilibrium instead.",
+            parts.join("; ")
+        ),
+    });
+    out.push(three_players());
+    out.push(injera());
+    let rows = balance::first_mover_advantage(32, 1000, 1, &Silent).expect("valid");
+    let at = |n: usize| {
+        let r = &rows[n - 1];
+        let f = |x: Exact| x.numer() as f64 / x.denom() as f64;
+        format!(
+            "n = {n}: alternation {:.2}%, Thue-Morse {:.2}%",
+            f(r.alternation),
+            f(r.thue_morse)
+        )
+    };
+    out.push(Answer {
+        id: "open.balanced_alternation".into(),
+        question: "Balanced alternation: does the Thue-Morse order reduce the first mover's advantage?".into(),
+        answer: format!(
+            "Yes, on random permutation dinners under crossout (mean Alice - Bob as % of a player's total, 1000 dinners each): {}; {}; {}.",
+            at(8),
+            at(16),
+            at(32)
+        ),
+    });
     out
 }
 
@@ -577,7 +739,7 @@ mod tests {
     #[test]
     fn paper_values_reproduce() {
         let checks = checks();
-        assert!(checks.len() >= 20);
+        assert!(checks.len() >= 25);
         for c in &checks {
             assert!(
                 c.pass,
@@ -592,5 +754,94 @@ mod tests {
     fn a_wrong_value_fails() {
         let c = check("x", "s", "c", "23".into(), "22".into());
         assert!(!c.pass);
+    }
+}
+
+/// Three's a crowd: with two players and distinct utilities the SPE outcome is unique
+/// (the crossout split); with three it need not be.
+fn three_players() -> Answer {
+    let (trials, n) = (200u64, 8usize);
+    let mut multiple = 0;
+    for t in 0..trials {
+        let mut rng = crate::rng::Rng::for_trial(3, t);
+        let cols: Vec<Vec<i64>> = (0..3).map(|_| rng.permutation(n)).collect();
+        let flat = (0..n)
+            .flat_map(|i| cols.iter().map(move |c| c[i]))
+            .collect();
+        let d = Dinner::from_integers(3, flat).expect("valid");
+        let order = TurnOrder::parse("snake", &d).expect("valid");
+        let all = all_spe_scores(&d, &order, &Rules::default(), Budget::default()).expect("small");
+        if all.len() > 1 {
+            multiple += 1;
+        }
+    }
+    Answer {
+        id: "open.three_players".into(),
+        question: "Three's a crowd: is there an efficiently computable equilibrium for three or more players?".into(),
+        answer: format!(
+            "lastbite solves them exactly (3 players, 26 morsels in seconds, see README). Unlike two players, distinct utilities do not make the outcome unique: {multiple} of {trials} random 3-player dinners of {n} morsels (snake order) have more than one pure SPE outcome, so the tie-breaking rule (--ties, --all) matters."
+        ),
+    }
+}
+
+/// Inaccessible morsels: how often the crossout play breaks a random partial order, and
+/// how often the equilibrium split changes.
+fn injera() -> Answer {
+    let (trials, n) = (200u64, 10usize);
+    let (mut illegal, mut changed) = (0, 0);
+    for t in 0..trials {
+        let mut rng = crate::rng::Rng::for_trial(5, t);
+        let b = rng.permutation(n);
+        let d = Dinner::permutation(&b).expect("valid");
+        let order = TurnOrder::default_for(&d);
+        // Each pair i < j (in a random relabelling) is constrained with probability 1/8.
+        let label = rng.permutation(n);
+        let mut pairs = Vec::new();
+        for i in 0..n {
+            for j in i + 1..n {
+                if rng.below(8) == 0 {
+                    pairs.push(format!("{}<{}", label[i] - 1, label[j] - 1));
+                }
+            }
+        }
+        let before =
+            super::model::Precedence::parse(&pairs.join(","), &d).expect("acyclic by construction");
+        let co = crossout(&d, &order).expect("two players");
+        let mut eaten = 0u64;
+        let legal = co.eating().all(|bite| {
+            let ok = before.before(bite.morsel) & !eaten == 0;
+            eaten |= 1 << bite.morsel;
+            ok
+        });
+        illegal += !legal as u32;
+        let rules = Rules {
+            before: Some(before),
+            ..Rules::default()
+        };
+        let spe = solve_exact(
+            &d,
+            &order,
+            &rules,
+            &DinnerTies::Index,
+            Budget::default(),
+            &Silent,
+            None,
+        )
+        .expect("small");
+        let split = |bites: &mut dyn Iterator<Item = super::crossout::Bite>| {
+            let mut v: Vec<usize> = bites.filter(|b| b.player == 0).map(|b| b.morsel).collect();
+            v.sort_unstable();
+            v
+        };
+        if split(&mut co.eating()) != split(&mut spe.eating.iter().copied()) {
+            changed += 1;
+        }
+    }
+    Answer {
+        id: "open.inaccessible_morsels".into(),
+        question: "Inaccessible morsels: when eating must respect a partial order, what takes crossout's place?".into(),
+        answer: format!(
+            "The exact SPE over the down-sets of the order (--before). On {trials} random permutation dinners of {n} morsels with random orders (each pair constrained with probability 1/8), the crossout play breaks the order in {illegal} and the equilibrium split differs from crossout's in {changed}."
+        ),
     }
 }
