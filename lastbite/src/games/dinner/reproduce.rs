@@ -731,32 +731,6 @@ pub fn failures(checks: &[Check]) -> usize {
     checks.iter().filter(|c| !c.pass).count()
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Every published Ethiopian Dinner value agrees with its recomputation.
-    #[test]
-    fn paper_values_reproduce() {
-        let checks = checks();
-        assert!(checks.len() >= 25);
-        for c in &checks {
-            assert!(
-                c.pass,
-                "{}: published {} but computed {}",
-                c.id, c.published, c.computed
-            );
-        }
-    }
-
-    /// The comparison can fail: a wrong published value is reported, not hidden.
-    #[test]
-    fn a_wrong_value_fails() {
-        let c = check("x", "s", "c", "23".into(), "22".into());
-        assert!(!c.pass);
-    }
-}
-
 /// Three's a crowd: with two players and distinct utilities the SPE outcome is unique
 /// (the crossout split); with three it need not be.
 fn three_players() -> Answer {
@@ -843,5 +817,31 @@ fn injera() -> Answer {
         answer: format!(
             "The exact SPE over the down-sets of the order (--before). On {trials} random permutation dinners of {n} morsels with random orders (each pair constrained with probability 1/8), the crossout play breaks the order in {illegal} and the equilibrium split differs from crossout's in {changed}."
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every published Ethiopian Dinner value agrees with its recomputation.
+    #[test]
+    fn paper_values_reproduce() {
+        let checks = checks();
+        assert!(checks.len() >= 25);
+        for c in &checks {
+            assert!(
+                c.pass,
+                "{}: published {} but computed {}",
+                c.id, c.published, c.computed
+            );
+        }
+    }
+
+    /// The comparison can fail: a wrong published value is reported, not hidden.
+    #[test]
+    fn a_wrong_value_fails() {
+        let c = check("x", "s", "c", "23".into(), "22".into());
+        assert!(!c.pass);
     }
 }
