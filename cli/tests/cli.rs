@@ -322,3 +322,233 @@ fn too_large_state_space_is_refused_with_its_size() {
         "2^12 = 4096 states",
     );
 }
+
+#[test]
+fn pareto_sweep_finds_the_papers_two_dinners() {
+    let v = json(&["dinner", "pareto", "--size", "6"]);
+    let list = v["inefficient"].as_array().unwrap();
+    assert_eq!(list.len(), 2);
+    assert!(list.contains(&serde_json::json!([
+        [1, 5],
+        [2, 1],
+        [3, 2],
+        [4, 3],
+        [5, 4],
+        [6, 6]
+    ])));
+    assert_eq!(v["weakly_inefficient"], serde_json::json!([]));
+    let one = json(&["dinner", "pareto", "--morsels", "1,5 2,1 3,2 4,3 5,4 6,6"]);
+    assert_eq!(one["pareto_efficient"], false);
+    assert_eq!(one["weakly_pareto_efficient"], true);
+}
+
+#[test]
+fn experiment_is_seeded_and_reproducible() {
+    let args = [
+        "dinner",
+        "experiment",
+        "--size",
+        "10",
+        "--trials",
+        "300",
+        "--seed",
+        "4",
+    ];
+    let a = json(&args);
+    let b = json(&args);
+    assert_eq!(a, b);
+    for key in [
+        "inefficient",
+        "weakly_inefficient",
+        "max_improvement_percent",
+    ] {
+        assert!(a.get(key).is_some(), "missing {key}");
+    }
+    let c = json(&[
+        "dinner",
+        "experiment",
+        "--size",
+        "10",
+        "--trials",
+        "300",
+        "--seed",
+        "5",
+    ]);
+    assert_ne!(a["max_improvement_trial"], c["max_improvement_trial"]);
+}
+
+#[test]
+fn attainable_counts() {
+    let v = json(&["dinner", "attainable", "--size", "12"]);
+    assert_eq!(
+        (v["alice"].as_u64(), v["bob"].as_u64()),
+        (Some(132), Some(429))
+    );
+    fails(&["dinner", "attainable", "--size", "7"], "even sizes");
+}
+
+#[test]
+fn pictures_are_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("f1.svg");
+    let png = dir.path().join("f1.png");
+    let d = "1,6 2,14 3,10 4,3 5,7 6,5 7,9 8,8 9,4 10,13 11,12 12,11 13,2 14,1";
+    let v = json(&[
+        "dinner",
+        "plot",
+        "--morsels",
+        d,
+        "--svg",
+        svg.to_str().unwrap(),
+        "--png",
+        png.to_str().unwrap(),
+    ]);
+    assert_eq!(v["crossout"].as_array().unwrap().len(), 2);
+    assert!(std::fs::read_to_string(&svg)
+        .unwrap()
+        .contains("crossout (c, c)"));
+    assert_eq!(&std::fs::read(&png).unwrap()[..4], b"\x89PNG");
+    let board = dir.path().join("b.svg");
+    let b = json(&[
+        "dinner",
+        "board",
+        "--morsels",
+        "1,8 2,3 3,6 4,4 5,1 6,2 7,5 8,7",
+        "--remove",
+        "5",
+        "--svg",
+        board.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        b["crossout_sequence"],
+        serde_json::json!([0, 4, 1, 5, 2, 3, 6, 7])
+    );
+    assert!(std::fs::read_to_string(&board).unwrap().contains("D - m"));
+    fails(&["dinner", "plot", "--morsels", d], "--svg");
+    let bal = json(&["dinner", "balance", "--max-size", "6", "--trials", "50"]);
+    assert_eq!(bal["rows"].as_array().unwrap().len(), 6);
+}
+
+#[test]
+fn variants_through_solve() {
+    let v = json(&[
+        "dinner",
+        "solve",
+        "--morsels",
+        "1,2 2,3 3,1 4,4",
+        "--before",
+        "0<3,1<3",
+    ]);
+    assert_eq!(v["method"], "exact");
+    assert_eq!(v["eating_order"][3]["morsel"], 3);
+    assert_eq!(v["rules"]["before"], serde_json::json!([[0, 3], [1, 3]]));
+    let d = json(&[
+        "dinner",
+        "solve",
+        "--morsels",
+        "1,2 2,3 3,1 4,4",
+        "--discount",
+        "1/2",
+    ]);
+    assert_eq!(d["scores"], serde_json::json!(["19/8", "7/8"]));
+    let args = [
+        "dinner",
+        "solve",
+        "--morsels",
+        "1,8 2,3 3,6 4,4 5,1 6,2 7,5 8,7",
+        "--altruism",
+        "1,1/2,1/2,1",
+    ];
+    let c = json(&args);
+    let mut exact = args.to_vec();
+    exact.extend(["--method", "exact"]);
+    assert_eq!(c["scores"], json(&exact)["scores"]);
+    assert_eq!(c["transformed"].as_array().unwrap().len(), 8);
+    fails(
+        &[
+            "dinner",
+            "solve",
+            "--morsels",
+            "1,2 2,3",
+            "--before",
+            "0<1,1<0",
+        ],
+        "cycle",
+    );
+    fails(
+        &["dinner", "solve", "--morsels", "1,2 2,3", "--before", "0<7"],
+        "morsel 7 does not exist",
+    );
+    fails(
+        &[
+            "dinner",
+            "solve",
+            "--morsels",
+            "1,2 2,3",
+            "--discount",
+            "abc",
+        ],
+        "--discount",
+    );
+    fails(
+        &[
+            "dinner",
+            "solve",
+            "--morsels",
+            "1,2 2,3",
+            "--discount",
+            "1/2",
+            "--method",
+            "crossout",
+        ],
+        "crossout does not cover",
+    );
+}
+
+#[test]
+fn discount_check_and_search() {
+    let v = json(&[
+        "dinner",
+        "discount",
+        "--discount",
+        "9/10",
+        "--search",
+        "--max-size",
+        "5",
+    ]);
+    assert_eq!(v["found"], true);
+    assert_eq!(v["dinner"].as_array().unwrap().len(), 3);
+    assert_eq!(v["deviation"]["gain"], "171/1000");
+    let c = json(&[
+        "dinner",
+        "discount",
+        "--discount",
+        "1",
+        "--morsels",
+        "1,8 2,3 3,6 4,4",
+    ]);
+    assert_eq!(c["crossout_is_spe"], true);
+    assert_eq!(c["crossout_scores"], c["spe_scores"]);
+}
+
+#[test]
+fn snake_and_repeated_orders() {
+    let v = json(&[
+        "dinner",
+        "solve",
+        "--morsels",
+        "1,1,1 2,2,2 3,3,3 4,4,4 5,5,5 6,6,6 7,7,7",
+        "--order",
+        "snake",
+    ]);
+    assert_eq!(v["turn_order"], "ABCCBAA");
+    let r = json(&[
+        "dinner",
+        "solve",
+        "--morsels",
+        "1,1 2,2 3,3 4,4 5,5",
+        "--order",
+        "ABB...",
+    ]);
+    assert_eq!(r["turn_order"], "ABBAB");
+}
