@@ -1170,14 +1170,18 @@ fn plot_cmd(a: PlotArgs) -> anyhow::Result<ExitCode> {
 
 fn board_cmd(a: BoardArgs) -> anyhow::Result<ExitCode> {
     let (d, order) = load(&a.input)?;
-    let d = match &a.altruism {
-        Some(c) => variants::transformed(&d, &parse_rules(&d, None, None, Some(c))?)?,
-        None => d,
+    let (d, name) = match &a.altruism {
+        Some(c) => (
+            variants::transformed(&d, &parse_rules(&d, None, None, Some(c))?)?,
+            "D'",
+        ),
+        None => (d, "D"),
     };
     let svg = figures::board_svg(
         &d,
         &order,
         figures::BoardOptions {
+            name,
             play_order: a.play_order,
             removed: a.remove,
         },

@@ -97,13 +97,25 @@ pub fn outcome_chart(d: &Dinner, o: &Outcomes) -> Chart {
 }
 
 /// What a crossout board shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BoardOptions {
+    /// The name of the dinner in the panel title (`D`, or `D'` for a transformed one).
+    pub name: &'static str,
     /// Label the order of play (A_i under Alice's i-th bite, B_j beside Bob's j-th bite,
     /// Figure 4) instead of the crossout sequence.
     pub play_order: bool,
     /// Draw the board of D - m next to D (Figure 2, right), `m` eaten on the first turn.
     pub removed: Option<usize>,
+}
+
+impl Default for BoardOptions {
+    fn default() -> Self {
+        BoardOptions {
+            name: "D",
+            play_order: false,
+            removed: None,
+        }
+    }
 }
 
 /// The crossout board of a two-player dinner as SVG (Figures 2, 4 and 5).
@@ -119,7 +131,7 @@ pub fn board_svg(d: &Dinner, order: &TurnOrder, opts: BoardOptions) -> Result<St
             d.players(),
         ));
     }
-    let mut panels = vec![(d.clone(), order.clone(), "D".to_string())];
+    let mut panels = vec![(d.clone(), order.clone(), opts.name.to_string())];
     if let Some(m) = opts.removed {
         if m >= d.len() || d.len() < 2 {
             return Err(DinnerError::Format(format!(
@@ -137,7 +149,11 @@ pub fn board_svg(d: &Dinner, order: &TurnOrder, opts: BoardOptions) -> Result<St
         )?;
         let spec: String = order.to_string()[1..].to_string();
         let sub_order = TurnOrder::parse(&spec, &sub)?;
-        panels.push((sub, sub_order, format!("D - m, m = {}", d.morsel_text(m))));
+        panels.push((
+            sub,
+            sub_order,
+            format!("{} - m, m = {}", opts.name, d.morsel_text(m)),
+        ));
     }
     let size = 340.0;
     let width = size * panels.len() as f64 + 20.0;
@@ -145,7 +161,7 @@ pub fn board_svg(d: &Dinner, order: &TurnOrder, opts: BoardOptions) -> Result<St
     let _ = writeln!(
         s,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{}" font-family="DejaVu Sans, Arial, sans-serif" font-size="11">"#,
-        size - 20.0
+        size + 10.0
     );
     let _ = writeln!(s, r#"<rect width="100%" height="100%" fill="white"/>"#);
     for (i, (dd, oo, title)) in panels.iter().enumerate() {
@@ -222,7 +238,7 @@ fn panel(
         s,
         r#"<text x="{:.1}" y="{:.1}" text-anchor="middle">a (Alice)</text>"#,
         left + plot / 2.0,
-        top + plot + 50.0
+        top + plot + 66.0
     );
     let _ = writeln!(
         s,
@@ -267,6 +283,13 @@ fn panel(
     // on a player's axis that is not labelled, as in the paper.
     let n = d.len();
     let mut labelled = [vec![false; n], vec![false; n]];
+    // Morsels with equal utilities share a position on an axis: stack their labels.
+    let mut used: std::collections::HashMap<(usize, i64), usize> = std::collections::HashMap::new();
+    let mut slot = |axis: usize, pos: f64| -> f64 {
+        let k = used.entry((axis, (pos * 10.0).round() as i64)).or_insert(0);
+        *k += 1;
+        (*k - 1) as f64
+    };
     for (k, m) in c.sequence().enumerate() {
         let turn = n - 1 - k;
         let eater = order.player(turn);
@@ -277,47 +300,46 @@ fn panel(
             (1 - eater, (k + 1).to_string())
         };
         labelled[axis][m] = true;
-        label(
-            s,
-            axis,
-            &text,
-            sx(val(m, 0)),
-            sy(val(m, 1)),
-            left,
-            top + plot,
-        );
+        let (x, y) = (sx(val(m, 0)), sy(val(m, 1)));
+        let k = slot(axis, if axis == 0 { x } else { y });
+        label(s, axis, &text, x, y, left, top + plot, k);
     }
     for (axis, marks) in labelled.iter().enumerate() {
         for (m, &done) in marks.iter().enumerate() {
             if !done {
-                label(
-                    s,
-                    axis,
-                    "\u{2013}",
-                    sx(val(m, 0)),
-                    sy(val(m, 1)),
-                    left,
-                    top + plot,
-                );
+                let (x, y) = (sx(val(m, 0)), sy(val(m, 1)));
+                let k = slot(axis, if axis == 0 { x } else { y });
+                label(s, axis, "\u{2013}", x, y, left, top + plot, k);
             }
         }
     }
     Ok(())
 }
 
-/// A label on Alice's axis (0, below) or Bob's (1, left).
-fn label(s: &mut String, axis: usize, text: &str, x: f64, y: f64, left: f64, bottom: f64) {
+/// A label on Alice's axis (0, below) or Bob's (1, left); `stack` counts the labels
+/// already placed at this position, so labels of equal utilities do not overlap.
+#[allow(clippy::too_many_arguments)]
+fn label(
+    s: &mut String,
+    axis: usize,
+    text: &str,
+    x: f64,
+    y: f64,
+    left: f64,
+    bottom: f64,
+    stack: f64,
+) {
     if axis == 0 {
         let _ = writeln!(
             s,
             r##"<text x="{x:.1}" y="{:.1}" text-anchor="middle" fill="#1f4e99">{text}</text>"##,
-            bottom + 27.0
+            bottom + 27.0 + 12.0 * stack
         );
     } else {
         let _ = writeln!(
             s,
             r##"<text x="{:.1}" y="{:.1}" text-anchor="end" fill="#a33">{text}</text>"##,
-            left - 30.0,
+            left - 30.0 - 16.0 * stack,
             y + 4.0
         );
     }
