@@ -390,6 +390,7 @@ mod tests {
             BoardOptions {
                 play_order: true,
                 removed: Some(5),
+                ..BoardOptions::default()
             },
         )
         .unwrap();
