@@ -49,6 +49,15 @@ struct Published {
     experiment: ExperimentPublished,
     attainable: AttainablePublished,
     generalized: GeneralizedPublished,
+    exercise: ExercisePublished,
+}
+
+#[derive(Deserialize)]
+struct ExercisePublished {
+    #[serde(rename = "where")]
+    source: String,
+    holds: bool,
+    max_size: usize,
 }
 
 #[derive(Deserialize)]
@@ -329,7 +338,42 @@ pub fn checks() -> Vec<Check> {
     experiment_checks(&published.experiment, &mut out);
     attainable_checks(&published.attainable, &mut out);
     generalized_checks(&published.generalized, &mut out);
+    exercise_check(&published.exercise, &mut out);
     out
+}
+
+/// The paper's exercise on every permutation dinner up to `max_size` morsels.
+fn exercise_check(p: &ExercisePublished, out: &mut Vec<Check>) {
+    let mut counterexample = None;
+    'sizes: for n in 1..=p.max_size {
+        let mut perm: Vec<i64> = (1..=n as i64).collect();
+        loop {
+            let d = Dinner::permutation(&perm).expect("valid");
+            let order = TurnOrder::default_for(&d);
+            let first = order.player(0);
+            let favourite = (0..n)
+                .max_by_key(|&i| d.utility(i, first))
+                .expect("non-empty");
+            let co = crossout(&d, &order).expect("two players");
+            if !co
+                .eating()
+                .any(|b| b.player == first && b.morsel == favourite)
+            {
+                counterexample = Some(perm_text(&perm));
+                break 'sizes;
+            }
+            if !variants::next_permutation(&mut perm) {
+                break;
+            }
+        }
+    }
+    out.push(check(
+        "exercise.first_player_favourite",
+        &p.source,
+        &format!("under crossout the first player eats her favourite morsel (all permutation dinners up to size {})", p.max_size),
+        p.holds.to_string(),
+        counterexample.map_or("true".into(), |c| format!("false: {c}")),
+    ));
 }
 
 fn generalized_checks(p: &GeneralizedPublished, out: &mut Vec<Check>) {
@@ -828,7 +872,7 @@ mod tests {
     #[test]
     fn paper_values_reproduce() {
         let checks = checks();
-        assert!(checks.len() >= 25);
+        assert!(checks.len() >= 26);
         for c in &checks {
             assert!(
                 c.pass,
