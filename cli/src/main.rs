@@ -9,6 +9,7 @@ mod figure;
 mod out;
 mod progress;
 mod reproduce;
+mod subtraction;
 
 use std::process::ExitCode;
 
@@ -30,6 +31,9 @@ enum Command {
     /// Ethiopian Dinner: players take turns eating morsels (Levine & Stange 2012).
     #[command(subcommand)]
     Dinner(dinner::Command),
+    /// Self-interest cumulative subtraction games: FvF, FvA, AvF, AvA and zero-sum play.
+    #[command(subcommand)]
+    Subtraction(subtraction::Command),
 }
 
 fn main() -> ExitCode {
@@ -60,6 +64,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Reproduce(args) => reproduce::run(args),
         Command::Dinner(cmd) => dinner::run(cmd),
+        Command::Subtraction(cmd) => subtraction::run(cmd),
     };
     match result {
         Ok(code) => code,

@@ -3,7 +3,9 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use lastbite::games::dinner::reproduce::{answers, checks, failures, Check};
+use lastbite::games::dinner::reproduce::{answers, checks};
+use lastbite::games::subtraction;
+use lastbite::reproduce::{failures, Check};
 use serde_json::json;
 
 use crate::out;
@@ -18,7 +20,10 @@ pub struct Args {
 
 /// Runs the command; exits 1 when any published value is not reproduced.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let families: Vec<(&str, Vec<Check>)> = vec![("ethiopian-dinner", checks())];
+    let families: Vec<(&str, Vec<Check>)> = vec![
+        ("ethiopian-dinner", checks()),
+        ("subtraction-tie-breaking", subtraction::reproduce::checks()),
+    ];
     let total: usize = families.iter().map(|(_, c)| c.len()).sum();
     let failed: usize = families.iter().map(|(_, c)| failures(c)).sum();
     let open = answers();

@@ -552,3 +552,128 @@ fn snake_and_repeated_orders() {
     ]);
     assert_eq!(r["turn_order"], "ABBAB");
 }
+
+#[test]
+fn subtraction_table_json_contract() {
+    let v = json(&["subtraction", "table", "--set", "4,5,9", "--max-heap", "99"]);
+    assert_eq!(v["set"], serde_json::json!([4, 5, 9]));
+    let rows = v["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 100);
+    // Table 3, heap 61: FvF (33,28) by 5 or 9; FvA (32,29) by 4.
+    assert_eq!(
+        rows[61]["FvF"],
+        serde_json::json!({"outcome": [33, 28], "moves": [5, 9]})
+    );
+    assert_eq!(
+        rows[61]["FvA"],
+        serde_json::json!({"outcome": [32, 29], "moves": [4]})
+    );
+    assert!(rows[61]["zero_sum"].is_i64());
+    let out = lastbite()
+        .args([
+            "subtraction",
+            "table",
+            "--set",
+            "3,5",
+            "--max-heap",
+            "15",
+            "--csv",
+        ])
+        .output()
+        .unwrap();
+    let csv = String::from_utf8(out.stdout).unwrap();
+    assert!(csv.lines().nth(15).unwrap().starts_with("14,8,6,"));
+}
+
+#[test]
+fn subtraction_outcome_beyond_64_bits() {
+    let v = json(&[
+        "subtraction",
+        "outcome",
+        "--set",
+        "3,5",
+        "--heap",
+        "14",
+        "--convention",
+        "AvA",
+    ]);
+    assert_eq!(v["outcome"], serde_json::json!([8, 5]));
+    assert_eq!(v["derivation"]["method"], "direct");
+    let big = json(&[
+        "subtraction",
+        "outcome",
+        "--set",
+        "4,5,9",
+        "--heap",
+        "100000000000000000000000",
+        "--convention",
+        "FvA",
+    ]);
+    assert_eq!(big["derivation"]["method"], "periodic");
+    let total: u128 = big["outcome"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.to_string().parse::<u128>().unwrap())
+        .sum();
+    assert!(total <= 100_000_000_000_000_000_000_000 && total > 99_999_999_999_999_999_999_900);
+}
+
+#[test]
+fn subtraction_period_and_discrepancies() {
+    let v = json(&["subtraction", "period", "--set", "3,5"]);
+    assert_eq!(
+        (v["period"].as_u64(), v["increment"].as_u64()),
+        (Some(10), Some(5))
+    );
+    assert_eq!(v["first_discrepancy"]["FvF_AvA"], 14);
+    assert_eq!(
+        v["first_discrepancy"]["AvA_zero_sum"],
+        serde_json::Value::Null
+    );
+}
+
+#[test]
+fn subtraction_bad_input() {
+    fails(
+        &["subtraction", "table", "--set", "3,0"],
+        "'0' is not a positive integer",
+    );
+    fails(
+        &["subtraction", "table", "--set", "3,-1"],
+        "'-1' is not a positive integer",
+    );
+    fails(
+        &["subtraction", "table", "--set", "2.5"],
+        "'2.5' is not a positive integer",
+    );
+    fails(&["subtraction", "table", "--set", ""], "empty");
+    fails(
+        &["subtraction", "outcome", "--set", "3,5", "--heap=-4"],
+        "heap '-4'",
+    );
+    fails(
+        &[
+            "subtraction",
+            "outcome",
+            "--set",
+            "3,5",
+            "--heap",
+            "1",
+            "--convention",
+            "XvY",
+        ],
+        "unknown convention",
+    );
+    fails(
+        &[
+            "subtraction",
+            "table",
+            "--set",
+            "3,5",
+            "--max-heap",
+            "900000000000",
+        ],
+        "limit",
+    );
+}

@@ -7,6 +7,7 @@
 //! * [`games`]: one module per game family from the papers, each with its model, its
 //!   fast theory, the brute-force cross-check of that theory, and its analyses.
 //! * [`exact`]: exact rationals for input and output; solvers compare integers.
+//! * [`reproduce`]: published values next to recomputed ones, for every family.
 //! * [`rng`]: the reproducible random streams of experiments.
 //! * [`svg`]: the chart writer behind the figures.
 #![deny(missing_docs)]
@@ -14,5 +15,6 @@
 pub mod engine;
 pub mod exact;
 pub mod games;
+pub mod reproduce;
 pub mod rng;
 pub mod svg;

@@ -3,3 +3,4 @@
 //! densely) in a new module here.
 
 pub mod dinner;
+pub mod subtraction;

@@ -22,22 +22,7 @@ use crate::exact::Exact;
 /// The published values file, embedded so that `lastbite reproduce` needs no data path.
 pub const PUBLISHED: &str = include_str!("../../../data/published/ethiopian-dinner.toml");
 
-/// One published value and the value lastbite computes for it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Check {
-    /// Short identifier, e.g. `figure2.alice_score`.
-    pub id: String,
-    /// Where in the paper.
-    pub source: String,
-    /// What is claimed.
-    pub claim: String,
-    /// The published value.
-    pub published: String,
-    /// The computed value.
-    pub computed: String,
-    /// Whether they agree.
-    pub pass: bool,
-}
+pub use crate::reproduce::{check, failures, Answer, Check};
 
 #[derive(Deserialize)]
 struct Published {
@@ -141,17 +126,6 @@ struct Figure1 {
     morsels: String,
     crossout_best_reply: bool,
     crossout_pareto_efficient: bool,
-}
-
-fn check(id: &str, source: &str, claim: &str, published: String, computed: String) -> Check {
-    Check {
-        id: id.to_string(),
-        source: source.to_string(),
-        claim: claim.to_string(),
-        pass: published == computed,
-        published,
-        computed,
-    }
 }
 
 fn pair(v: &[i64]) -> String {
@@ -455,18 +429,6 @@ fn generalized_checks(p: &GeneralizedPublished, out: &mut Vec<Check>) {
     ));
 }
 
-/// An open question of the paper with the answer lastbite computes (no published value
-/// to compare with).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Answer {
-    /// Short identifier.
-    pub id: String,
-    /// The question, as the paper asks it.
-    pub question: String,
-    /// What the computation finds.
-    pub answer: String,
-}
-
 /// The paper's open questions, answered by computation.
 pub fn answers() -> Vec<Answer> {
     let mut out = Vec::new();
@@ -768,11 +730,6 @@ pub fn pareto_efficient(d: &Dinner, order: &TurnOrder, scores: [i128; 2]) -> boo
             a >= scores[0] && b >= scores[1] && (a > scores[0] || b > scores[1])
         });
     !improving
-}
-
-/// Number of checks that fail.
-pub fn failures(checks: &[Check]) -> usize {
-    checks.iter().filter(|c| !c.pass).count()
 }
 
 /// Three's a crowd: with two players and distinct utilities the SPE outcome is unique

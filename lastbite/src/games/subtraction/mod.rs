@@ -1,0 +1,24 @@
+//! Self-interest cumulative subtraction games (Bhagat, Kulkarni, Larsson and Murali,
+//! "Tie-breaking in self interest cumulative subtraction games").
+//!
+//! Players alternately remove `s` in `S` from one heap and pocket it. Ties between moves
+//! equally good for the mover are broken by each player's committed convention, friendly
+//! or antagonistic (FvF, FvA, AvF, AvA). The family is split as the paper is:
+//!
+//! * [`model`]: validated [`Ruleset`]s and [`Convention`]s;
+//! * [`theory`]: the outcome function of Definition 2 for all conventions at once, the
+//!   zero-sum score, and eventual periodicity with a certificate (any heap, exactly);
+//! * [`game`]: the engine game that checks the DP (in its tests);
+//! * [`reproduce`]: Tables 1, 2 and 3 recomputed.
+
+pub mod game;
+pub mod model;
+pub mod reproduce;
+pub mod theory;
+
+pub use game::SubtractionGame;
+pub use model::{parse_heap, Convention, Ruleset, SubtractionError};
+pub use theory::{
+    find_period, first_discrepancy, first_zero_sum_discrepancy, outcome_at, Derivation, Period,
+    Table,
+};

@@ -1,0 +1,297 @@
+//! The outcome function of Definition 2 for all four conventions at once, the zero-sum
+//! outcome of Section 5, and eventual arithmetic periodicity with a certificate.
+//!
+//! **The DP.** `o_X(h)` looks back at `o_d(X)(h - s)` for `s` in `S`, so one pass over
+//! `h = 0, 1, ...` fills all four conventions (and the zero-sum score) in `O(h |S|)`.
+//!
+//! **The certificate.** If for every convention and every `h` in one window
+//! `[h0, h0 + max S)` we have `o_X(h + p) = o_X(h) + (c, c)` and `o_zs(h + p) = o_zs(h)`,
+//! then it holds for all `h >= h0`: the recursion at `h >= h0 + max S` reads only heaps in
+//! `[h - max S, h)`, where the relation holds by induction, and adding the same `c` to
+//! every candidate keeps every comparison (max, tie, argmin/argmax) unchanged, while all
+//! of `S` is playable at both `h` and `h + p`. So any heap, however large, is answered
+//! exactly by `o_X(h) = o_X(h') + k (c, c)` with `h' = h0 + (h - h0) mod p`.
+
+use super::model::{Convention, Ruleset, SubtractionError};
+
+/// The largest table (in heaps) built on request: four conventions and the zero-sum score
+/// take 40 bytes a heap, so this is about 10 GB.
+pub const MAX_TABLE: u64 = 250_000_000;
+
+/// Outcomes of all heaps `0..len` under the four conventions, and the zero-sum scores.
+#[derive(Debug, Clone)]
+pub struct Table {
+    set: Ruleset,
+    /// `o[X][h] = (o^1_X(h), o^2_X(h))`.
+    o: [Vec<(u64, u64)>; 4],
+    zs: Vec<i64>,
+}
+
+impl Table {
+    /// Computes heaps `0..=max_heap`.
+    ///
+    /// ```
+    /// use lastbite::games::subtraction::{Convention, Ruleset, Table};
+    /// let t = Table::compute(&"3,5".parse::<Ruleset>().unwrap(), 15).unwrap();
+    /// // Table 1: the first discrepancy, at heap 14.
+    /// assert_eq!(t.outcome(Convention::FvF, 14), (8, 6));
+    /// assert_eq!(t.outcome(Convention::AvA, 14), (8, 5));
+    /// ```
+    pub fn compute(set: &Ruleset, max_heap: u64) -> Result<Table, SubtractionError> {
+        if max_heap >= MAX_TABLE {
+            return Err(SubtractionError::Budget(format!(
+                "a table of {} heaps needs about {} GB; the limit is {MAX_TABLE} heaps (use the periodic formula for larger heaps)",
+                max_heap + 1,
+                (max_heap as u128 + 1) * 40 / 1_000_000_000
+            )));
+        }
+        let len = max_heap as usize + 1;
+        let mut o: [Vec<(u64, u64)>; 4] = std::array::from_fn(|_| Vec::with_capacity(len));
+        let mut zs = Vec::with_capacity(len);
+        let elements = set.elements();
+        for h in 0..len as u64 {
+            for x in Convention::ALL {
+                let d = x.dual().index();
+                let mut best: Option<(u64, u64)> = None;
+                for &s in elements.iter().take_while(|&&s| s <= h) {
+                    let (c1, c2) = o[d][(h - s) as usize];
+                    let mine = s + c2;
+                    best = match best {
+                        None => Some((mine, c1)),
+                        Some((m, other)) if mine > m => {
+                            let _ = other;
+                            Some((mine, c1))
+                        }
+                        Some((m, other)) if mine == m => {
+                            let keep = if x.mover_antagonistic() {
+                                other.min(c1)
+                            } else {
+                                other.max(c1)
+                            };
+                            Some((m, keep))
+                        }
+                        keep => keep,
+                    };
+                }
+                o[x.index()].push(best.unwrap_or((0, 0)));
+            }
+            let z = elements
+                .iter()
+                .take_while(|&&s| s <= h)
+                .map(|&s| s as i64 - zs[(h - s) as usize])
+                .max()
+                .unwrap_or(0);
+            zs.push(z);
+        }
+        Ok(Table {
+            set: set.clone(),
+            o,
+            zs,
+        })
+    }
+
+    /// The ruleset.
+    pub fn set(&self) -> &Ruleset {
+        &self.set
+    }
+
+    /// Number of heaps computed (`0..len`).
+    pub fn len(&self) -> u64 {
+        self.zs.len() as u64
+    }
+
+    /// Always false (heap 0 is always computed).
+    pub fn is_empty(&self) -> bool {
+        self.zs.is_empty()
+    }
+
+    /// `o_X(h)`: (utility of the player to move, utility of the other).
+    ///
+    /// # Panics
+    /// When `h` is not below [`Table::len`].
+    pub fn outcome(&self, x: Convention, h: u64) -> (u64, u64) {
+        self.o[x.index()][h as usize]
+    }
+
+    /// The zero-sum score `o_zs(h)` (mover's total minus the other's).
+    pub fn zero_sum(&self, h: u64) -> i64 {
+        self.zs[h as usize]
+    }
+
+    /// The PSPE moves of `X` at `h`: every `s` that yields the outcome pair after
+    /// tie-breaking, increasing. Empty when no move is possible.
+    pub fn moves(&self, x: Convention, h: u64) -> Vec<u64> {
+        let target = self.outcome(x, h);
+        let d = x.dual().index();
+        self.set
+            .elements()
+            .iter()
+            .copied()
+            .take_while(|&s| s <= h)
+            .filter(|&s| {
+                let (c1, c2) = self.o[d][(h - s) as usize];
+                (s + c2, c1) == target
+            })
+            .collect()
+    }
+
+    /// Whether `o(h + p) = o(h) + (c, c)` for every convention and `o_zs(h + p) = o_zs(h)`.
+    fn shifts(&self, h: u64, p: u64, c: u64) -> bool {
+        let (a, b) = (h as usize, (h + p) as usize);
+        self.zs[a] == self.zs[b]
+            && self.o.iter().all(|col| {
+                let (x, y) = (col[a], col[b]);
+                y.0 == x.0 + c && y.1 == x.1 + c
+            })
+    }
+}
+
+/// Eventual arithmetic periodicity: for all `h >= preperiod`, every outcome at `h +
+/// period` is the outcome at `h` plus `(increment, increment)`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Period {
+    /// The pre-period `h0` (smallest).
+    pub preperiod: u64,
+    /// The period `p` (smallest).
+    pub period: u64,
+    /// The increment `c` per period, for both players.
+    pub increment: u64,
+    /// The certificate window `[h0, h0 + max S)` on which the relation was checked.
+    pub window: (u64, u64),
+}
+
+/// Finds the smallest period and pre-period with a certificate, building tables up to
+/// heap `limit`.
+///
+/// ```
+/// use lastbite::games::subtraction::{find_period, Ruleset};
+/// let p = find_period(&"3,5".parse::<Ruleset>().unwrap(), 1 << 20).unwrap().0;
+/// assert_eq!((p.preperiod, p.period, p.increment), (18, 10, 5));
+/// ```
+pub fn find_period(set: &Ruleset, limit: u64) -> Result<(Period, Table), SubtractionError> {
+    let m = set.max();
+    let mut h = (64 * m).max(256);
+    loop {
+        let top = h.min(limit);
+        let table = Table::compute(set, top)?;
+        if let Some(period) = certify(&table) {
+            return Ok((period, table));
+        }
+        if top >= limit {
+            return Err(SubtractionError::NoPeriod(limit));
+        }
+        h = h.saturating_mul(2);
+    }
+}
+
+/// The smallest certified period of a table, if its tail already repeats.
+fn certify(t: &Table) -> Option<Period> {
+    let m = t.set().max();
+    let last = t.len() - 1;
+    // A certificate needs a window of max S heaps and its image one period later.
+    for p in 1..=(last.saturating_sub(m)) / 2 {
+        let start = last - m + 1 - p;
+        let c1 = t.outcome(Convention::FvF, start + p).0;
+        let c0 = t.outcome(Convention::FvF, start).0;
+        if c1 < c0 {
+            continue;
+        }
+        let c = c1 - c0;
+        if (start..start + m).all(|h| t.shifts(h, p, c)) {
+            // Certified from `start` on; the relation also holds below as long as direct
+            // checks pass, which lowers the pre-period to the smallest one.
+            let mut h0 = start;
+            while h0 > 0 && t.shifts(h0 - 1, p, c) {
+                h0 -= 1;
+            }
+            return Some(Period {
+                preperiod: h0,
+                period: p,
+                increment: c,
+                window: (h0, h0 + m),
+            });
+        }
+    }
+    None
+}
+
+/// How an outcome was obtained.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Derivation {
+    /// Read from the table.
+    Direct,
+    /// From the periodic formula: `heap = reduced + periods * p`.
+    Periodic {
+        /// The heap in the table it reduces to.
+        reduced: u64,
+        /// How many periods were added.
+        periods: u128,
+    },
+}
+
+/// `o_X(h)` for any heap below 2^128, its PSPE moves and how it was obtained. Heaps beyond
+/// the table need the period; the table must reach `h0 + max S + p` (the tables of
+/// [`find_period`] always do).
+pub fn outcome_at(
+    table: &Table,
+    period: Option<&Period>,
+    x: Convention,
+    heap: u128,
+) -> Result<((u128, u128), Vec<u64>, Derivation), SubtractionError> {
+    if heap < table.len() as u128 {
+        let h = heap as u64;
+        let (a, b) = table.outcome(x, h);
+        return Ok((
+            (a as u128, b as u128),
+            table.moves(x, h),
+            Derivation::Direct,
+        ));
+    }
+    let p = period.ok_or(SubtractionError::NoPeriod(table.len() - 1))?;
+    // The move set at h compares the children h - s, so it repeats only from h0 + max S
+    // on (the outcomes already from h0): reduce into that range.
+    let base = p.preperiod + table.set().max();
+    let k = (heap - base as u128) / p.period as u128;
+    let reduced = base + ((heap - base as u128) % p.period as u128) as u64;
+    if reduced >= table.len() {
+        return Err(SubtractionError::NoPeriod(table.len() - 1));
+    }
+    let (a, b) = table.outcome(x, reduced);
+    let add = k
+        .checked_mul(p.increment as u128)
+        .ok_or_else(|| SubtractionError::Overflow(heap.to_string()))?;
+    let shift = |v: u64| {
+        (v as u128)
+            .checked_add(add)
+            .ok_or_else(|| SubtractionError::Overflow(heap.to_string()))
+    };
+    Ok((
+        (shift(a)?, shift(b)?),
+        table.moves(x, reduced),
+        Derivation::Periodic {
+            reduced,
+            periods: k,
+        },
+    ))
+}
+
+/// The smallest heap where conventions `x` and `y` give different outcome pairs, or
+/// `None` if they never do: decided exactly, since beyond the pre-period the difference
+/// repeats with the period.
+pub fn first_discrepancy(
+    table: &Table,
+    period: &Period,
+    x: Convention,
+    y: Convention,
+) -> Option<u64> {
+    (0..period.preperiod + period.period).find(|&h| table.outcome(x, h) != table.outcome(y, h))
+}
+
+/// The smallest heap where the zero-sum score differs from `o^1_AvA - o^2_AvA`, or `None`
+/// if it never does.
+pub fn first_zero_sum_discrepancy(table: &Table, period: &Period) -> Option<u64> {
+    (0..period.preperiod + period.period).find(|&h| {
+        let (a, b) = table.outcome(Convention::AvA, h);
+        a as i64 - b as i64 != table.zero_sum(h)
+    })
+}
