@@ -183,7 +183,8 @@ fn outcome(a: OutcomeArgs) -> anyhow::Result<ExitCode> {
         let (p, t) = find_period(&set, a.limit)?;
         (Some(p), t)
     };
-    let ((p, q), moves, how) = outcome_at(&table, found.as_ref(), x, heap)?;
+    let o = outcome_at(&table, found.as_ref(), x, heap)?;
+    let ((p, q), moves, how) = (o.outcome, o.moves, o.derivation);
     let how_json = match how {
         Derivation::Direct => json!({"method": "direct"}),
         Derivation::Periodic { reduced, periods } => {

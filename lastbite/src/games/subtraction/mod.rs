@@ -19,6 +19,6 @@ pub mod theory;
 pub use game::SubtractionGame;
 pub use model::{parse_heap, Convention, Ruleset, SubtractionError};
 pub use theory::{
-    find_period, first_discrepancy, first_zero_sum_discrepancy, outcome_at, Derivation, Period,
-    Table,
+    find_period, first_discrepancy, first_zero_sum_discrepancy, outcome_at, Derivation,
+    HeapOutcome, Period, Table,
 };

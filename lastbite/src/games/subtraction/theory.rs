@@ -229,6 +229,17 @@ pub enum Derivation {
     },
 }
 
+/// The outcome of one heap under one convention.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HeapOutcome {
+    /// `o_X(h)`.
+    pub outcome: (u128, u128),
+    /// The PSPE moves.
+    pub moves: Vec<u64>,
+    /// How it was obtained.
+    pub derivation: Derivation,
+}
+
 /// `o_X(h)` for any heap below 2^128, its PSPE moves and how it was obtained. Heaps beyond
 /// the table need the period; the table must reach `h0 + max S + p` (the tables of
 /// [`find_period`] always do).
@@ -237,15 +248,15 @@ pub fn outcome_at(
     period: Option<&Period>,
     x: Convention,
     heap: u128,
-) -> Result<((u128, u128), Vec<u64>, Derivation), SubtractionError> {
+) -> Result<HeapOutcome, SubtractionError> {
     if heap < table.len() as u128 {
         let h = heap as u64;
         let (a, b) = table.outcome(x, h);
-        return Ok((
-            (a as u128, b as u128),
-            table.moves(x, h),
-            Derivation::Direct,
-        ));
+        return Ok(HeapOutcome {
+            outcome: (a as u128, b as u128),
+            moves: table.moves(x, h),
+            derivation: Derivation::Direct,
+        });
     }
     let p = period.ok_or(SubtractionError::NoPeriod(table.len() - 1))?;
     // The move set at h compares the children h - s, so it repeats only from h0 + max S
@@ -265,14 +276,14 @@ pub fn outcome_at(
             .checked_add(add)
             .ok_or_else(|| SubtractionError::Overflow(heap.to_string()))
     };
-    Ok((
-        (shift(a)?, shift(b)?),
-        table.moves(x, reduced),
-        Derivation::Periodic {
+    Ok(HeapOutcome {
+        outcome: (shift(a)?, shift(b)?),
+        moves: table.moves(x, reduced),
+        derivation: Derivation::Periodic {
             reduced,
             periods: k,
         },
-    ))
+    })
 }
 
 /// The smallest heap where conventions `x` and `y` give different outcome pairs, or
