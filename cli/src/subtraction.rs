@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::{Args, Subcommand};
+use lastbite::games::subtraction::analysis::{check_statement, Family, ScanRecord, Statement};
 use lastbite::games::subtraction::{
     find_period, first_discrepancy, first_zero_sum_discrepancy, outcome_at, parse_heap, Convention,
     Derivation, Ruleset, Table,
@@ -28,6 +29,65 @@ pub enum Command {
     /// The pre-period h0, period p and increment c of the outcome sequences, with the
     /// certificate window, and the first discrepancies between conventions.
     Period(PeriodArgs),
+    /// Sweep families of rulesets (all pairs, all triples, all sets of a size, random
+    /// sets): per ruleset h0, p, c, the first FvF/AvA and AvA/zero-sum discrepancies and
+    /// the unilateral-deviation gains. Parallel; resumable with --out.
+    Scan(ScanArgs),
+    /// Check a conjecture (4, 11-17) or problem (p2, p3, p6) of the paper on every ruleset
+    /// of the given sizes with largest element <= --max, exactly via the certificate.
+    Conjecture(ConjectureArgs),
+}
+
+/// Arguments of `subtraction scan`.
+#[derive(Args, Debug)]
+pub struct ScanArgs {
+    /// All pairs s2 < s1 <= N.
+    #[arg(long, value_name = "N", conflicts_with_all = ["triples", "size"])]
+    pairs: Option<u64>,
+    /// All triples s3 < s2 < s1 <= N.
+    #[arg(long, value_name = "N", conflicts_with = "size")]
+    triples: Option<u64>,
+    /// All sets (or, with --random, random sets) of this size ...
+    #[arg(long, value_name = "K", requires = "max")]
+    size: Option<usize>,
+    /// ... with largest element at most M.
+    #[arg(long, value_name = "M")]
+    max: Option<u64>,
+    /// Draw this many random sets instead of all of them.
+    #[arg(long, value_name = "COUNT", requires = "size")]
+    random: Option<u64>,
+    /// Seed of the random sets.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Append results to this file (JSON lines, or CSV when it ends in .csv); rulesets
+    /// already in it are skipped, so an interrupted sweep resumes where it stopped.
+    #[arg(long, value_name = "FILE")]
+    out: Option<std::path::PathBuf>,
+    /// Print CSV instead of JSON lines on stdout (without --out).
+    #[arg(long)]
+    csv: bool,
+    /// Largest heap to search for each period.
+    #[arg(long, default_value_t = DEFAULT_LIMIT)]
+    limit: u64,
+}
+
+/// Arguments of `subtraction conjecture`.
+#[derive(Args, Debug)]
+pub struct ConjectureArgs {
+    /// 4, 11, 12, 13, 14, 15, 16, 17, p2, p3 or p6.
+    statement: String,
+    /// Set sizes to check, e.g. 2 or 3,4 (statements about pairs or triples use theirs).
+    #[arg(long, value_delimiter = ',', default_value = "2")]
+    sizes: Vec<usize>,
+    /// Largest element.
+    #[arg(long, value_name = "M", default_value_t = 30)]
+    max: u64,
+    /// Largest heap to search for each period.
+    #[arg(long, default_value_t = DEFAULT_LIMIT)]
+    limit: u64,
+    /// Print one JSON document on stdout.
+    #[arg(long)]
+    json: bool,
 }
 
 /// Arguments of `subtraction table`.
@@ -87,6 +147,8 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
         Command::Table(a) => table(a),
         Command::Outcome(a) => outcome(a),
         Command::Period(a) => period(a),
+        Command::Scan(a) => scan(a),
+        Command::Conjecture(a) => conjecture(a),
     }
 }
 
@@ -269,6 +331,217 @@ fn period(a: PeriodArgs) -> anyhow::Result<ExitCode> {
             "first AvA vs zero-sum discrepancy: {}",
             zs.map_or("never".to_string(), |h| format!("heap {h}"))
         )?;
+        w.flush()?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn scan(a: ScanArgs) -> anyhow::Result<ExitCode> {
+    use rayon::prelude::*;
+    use std::collections::HashSet;
+    use std::io::BufRead;
+    let family = match (a.pairs, a.triples, a.size, a.max, a.random) {
+        (Some(n), _, _, _, _) => Family::All { size: 2, max: n },
+        (_, Some(n), _, _, _) => Family::All { size: 3, max: n },
+        (_, _, Some(size), Some(max), None) => Family::All { size, max },
+        (_, _, Some(size), Some(max), Some(count)) => Family::Random {
+            size,
+            max,
+            count,
+            seed: a.seed,
+        },
+        _ => anyhow::bail!(
+            "choose the rulesets: --pairs N, --triples N, or --size K --max M [--random COUNT]"
+        ),
+    };
+    let sets = family.rulesets()?;
+    let csv = a
+        .out
+        .as_ref()
+        .map_or(a.csv, |p| p.extension().is_some_and(|e| e == "csv"));
+    // Resume: skip what the output file already holds.
+    let mut done = HashSet::new();
+    if let Some(path) = &a.out {
+        if path.exists() {
+            // A run killed mid-write can leave a torn last line: cut back to the last
+            // complete one, whose ruleset is then simply analysed again.
+            let bytes =
+                std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+            if !bytes.is_empty() && bytes.last() != Some(&b'\n') {
+                let keep = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+                std::fs::OpenOptions::new()
+                    .write(true)
+                    .open(path)?
+                    .set_len(keep as u64)?;
+            }
+            let file = std::fs::File::open(path)
+                .with_context(|| format!("cannot read {}", path.display()))?;
+            for line in std::io::BufReader::new(file).lines() {
+                let line = line?;
+                let key = if csv {
+                    line.split(',').next().unwrap_or("").to_string()
+                } else {
+                    serde_json::from_str::<Value>(&line)
+                        .ok()
+                        .and_then(|v| v.get("set").cloned())
+                        .map(|v| {
+                            v.as_array()
+                                .map(|a| {
+                                    a.iter()
+                                        .map(|x| x.to_string())
+                                        .collect::<Vec<_>>()
+                                        .join(" ")
+                                })
+                                .unwrap_or_default()
+                        })
+                        .unwrap_or_default()
+                };
+                if !key.is_empty() {
+                    done.insert(key);
+                }
+            }
+        }
+    }
+    let key = |s: &Ruleset| {
+        s.elements()
+            .iter()
+            .map(|x| x.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let todo: Vec<Ruleset> = sets
+        .into_iter()
+        .filter(|s| !done.contains(&key(s)))
+        .collect();
+    let mut sink: Box<dyn Write> = match &a.out {
+        Some(path) => {
+            let fresh = !path.exists() || std::fs::metadata(path)?.len() == 0;
+            let mut f = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .with_context(|| format!("cannot write {}", path.display()))?;
+            if fresh && csv {
+                writeln!(f, "{}", ScanRecord::csv_header())?;
+            }
+            Box::new(f)
+        }
+        None => {
+            let mut w = out::stdout();
+            if csv {
+                writeln!(w, "{}", ScanRecord::csv_header())?;
+            }
+            Box::new(w)
+        }
+    };
+    let bar = crate::progress::Bar::with_threshold(1);
+    use lastbite::engine::Progress;
+    bar.start(todo.len() as u64, "rulesets");
+    // Chunks are written as they finish, so an interruption loses at most one chunk.
+    for chunk in todo.chunks(2048) {
+        let records: Vec<Result<ScanRecord, _>> = chunk
+            .par_iter()
+            .map(|s| {
+                let r = ScanRecord::new(s, a.limit);
+                bar.advance(1);
+                r
+            })
+            .collect();
+        for r in records {
+            let r = r?;
+            if csv {
+                writeln!(sink, "{}", r.to_csv())?;
+            } else {
+                writeln!(sink, "{}", serde_json::to_string(&r.to_json())?)?;
+            }
+        }
+        sink.flush()?;
+    }
+    bar.finish();
+    if a.out.is_some() {
+        eprintln!(
+            "{} rulesets analysed, {} already done",
+            todo.len(),
+            done.len()
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn conjecture(a: ConjectureArgs) -> anyhow::Result<ExitCode> {
+    let statement = Statement::parse(&a.statement)?;
+    let bar = crate::progress::Bar::with_threshold(1);
+    let v = check_statement(statement, &a.sizes, a.max, a.limit, &bar)?;
+    let range = format!(
+        "every ruleset of size {} with largest element <= {}",
+        statement.sizes().map_or(
+            a.sizes
+                .iter()
+                .map(|k| k.to_string())
+                .collect::<Vec<_>>()
+                .join(" or "),
+            |k| k.to_string()
+        ),
+        a.max
+    );
+    let verdict = match (&v.counterexample, statement) {
+        (None, Statement::P3) => "data",
+        (None, _) => "holds",
+        (Some(_), _) => "fails",
+    };
+    if a.json {
+        let ce = v.counterexample.as_ref().map(|(set, heap, why)| {
+            let mut m = serde_json::Map::new();
+            m.insert("set".into(), json!(set.elements()));
+            m.insert("heap".into(), json!(heap));
+            m.insert("detail".into(), json!(why));
+            if let Some(h) = heap {
+                if let Ok(t) = Table::compute(set, *h) {
+                    for x in Convention::ALL {
+                        m.insert(x.name().into(), pair(t.outcome(x, *h)));
+                    }
+                    m.insert("zero_sum".into(), json!(t.zero_sum(*h)));
+                }
+            }
+            Value::Object(m)
+        });
+        out::print_json(&json!({
+            "statement": a.statement,
+            "verdict": verdict,
+            "range": range,
+            "rulesets": v.rulesets,
+            "applicable": v.applicable,
+            "counterexample": ce,
+            "largest_preperiod": v.largest_preperiod.as_ref().map(|(h, s)| json!({"set": s.elements(), "preperiod": h})),
+        }))?;
+    } else {
+        let mut w = out::stdout();
+        writeln!(
+            w,
+            "{} {}: {verdict} on {range} ({} rulesets, {} covered by the hypothesis)",
+            if a.statement.starts_with('p') {
+                "Problem"
+            } else {
+                "Conjecture"
+            },
+            a.statement.trim_start_matches('p'),
+            v.rulesets,
+            v.applicable
+        )?;
+        if let Some((set, heap, why)) = &v.counterexample {
+            writeln!(
+                w,
+                "smallest counterexample: S = {set}{}: {why}",
+                heap.map_or(String::new(), |h| format!(", heap {h}"))
+            )?;
+        }
+        if let Some((h, s)) = &v.largest_preperiod {
+            writeln!(
+                w,
+                "largest pre-period: {h} for S = {s} (max S = {})",
+                s.max()
+            )?;
+        }
         w.flush()?;
     }
     Ok(ExitCode::SUCCESS)

@@ -677,3 +677,74 @@ fn subtraction_bad_input() {
         "limit",
     );
 }
+
+#[test]
+fn subtraction_scan_resumes_without_losing_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("pairs.jsonl");
+    // A torn last line, as a killed run could leave.
+    std::fs::write(&out, "{\"set\":[1,2],\"preperiod\":0}\n{\"set\":[1,").unwrap();
+    let run = lastbite()
+        .args([
+            "subtraction",
+            "scan",
+            "--pairs",
+            "12",
+            "--out",
+            out.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let lines: Vec<String> = std::fs::read_to_string(&out)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    assert_eq!(lines.len(), 66); // C(12, 2), {1,2} kept from before
+    for l in &lines {
+        let _: serde_json::Value = serde_json::from_str(l).expect("every line is JSON");
+    }
+    let again = lastbite()
+        .args([
+            "subtraction",
+            "scan",
+            "--pairs",
+            "12",
+            "--out",
+            out.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&again.stderr).contains("0 rulesets analysed, 66 already done"));
+    let record = lines
+        .iter()
+        .find(|l| l.starts_with("{\"set\":[3,5]"))
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_str(record).unwrap();
+    assert_eq!(v["first_FvF_AvA"], 14);
+    assert_eq!(v["period"], 10);
+}
+
+#[test]
+fn subtraction_conjectures_have_verdicts() {
+    let v = json(&["subtraction", "conjecture", "12", "--max", "20"]);
+    assert_eq!(v["verdict"], "holds");
+    assert_eq!(v["counterexample"], serde_json::Value::Null);
+    assert_eq!(v["rulesets"], 190);
+    let t = json(&[
+        "subtraction",
+        "conjecture",
+        "16",
+        "--sizes",
+        "3",
+        "--max",
+        "12",
+    ]);
+    assert_eq!(t["verdict"], "holds");
+    fails(&["subtraction", "conjecture", "99"], "unknown statement");
+}

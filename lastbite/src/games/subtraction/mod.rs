@@ -9,8 +9,10 @@
 //! * [`theory`]: the outcome function of Definition 2 for all conventions at once, the
 //!   zero-sum score, and eventual periodicity with a certificate (any heap, exactly);
 //! * [`game`]: the engine game that checks the DP (in its tests);
+//! * [`analysis`]: exact per-ruleset analyses, sweeps, and the conjectures as checks;
 //! * [`reproduce`]: Tables 1, 2 and 3 recomputed.
 
+pub mod analysis;
 pub mod game;
 pub mod model;
 pub mod reproduce;
