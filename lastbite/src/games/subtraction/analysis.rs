@@ -352,7 +352,7 @@ impl Statement {
             Statement::C11 => {
                 let (s2, s1) = (e[0], e[1]);
                 // s1/s2 = (k+1)/k  <=>  s2 is a multiple of s1 - s2.
-                if e.len() == 2 && s2 % (s1 - s2) == 0 {
+                if e.len() == 2 && s2.is_multiple_of(s1 - s2) {
                     fa().map(|h| {
                         (
                             Some(h),
@@ -365,7 +365,7 @@ impl Statement {
             }
             Statement::C12 => {
                 let (s2, s1) = (e[0], e[1]);
-                if e.len() == 2 && s1 < 2 * s2 && s2 % (s1 - s2) != 0 {
+                if e.len() == 2 && s1 < 2 * s2 && !s2.is_multiple_of(s1 - s2) {
                     let n = s2 / (s1 - s2);
                     let predicted = (n + 2) * s2 + n * s1;
                     match fa() {
@@ -407,7 +407,7 @@ impl Statement {
             Statement::C14 => {
                 let (s3, s2, s1) = (e[0], e[1], e[2]);
                 if e.len() == 3 && s1 == s3 + s2 {
-                    let integer = s2 % s3 == 0;
+                    let integer = s2.is_multiple_of(s3);
                     match (integer, fa()) {
                         (true, None) => None,
                         (true, Some(h)) => Some((
@@ -476,7 +476,7 @@ impl Statement {
                 let p = a.period.period;
                 // Differences repeat with p; they repeat with 2 max S when it is a multiple
                 // of p, otherwise check the differences directly over one full cycle.
-                if two_max % p == 0 {
+                if two_max.is_multiple_of(p) {
                     None
                 } else {
                     let t = Table::compute(&a.set, a.horizon() + two_max)?;
@@ -611,6 +611,10 @@ pub struct Verdict {
     pub largest_preperiod: Option<(u64, Ruleset)>,
 }
 
+/// One ruleset's result: whether the hypothesis applies, the counterexample if any, and
+/// the pre-period.
+type Checked = (bool, Option<(Option<u64>, String)>, u64);
+
 /// Checks `statement` on every ruleset of `families` (each given as a size and a largest
 /// element), in parallel, stopping at the chunk holding the smallest counterexample.
 pub fn check_statement(
@@ -639,22 +643,21 @@ pub fn check_statement(
         largest_preperiod: None,
     };
     for chunk in sets.chunks(1024) {
-        let results: Vec<Result<(bool, Option<(Option<u64>, String)>, u64), SubtractionError>> =
-            chunk
-                .par_iter()
-                .map(|set| {
-                    let applies = statement.sizes().is_none_or(|k| k == set.elements().len())
-                        && applies_to(statement, set);
-                    let a = Analysis::new(set, limit)?;
-                    let found = if applies {
-                        statement.check(&a, limit)?
-                    } else {
-                        None
-                    };
-                    progress.advance(1);
-                    Ok((applies, found, a.period.preperiod))
-                })
-                .collect();
+        let results: Vec<Result<Checked, SubtractionError>> = chunk
+            .par_iter()
+            .map(|set| {
+                let applies = statement.sizes().is_none_or(|k| k == set.elements().len())
+                    && applies_to(statement, set);
+                let a = Analysis::new(set, limit)?;
+                let found = if applies {
+                    statement.check(&a, limit)?
+                } else {
+                    None
+                };
+                progress.advance(1);
+                Ok((applies, found, a.period.preperiod))
+            })
+            .collect();
         for (set, r) in chunk.iter().zip(results) {
             let (applies, found, h0) = r?;
             verdict.rulesets += 1;
@@ -681,8 +684,8 @@ pub fn check_statement(
 fn applies_to(statement: Statement, set: &Ruleset) -> bool {
     let e = set.elements();
     match statement {
-        Statement::C11 => e[0] % (e[1] - e[0]) == 0,
-        Statement::C12 => e[1] < 2 * e[0] && e[0] % (e[1] - e[0]) != 0,
+        Statement::C11 => e[0].is_multiple_of(e[1] - e[0]),
+        Statement::C12 => e[1] < 2 * e[0] && !e[0].is_multiple_of(e[1] - e[0]),
         Statement::C13 => e[2] >= 2 * e[1],
         Statement::C14 => e[2] == e[0] + e[1],
         Statement::C16 => e[1] <= 2 * e[0] || e[2] >= e[1] + e[0],
