@@ -36,6 +36,52 @@ pub enum Command {
     /// Check a conjecture (4, 11-17) or problem (p2, p3, p6) of the paper on every ruleset
     /// of the given sizes with largest element <= --max, exactly via the certificate.
     Conjecture(ConjectureArgs),
+    /// Pictures: figure1 (pairs with an FvF/AvA discrepancy), figure2 and figure3
+    /// (triples with FvF/AvA and AvA/zero-sum discrepancies, projected), heatmap (the
+    /// discrepancies of one table).
+    Plot(PlotArgs),
+}
+
+/// Which picture.
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+pub enum Figure {
+    /// Pairs (s2, s1) with an FvF/AvA discrepancy, coloured by n mod 5.
+    Figure1,
+    /// Triples with an FvF/AvA discrepancy, at (s3/s1, s2/s1).
+    Figure2,
+    /// Triples with an AvA/zero-sum discrepancy, at (s3/s1, s2/s1).
+    Figure3,
+    /// The discrepancies from FvF of one ruleset's table, by heap (needs --set).
+    Heatmap,
+}
+
+/// Arguments of `subtraction plot`.
+#[derive(Args, Debug)]
+pub struct PlotArgs {
+    /// The picture.
+    #[arg(value_enum)]
+    figure: Figure,
+    /// Largest element of the rulesets drawn (figures 1-3).
+    #[arg(long, value_name = "M")]
+    max: Option<u64>,
+    /// The ruleset (heatmap).
+    #[arg(long, value_name = "S")]
+    set: Option<String>,
+    /// The largest heap (heatmap).
+    #[arg(long, default_value_t = 199)]
+    max_heap: u64,
+    /// Write SVG.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<std::path::PathBuf>,
+    /// Write PNG.
+    #[arg(long, value_name = "FILE")]
+    png: Option<std::path::PathBuf>,
+    /// Print the plotted data as one JSON document on stdout.
+    #[arg(long)]
+    json: bool,
+    /// Largest heap to search for each period.
+    #[arg(long, default_value_t = DEFAULT_LIMIT)]
+    limit: u64,
 }
 
 /// Arguments of `subtraction scan`.
@@ -149,6 +195,7 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
         Command::Period(a) => period(a),
         Command::Scan(a) => scan(a),
         Command::Conjecture(a) => conjecture(a),
+        Command::Plot(a) => plot(a),
     }
 }
 
@@ -543,6 +590,43 @@ fn conjecture(a: ConjectureArgs) -> anyhow::Result<ExitCode> {
             )?;
         }
         w.flush()?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn plot(a: PlotArgs) -> anyhow::Result<ExitCode> {
+    use lastbite::games::subtraction::figures;
+    let (svg, data) = match a.figure {
+        Figure::Figure1 => {
+            let (chart, hits) = figures::figure1(a.max.unwrap_or(100), a.limit)?;
+            (
+                chart.to_svg(760.0, 700.0),
+                json!({"pairs": hits.iter().map(|&(x, y)| json!([x, y])).collect::<Vec<_>>()}),
+            )
+        }
+        Figure::Figure2 | Figure::Figure3 => {
+            let zero_sum = matches!(a.figure, Figure::Figure3);
+            let (chart, hits) = figures::figure_triples(a.max.unwrap_or(40), zero_sum, a.limit)?;
+            (chart.to_svg(760.0, 680.0), json!({"triples": hits}))
+        }
+        Figure::Heatmap => {
+            let set = ruleset(a.set.as_deref().context("heatmap needs --set")?)?;
+            let t = Table::compute(&set, a.max_heap)?;
+            let map = figures::heatmap(&t);
+            let rows: Vec<Value> = map
+                .rows
+                .iter()
+                .zip(&map.cells)
+                .map(|(r, c)| json!({"row": r, "values": c}))
+                .collect();
+            (map.to_svg(), json!({"set": set.elements(), "rows": rows}))
+        }
+    };
+    if a.svg.is_some() || a.png.is_some() || !a.json {
+        crate::figure::write(&svg, a.svg.as_deref(), a.png.as_deref())?;
+    }
+    if a.json {
+        out::print_json(&data)?;
     }
     Ok(ExitCode::SUCCESS)
 }

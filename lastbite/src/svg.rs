@@ -100,7 +100,7 @@ impl Chart {
             (x0, x1, y0, y1) = (0.0, 1.0, 0.0, 1.0);
         }
         let pad = |lo: f64, hi: f64| {
-            let p = ((hi - lo) * 0.05).max(0.5);
+            let p = if hi > lo { (hi - lo) * 0.05 } else { 0.5 };
             (lo - p, hi + p)
         };
         let ((x0, x1), (y0, y1)) = (pad(x0, x1), pad(y0, y1));
@@ -263,5 +263,132 @@ mod tests {
                 && svg.contains(">Alice<")
                 && svg.contains("all (2 points)")
         );
+    }
+}
+
+/// A heat map of small integers: one row per label, one column per x value, cells coloured
+/// on a diverging scale (blue negative, white zero, red positive).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Heatmap {
+    /// Title.
+    pub title: String,
+    /// Label of the columns' axis.
+    pub x_label: String,
+    /// The first column's x value.
+    pub x_start: u64,
+    /// Row labels.
+    pub rows: Vec<String>,
+    /// `cells[row][column]`.
+    pub cells: Vec<Vec<i64>>,
+}
+
+impl Heatmap {
+    /// Renders the heat map as SVG.
+    pub fn to_svg(&self) -> String {
+        let cols = self.cells.iter().map(Vec::len).max().unwrap_or(0);
+        let (left, top, cw, ch) = (
+            130.0,
+            40.0,
+            (900.0 / cols.max(1) as f64).clamp(1.0, 14.0),
+            22.0,
+        );
+        let width = left + cw * cols as f64 + 30.0;
+        let height = top + ch * self.rows.len() as f64 + 90.0;
+        let max = self
+            .cells
+            .iter()
+            .flatten()
+            .map(|v| v.abs())
+            .max()
+            .unwrap_or(1)
+            .max(1) as f64;
+        let mut s = String::new();
+        let _ = writeln!(
+            s,
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" font-family="DejaVu Sans, Arial, sans-serif" font-size="12">"#
+        );
+        let _ = writeln!(s, r#"<rect width="100%" height="100%" fill="white"/>"#);
+        let _ = writeln!(
+            s,
+            r#"<text x="{:.1}" y="24" text-anchor="middle" font-size="15">{}</text>"#,
+            width / 2.0,
+            escape(&self.title)
+        );
+        for (r, row) in self.cells.iter().enumerate() {
+            let y = top + ch * r as f64;
+            let _ = writeln!(
+                s,
+                r#"<text x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"#,
+                left - 6.0,
+                y + 15.0,
+                escape(&self.rows[r])
+            );
+            for (c, &v) in row.iter().enumerate() {
+                let t = (v.abs() as f64 / max).min(1.0);
+                let fade = (255.0 * (1.0 - t)).round() as u8;
+                let color = match v.signum() {
+                    1 => format!("rgb(255,{fade},{fade})"),
+                    -1 => format!("rgb({fade},{fade},255)"),
+                    _ => "rgb(255,255,255)".into(),
+                };
+                let _ = writeln!(
+                    s,
+                    r#"<rect x="{:.2}" y="{y:.1}" width="{cw:.2}" height="{ch}" fill="{color}"/>"#,
+                    left + cw * c as f64
+                );
+            }
+        }
+        let bottom = top + ch * self.rows.len() as f64;
+        let _ = writeln!(
+            s,
+            r#"<rect x="{left}" y="{top}" width="{:.1}" height="{:.1}" fill="none" stroke="black"/>"#,
+            cw * cols as f64,
+            bottom - top
+        );
+        for t in ticks(
+            self.x_start as f64,
+            (self.x_start + cols as u64).saturating_sub(1) as f64,
+        ) {
+            let x = left + cw * (t - self.x_start as f64 + 0.5);
+            let _ = writeln!(
+                s,
+                r#"<text x="{x:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
+                bottom + 16.0,
+                fmt_tick(t)
+            );
+        }
+        let _ = writeln!(
+            s,
+            r#"<text x="{:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
+            left + cw * cols as f64 / 2.0,
+            bottom + 36.0,
+            escape(&self.x_label)
+        );
+        // Legend.
+        let ly = bottom + 60.0;
+        for (i, (v, label)) in [(-1i64, "negative"), (0, "zero"), (1, "positive")]
+            .iter()
+            .enumerate()
+        {
+            let color = match v {
+                1 => "rgb(255,0,0)",
+                -1 => "rgb(0,0,255)",
+                _ => "rgb(255,255,255)",
+            };
+            let x = left + 120.0 * i as f64;
+            let _ = writeln!(
+                s,
+                r#"<rect x="{x}" y="{:.1}" width="14" height="14" fill="{color}" stroke="black"/>"#,
+                ly - 11.0
+            );
+            let _ = writeln!(s, r#"<text x="{:.1}" y="{ly:.1}">{label}</text>"#, x + 20.0);
+        }
+        let _ = writeln!(
+            s,
+            r#"<text x="{:.1}" y="{ly:.1}">(largest |value| {max})</text>"#,
+            left + 360.0
+        );
+        s.push_str("</svg>\n");
+        s
     }
 }

@@ -10,9 +10,11 @@
 //!   zero-sum score, and eventual periodicity with a certificate (any heap, exactly);
 //! * [`game`]: the engine game that checks the DP (in its tests);
 //! * [`analysis`]: exact per-ruleset analyses, sweeps, and the conjectures as checks;
+//! * [`figures`]: Figures 1, 2, 3 and an outcome-table heat map;
 //! * [`reproduce`]: Tables 1, 2 and 3 recomputed.
 
 pub mod analysis;
+pub mod figures;
 pub mod game;
 pub mod model;
 pub mod reproduce;
