@@ -748,3 +748,34 @@ fn subtraction_conjectures_have_verdicts() {
     assert_eq!(t["verdict"], "holds");
     fails(&["subtraction", "conjecture", "99"], "unknown statement");
 }
+
+#[test]
+fn subtraction_plots() {
+    let dir = tempfile::tempdir().unwrap();
+    let f1 = dir.path().join("f1.svg");
+    let v = json(&[
+        "subtraction",
+        "plot",
+        "figure1",
+        "--max",
+        "20",
+        "--svg",
+        f1.to_str().unwrap(),
+    ]);
+    assert!(v["pairs"]
+        .as_array()
+        .unwrap()
+        .contains(&serde_json::json!([3, 5])));
+    assert!(std::fs::read_to_string(&f1).unwrap().contains("Figure 1"));
+    let h = json(&[
+        "subtraction",
+        "plot",
+        "heatmap",
+        "--set",
+        "4,5,9",
+        "--max-heap",
+        "70",
+    ]);
+    assert_eq!(h["rows"][1]["values"][61], 1);
+    fails(&["subtraction", "plot", "heatmap"], "--set");
+}
