@@ -26,7 +26,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     ];
     let total: usize = families.iter().map(|(_, c)| c.len()).sum();
     let failed: usize = families.iter().map(|(_, c)| failures(c)).sum();
-    let open = answers();
+    let mut open = answers();
+    open.extend(subtraction::reproduce::answers());
     if args.json {
         let list: Vec<_> = families
             .iter()
@@ -41,7 +42,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .collect();
         let answers: Vec<_> = open
             .iter()
-            .map(|a| json!({"paper": "ethiopian-dinner", "id": a.id, "question": a.question, "answer": a.answer}))
+            .map(|a| {
+                let paper = if a.id.starts_with("subtraction") {
+                    "subtraction-tie-breaking"
+                } else {
+                    "ethiopian-dinner"
+                };
+                json!({"paper": paper, "id": a.id, "question": a.question, "answer": a.answer})
+            })
             .collect();
         out::print_json(
             &json!({"checks": list, "total": total, "failed": failed, "answers": answers}),

@@ -131,6 +131,40 @@ mod tests {
         }
     }
 
+    fn engine_outcome(set: &str, heap: u64, x: Convention) -> (i64, i64) {
+        let set: Ruleset = set.parse().unwrap();
+        let game = SubtractionGame::new(&set, heap);
+        let sol = solve(
+            &game,
+            &Ties::per_player(x.rules().to_vec()),
+            Budget::default(),
+        )
+        .unwrap();
+        (sol.root_value()[0], sol.root_value()[1])
+    }
+
+    /// Found by `lastbite subtraction conjecture 4 --sizes 4 --max 40`: Conjecture 4 fails
+    /// for |S| = 4. The engine (no DP) confirms Bob is better off in AvA than in FvF.
+    #[test]
+    fn conjecture_4_counterexample_by_the_engine() {
+        assert_eq!(
+            engine_outcome("4,6,21,31", 454, Convention::FvF),
+            (230, 224)
+        );
+        assert_eq!(
+            engine_outcome("4,6,21,31", 454, Convention::AvA),
+            (229, 225)
+        );
+    }
+
+    /// Found by `lastbite subtraction conjecture p6 --sizes 4 --max 30`: going from FvA to
+    /// AvA pays Alice (Problem 6 answered in the negative for |S| = 4).
+    #[test]
+    fn problem_6_counterexample_by_the_engine() {
+        assert_eq!(engine_outcome("3,5,17,25", 191, Convention::FvA), (105, 85));
+        assert_eq!(engine_outcome("3,5,17,25", 191, Convention::AvA), (106, 85));
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(150))]
 

@@ -4,8 +4,11 @@
 //! once from the paper, with their source); every row, outcome pair and PSPE move set is
 //! compared with the DP.
 
+use crate::engine::Silent;
 use crate::engine::{solve, Budget, Ties};
-use crate::reproduce::{check, Check};
+use crate::reproduce::{check, Answer, Check};
+
+use super::analysis::{check_statement, Statement};
 
 use super::game::SubtractionGame;
 use super::model::{Convention, Ruleset};
@@ -161,6 +164,53 @@ pub fn checks() -> Vec<Check> {
             summary(n, &diffs),
         ));
     }
+    out
+}
+
+/// The paper's open problems, answered by computation (quick ranges; the README reports
+/// the large sweeps of `lastbite subtraction conjecture`).
+pub fn answers() -> Vec<Answer> {
+    let limit = 1 << 22;
+    let mut out = Vec::new();
+    let c4 = check_statement(Statement::C4, &[4], 31, limit, &Silent).expect("small sweep");
+    out.push(Answer {
+        id: "subtraction.conjecture4".into(),
+        question: "Conjecture 4 (the paper's main conjecture beyond |S| = 2): is each player's utility under FvF never worse than under AvA?".into(),
+        answer: match c4.counterexample {
+            Some((set, heap, detail)) => format!(
+                "No. It holds for every pair up to 400, every triple up to 100, and sets of size 5 and 6 up to 20, but fails for |S| = 4: the smallest counterexample by largest element is S = {set}, heap {}: {detail} (confirmed by the engine and by a plain Python Definition 2).",
+                heap.map_or("-".into(), |h| h.to_string())
+            ),
+            None => format!("Yes for all {} four-element sets with largest element <= 31.", c4.rulesets),
+        },
+    });
+    let p6 = check_statement(Statement::P6, &[2, 3, 4], 25, limit, &Silent).expect("small sweep");
+    out.push(Answer {
+        id: "subtraction.problem6".into(),
+        question: "Problem 6: is it true that no player can have a positive discrepancy by going from AvF or FvA to AvA?".into(),
+        answer: match p6.counterexample {
+            Some((set, heap, detail)) => format!(
+                "No. Smallest counterexample with largest element <= 25 (sizes 2, 3, 4; {} rulesets): S = {set}, heap {}: {detail}. Pairs up to 400 and triples up to 60 have none (see README).",
+                p6.rulesets,
+                heap.map_or("-".into(), |h| h.to_string())
+            ),
+            None => format!("Yes for all {} rulesets of sizes 2, 3, 4 with largest element <= 25.", p6.rulesets),
+        },
+    });
+    let p2 = check_statement(Statement::P2, &[2, 3], 25, limit, &Silent).expect("small sweep");
+    out.push(Answer {
+        id: "subtraction.problem2".into(),
+        question: "Problem 2: are the discrepancies eventually periodic with period length 2 max S?".into(),
+        answer: match p2.counterexample {
+            Some((set, heap, detail)) => format!("No: S = {set} at heap {heap:?}: {detail}."),
+            None => format!(
+                "Yes on all {} pairs and triples with largest element <= 25 (certified, every heap; larger ranges in the README). The largest pre-period among them is {} (S = {}).",
+                p2.rulesets,
+                p2.largest_preperiod.as_ref().map_or(0, |p| p.0),
+                p2.largest_preperiod.as_ref().map_or(String::new(), |p| p.1.to_string())
+            ),
+        },
+    });
     out
 }
 
