@@ -178,7 +178,7 @@ pub fn answers() -> Vec<Answer> {
         question: "Conjecture 4 (the paper's main conjecture beyond |S| = 2): is each player's utility under FvF never worse than under AvA?".into(),
         answer: match c4.counterexample {
             Some((set, heap, detail)) => format!(
-                "No. It holds for every pair up to 400, every triple up to 100, and sets of size 5 and 6 up to 20, but fails for |S| = 4: the smallest counterexample by largest element is S = {set}, heap {}: {detail} (confirmed by the engine and by a plain Python Definition 2).",
+                "No. It holds for every pair up to 400, every triple up to 100, and sets of size 5 and 6 up to 20 (the sweeps reported in the README), but fails for |S| = 4: the smallest counterexample by largest element is S = {set}, heap {}: {detail} (confirmed by the engine and by a plain Python Definition 2).",
                 heap.map_or("-".into(), |h| h.to_string())
             ),
             None => format!("Yes for all {} four-element sets with largest element <= 31.", c4.rulesets),
