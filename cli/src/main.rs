@@ -10,6 +10,7 @@ mod out;
 mod progress;
 mod reproduce;
 mod subtraction;
+mod tokens;
 
 use std::process::ExitCode;
 
@@ -34,6 +35,8 @@ enum Command {
     /// Self-interest cumulative subtraction games: FvF, FvA, AvF, AvA and zero-sum play.
     #[command(subcommand)]
     Subtraction(subtraction::Command),
+    /// Token Dollars: placing tokens on stacks of money on a line or a clock.
+    Tokens(tokens::TokensArgs),
 }
 
 fn main() -> ExitCode {
@@ -65,6 +68,7 @@ fn main() -> ExitCode {
         Command::Reproduce(args) => reproduce::run(args),
         Command::Dinner(cmd) => dinner::run(cmd),
         Command::Subtraction(cmd) => subtraction::run(cmd),
+        Command::Tokens(a) => tokens::run(a),
     };
     match result {
         Ok(code) => code,

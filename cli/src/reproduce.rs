@@ -23,6 +23,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let families: Vec<(&str, Vec<Check>)> = vec![
         ("ethiopian-dinner", checks()),
         ("subtraction-tie-breaking", subtraction::reproduce::checks()),
+        (
+            "token-dollars",
+            lastbite::games::tokens::reproduce::checks(),
+        ),
     ];
     let total: usize = families.iter().map(|(_, c)| c.len()).sum();
     let failed: usize = families.iter().map(|(_, c)| failures(c)).sum();

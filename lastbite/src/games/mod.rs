@@ -4,3 +4,4 @@
 
 pub mod dinner;
 pub mod subtraction;
+pub mod tokens;

@@ -1,0 +1,234 @@
+//! `lastbite tokens ...`: Token Dollars.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use anyhow::bail;
+use clap::{Args, Subcommand};
+use lastbite::games::tokens::{all_outcomes, solve, Board, TokenTies};
+use serde_json::{json, Value};
+
+use crate::out;
+
+/// Token Dollars: solve a game, or (`seats`) tabulate what each seat is worth.
+#[derive(Args, Debug)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct TokensArgs {
+    #[command(subcommand)]
+    sub: Option<Sub>,
+    #[command(flatten)]
+    game: GameArgs,
+}
+
+#[derive(Subcommand, Debug)]
+enum Sub {
+    /// What going first is worth: each seat's equilibrium payoff for every number of
+    /// players up to --max-players.
+    Seats(SeatsArgs),
+}
+
+/// The board and the solution options.
+#[derive(Args, Debug)]
+struct GameArgs {
+    /// Stacks worth $1..$M at positions 1..M.
+    #[arg(long, default_value_t = 10, conflicts_with = "values")]
+    stacks: usize,
+    /// Stack values at positions 1, 2, ... (exact, non-negative), e.g. 1,2,3.5.
+    #[arg(long)]
+    values: Option<String>,
+    /// Number of players (placing in turn).
+    #[arg(long, default_value_t = 3)]
+    players: usize,
+    /// Stacks on a clock (circular distance) instead of a line.
+    #[arg(long)]
+    clock: bool,
+    /// lowest (the reference program's rule), highest, friendly, antagonistic, or all
+    /// (every pure SPE outcome, besides the lowest-rule play).
+    #[arg(long, default_value = "lowest")]
+    ties: String,
+    /// Print one JSON document on stdout.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args, Debug)]
+struct SeatsArgs {
+    /// Stacks worth $1..$M.
+    #[arg(long, default_value_t = 10)]
+    stacks: usize,
+    /// Largest number of players.
+    #[arg(long, default_value_t = 10)]
+    max_players: usize,
+    /// Stacks on a clock.
+    #[arg(long)]
+    clock: bool,
+    /// Also draw the table (SVG).
+    #[arg(long, value_name = "FILE")]
+    svg: Option<std::path::PathBuf>,
+    /// Also draw the table (PNG).
+    #[arg(long, value_name = "FILE")]
+    png: Option<std::path::PathBuf>,
+    /// Print one JSON document on stdout.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs `lastbite tokens`.
+pub fn run(a: TokensArgs) -> anyhow::Result<ExitCode> {
+    match a.sub {
+        Some(Sub::Seats(s)) => seats(s),
+        None => game(a.game),
+    }
+}
+
+fn board(g: &GameArgs) -> anyhow::Result<Board> {
+    Ok(match &g.values {
+        Some(v) => Board::parse_values(v, g.players, g.clock)?,
+        None => Board::dollars(g.stacks, g.players, g.clock)?,
+    })
+}
+
+fn exact(b: &Board, v: i64) -> Value {
+    out::exact(&b.real(v))
+}
+
+fn game(g: GameArgs) -> anyhow::Result<ExitCode> {
+    let b = board(&g)?;
+    let all = g.ties.trim().eq_ignore_ascii_case("all");
+    let rule = if all {
+        TokenTies::Lowest
+    } else {
+        match TokenTies::parse(&g.ties) {
+            Some(r) => r,
+            None => bail!(
+                "--ties '{}': expected lowest, highest, friendly, antagonistic or all",
+                g.ties
+            ),
+        }
+    };
+    let play = solve(&b, rule);
+    let outcomes = all.then(|| all_outcomes(&b));
+    if g.json {
+        let mut doc = json!({
+            "stacks": b.stacks(),
+            "players": b.players(),
+            "clock": b.clock(),
+            "ties": g.ties.to_ascii_lowercase(),
+            "moves": play.moves,
+            "payoffs": play.payoffs.iter().map(|&v| exact(&b, v)).collect::<Vec<_>>(),
+            "ties_at": play.ties,
+        });
+        if let Some(o) = &outcomes {
+            doc.as_object_mut().expect("object").insert(
+                "outcomes".into(),
+                Value::Array(
+                    o.iter()
+                        .map(|v| Value::Array(v.iter().map(|&x| exact(&b, x)).collect()))
+                        .collect(),
+                ),
+            );
+        }
+        out::print_json(&doc)?;
+    } else {
+        let mut w = out::stdout();
+        writeln!(w, "{b}, ties {}", g.ties.to_ascii_lowercase())?;
+        for (i, (m, p)) in play.moves.iter().zip(&play.payoffs).enumerate() {
+            writeln!(
+                w,
+                "  player {} places on stack {m:>3}  payoff {}",
+                i + 1,
+                b.real(*p)
+            )?;
+        }
+        for t in &play.ties {
+            writeln!(w, "  tie: the mover was indifferent after {t:?}")?;
+        }
+        if let Some(o) = &outcomes {
+            writeln!(w, "all pure SPE outcomes ({}):", o.len())?;
+            for v in o {
+                let parts: Vec<String> = v.iter().map(|&x| b.real(x).to_string()).collect();
+                writeln!(w, "  ({})", parts.join(", "))?;
+            }
+        }
+        w.flush()?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn seats(s: SeatsArgs) -> anyhow::Result<ExitCode> {
+    if s.max_players == 0 || s.max_players > s.stacks {
+        bail!(
+            "--max-players {}: use 1..={} (one token per stack)",
+            s.max_players,
+            s.stacks
+        );
+    }
+    let mut rows = Vec::new();
+    for p in 1..=s.max_players {
+        let b = Board::dollars(s.stacks, p, s.clock)?;
+        let play = solve(&b, TokenTies::Lowest);
+        rows.push((b, play));
+    }
+    if s.svg.is_some() || s.png.is_some() {
+        let f = |b: &Board, v: i64| {
+            let x = b.real(v);
+            x.numer() as f64 / x.denom() as f64
+        };
+        let colors = [
+            "#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
+            "#bcbd22", "#17becf",
+        ];
+        let series = (0..s.max_players.min(10))
+            .map(|seat| lastbite::svg::Series {
+                name: format!("seat {}", seat + 1),
+                color: colors[seat].into(),
+                mark: lastbite::svg::Mark::Line,
+                points: rows
+                    .iter()
+                    .filter(|(b, _)| b.players() > seat)
+                    .map(|(b, p)| (b.players() as f64, f(b, p.payoffs[seat])))
+                    .collect(),
+            })
+            .collect();
+        let chart = lastbite::svg::Chart {
+            title: format!(
+                "What each seat is worth, $1..${} on a {}",
+                s.stacks,
+                if s.clock { "clock" } else { "line" }
+            ),
+            x_label: "number of players".into(),
+            y_label: "equilibrium payoff ($)".into(),
+            series,
+        };
+        crate::figure::write(
+            &chart.to_svg(760.0, 560.0 + 18.0 * s.max_players.min(10) as f64),
+            s.svg.as_deref(),
+            s.png.as_deref(),
+        )?;
+    }
+    if s.json {
+        out::print_json(&json!({
+            "stacks": s.stacks,
+            "clock": s.clock,
+            "rows": rows.iter().map(|(b, p)| json!({
+                "players": b.players(),
+                "moves": p.moves,
+                "payoffs": p.payoffs.iter().map(|&v| exact(b, v)).collect::<Vec<_>>(),
+            })).collect::<Vec<_>>(),
+        }))?;
+    } else {
+        let mut w = out::stdout();
+        writeln!(
+            w,
+            "Equilibrium payoff of each seat, $1..${} on a {} (lowest-stack ties)",
+            s.stacks,
+            if s.clock { "clock" } else { "line" }
+        )?;
+        for (b, p) in &rows {
+            let parts: Vec<String> = p.payoffs.iter().map(|&v| b.real(v).to_string()).collect();
+            writeln!(w, "{:>3} players: {}", b.players(), parts.join("  "))?;
+        }
+        w.flush()?;
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,107 @@
+//! Token Dollars as an engine game over full placement histories: the brute-force route
+//! that checks the set-based solver (and what the reference Python program does).
+
+use crate::engine::{Game, Player};
+
+use super::model::Board;
+
+/// The game: a state is the sequence of stacks taken so far (0-based), in turn order.
+pub struct TokensGame<'b> {
+    board: &'b Board,
+}
+
+impl<'b> TokensGame<'b> {
+    /// The game on `board`.
+    pub fn new(board: &'b Board) -> Self {
+        TokensGame { board }
+    }
+}
+
+impl Game for TokensGame<'_> {
+    type State = Vec<u8>;
+    type Move = u8;
+    type Payoff = i64;
+
+    fn players(&self) -> usize {
+        self.board.players()
+    }
+    fn root(&self) -> Vec<u8> {
+        Vec::new()
+    }
+    fn to_move(&self, s: &Vec<u8>) -> Option<Player> {
+        (s.len() < self.board.players()).then_some(s.len())
+    }
+    fn moves(&self, s: &Vec<u8>, out: &mut Vec<u8>) {
+        out.extend((0..self.board.stacks() as u8).filter(|x| !s.contains(x)));
+    }
+    fn play(&self, s: &Vec<u8>, m: &u8) -> Vec<u8> {
+        let mut t = s.clone();
+        t.push(*m);
+        t
+    }
+    fn terminal_payoff(&self, s: &Vec<u8>, p: Player) -> i64 {
+        let positions: Vec<usize> = s.iter().map(|&x| x as usize + 1).collect();
+        self.board.payoffs(&positions)[p]
+    }
+    fn move_label(&self, _s: &Vec<u8>, m: &u8) -> String {
+        format!("stack {}", m + 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::engine::{
+        all_outcomes as engine_all, solve as engine_solve, Budget, TieBreak, Ties,
+    };
+    use crate::exact::Exact;
+    use crate::games::tokens::{all_outcomes, solve, TokenTies};
+
+    fn check(board: &Board) {
+        let game = TokensGame::new(board);
+        for (rule, engine_rule) in [
+            (TokenTies::Lowest, TieBreak::First),
+            (TokenTies::Highest, TieBreak::Last),
+        ] {
+            let fast = solve(board, rule);
+            let sol = engine_solve(
+                &game,
+                &Ties::uniform(engine_rule, board.players()),
+                Budget::default(),
+            )
+            .unwrap();
+            let moves: Vec<usize> = sol.path().iter().map(|s| s.mv as usize + 1).collect();
+            assert_eq!(fast.moves, moves, "{board} {rule:?}");
+            assert_eq!(fast.payoffs, sol.root_value().to_vec());
+        }
+        assert_eq!(
+            all_outcomes(board),
+            engine_all(&game, Budget::default()).unwrap()
+        );
+    }
+
+    #[test]
+    fn every_small_dollar_board() {
+        for m in 1..=7 {
+            for p in 1..=m.min(4) {
+                for clock in [false, true] {
+                    check(&Board::dollars(m, p, clock).unwrap());
+                }
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(120))]
+
+        /// Random values (ties included) on lines and clocks.
+        #[test]
+        fn random_boards(values in prop::collection::vec(0i64..6, 2..=7), players in 1usize..=4, clock in any::<bool>()) {
+            let p = players.min(values.len());
+            let board = Board::new(values.into_iter().map(|v| Exact::integer(v as i128)).collect(), p, clock).unwrap();
+            check(&board);
+        }
+    }
+}

@@ -1,0 +1,17 @@
+//! Token Dollars (FiveThirtyEight Riddler, 2018, with a worked solution and a reference
+//! Python program): players place tokens in turn on stacks of money on a line or a
+//! clock; each stack goes to the nearest tokens, split equally.
+//!
+//! * [`model`]: validated [`Board`]s and exact payoffs;
+//! * [`theory`]: backward induction over sets of taken stacks, tie rules, all SPE outcomes;
+//! * [`game`]: the engine game over full histories that checks it (in its tests);
+//! * [`reproduce`]: the solution's published answers recomputed.
+
+pub mod game;
+pub mod model;
+pub mod reproduce;
+pub mod theory;
+
+pub use game::TokensGame;
+pub use model::{Board, TokensError};
+pub use theory::{all_outcomes, solve, Play, TokenTies};
