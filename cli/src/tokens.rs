@@ -5,7 +5,10 @@ use std::process::ExitCode;
 
 use anyhow::bail;
 use clap::{Args, Subcommand};
-use lastbite::games::tokens::{all_outcomes, solve, Board, TokenTies};
+use lastbite::exact::Exact;
+use lastbite::games::tokens::{
+    all_outcomes, continuous as grids, limit_intervals, solve, Board, TokenTies,
+};
 use serde_json::{json, Value};
 
 use crate::out;
@@ -46,6 +49,13 @@ struct GameArgs {
     /// (every pure SPE outcome, besides the lowest-rule play).
     #[arg(long, default_value = "lowest")]
     ties: String,
+    /// Tokens anywhere on the line (or clock): solve on the grids of step 1, 1/2, 1/4,
+    /// ... down to 1/--grid, and report best responses as intervals.
+    #[arg(long)]
+    continuous: bool,
+    /// The finest grid refinement K (a power of two) for --continuous.
+    #[arg(long, default_value_t = 8, requires = "continuous")]
+    grid: usize,
     /// Print one JSON document on stdout.
     #[arg(long)]
     json: bool,
@@ -93,6 +103,9 @@ fn exact(b: &Board, v: i64) -> Value {
 }
 
 fn game(g: GameArgs) -> anyhow::Result<ExitCode> {
+    if g.continuous {
+        return continuous(&g);
+    }
     let b = board(&g)?;
     let all = g.ties.trim().eq_ignore_ascii_case("all");
     let rule = if all {
@@ -113,10 +126,10 @@ fn game(g: GameArgs) -> anyhow::Result<ExitCode> {
             "stacks": b.stacks(),
             "players": b.players(),
             "clock": b.clock(),
-            "ties": g.ties.to_ascii_lowercase(),
+            "tie_rule": g.ties.to_ascii_lowercase(),
             "moves": play.moves,
             "payoffs": play.payoffs.iter().map(|&v| exact(&b, v)).collect::<Vec<_>>(),
-            "ties_at": play.ties,
+            "ties": play.ties,
         });
         if let Some(o) = &outcomes {
             doc.as_object_mut().expect("object").insert(
@@ -227,6 +240,80 @@ fn seats(s: SeatsArgs) -> anyhow::Result<ExitCode> {
         for (b, p) in &rows {
             let parts: Vec<String> = p.payoffs.iter().map(|&v| b.real(v).to_string()).collect();
             writeln!(w, "{:>3} players: {}", b.players(), parts.join("  "))?;
+        }
+        w.flush()?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn continuous(g: &GameArgs) -> anyhow::Result<ExitCode> {
+    if !g.grid.is_power_of_two() || g.grid > 64 {
+        bail!("--grid {}: use a power of two up to 64", g.grid);
+    }
+    if !g.ties.eq_ignore_ascii_case("lowest") {
+        bail!("--continuous uses the lowest-location tie rule; drop --ties");
+    }
+    let values: Vec<Exact> = match &g.values {
+        Some(v) => v
+            .split(',')
+            .enumerate()
+            .map(|(i, t)| {
+                t.trim()
+                    .parse::<Exact>()
+                    .map_err(|e| anyhow::anyhow!("stack value {} ('{}'): {e}", i + 1, t.trim()))
+            })
+            .collect::<anyhow::Result<_>>()?,
+        None => (1..=g.stacks as i128).map(Exact::integer).collect(),
+    };
+    let ks: Vec<usize> = (0..=g.grid.trailing_zeros()).map(|e| 1usize << e).collect();
+    let plays = grids(&values, g.players, g.clock, &ks)?;
+    let limits = limit_intervals(&plays);
+    if g.json {
+        let grid_json: Vec<Value> = plays
+            .iter()
+            .map(|p| {
+                json!({
+                    "k": p.k,
+                    "moves": p.moves.iter().map(out::exact).collect::<Vec<_>>(),
+                    "payoffs": p.payoffs.iter().map(out::exact).collect::<Vec<_>>(),
+                    "best_responses": p.best.iter().map(|r| r.iter().map(|(a, z)| json!([out::exact(a), out::exact(z)])).collect::<Vec<_>>()).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
+        let finest = plays.last().expect("at least one grid");
+        out::print_json(&json!({
+            "stacks": values.len(),
+            "players": g.players,
+            "clock": g.clock,
+            "continuous": true,
+            "moves": finest.moves.iter().map(out::exact).collect::<Vec<_>>(),
+            "payoffs": finest.payoffs.iter().map(out::exact).collect::<Vec<_>>(),
+            "grids": grid_json,
+            "best_response_intervals": limits,
+        }))?;
+    } else {
+        let mut w = out::stdout();
+        writeln!(
+            w,
+            "{} stacks on a {}, {} players, tokens anywhere (grids of step 1 to 1/{})",
+            values.len(),
+            if g.clock { "clock" } else { "line" },
+            g.players,
+            g.grid
+        )?;
+        for p in &plays {
+            let moves: Vec<String> = p.moves.iter().map(|x| x.to_string()).collect();
+            let pays: Vec<String> = p.payoffs.iter().map(|x| x.to_string()).collect();
+            writeln!(
+                w,
+                "  step 1/{:<3} locations {:<28} payoffs {}",
+                p.k,
+                moves.join(", "),
+                pays.join(", ")
+            )?;
+        }
+        for (i, l) in limits.iter().enumerate() {
+            writeln!(w, "  player {} is indifferent on {}", i + 1, l.join(" U "))?;
         }
         w.flush()?;
     }

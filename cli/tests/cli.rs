@@ -831,3 +831,24 @@ fn tokens_bad_input() {
         "--max-players 6",
     );
 }
+
+#[test]
+fn tokens_ties_and_continuous() {
+    let v = json(&["tokens", "--players", "7"]);
+    // The reference program reports ties at these prefixes of the optimal game.
+    assert_eq!(v["ties"], serde_json::json!([[10, 9], [10, 9, 3, 8]]));
+    assert_eq!(v["tie_rule"], "lowest");
+    let c = json(&["tokens", "--continuous", "--grid", "8"]);
+    assert_eq!(c["moves"][0], 5);
+    assert_eq!(c["moves"][1], 9);
+    assert_eq!(
+        c["best_response_intervals"][2],
+        serde_json::json!(["(7, 9)"])
+    );
+    assert_eq!(c["grids"].as_array().unwrap().len(), 4);
+    assert_eq!(
+        c["grids"][1]["best_responses"][2],
+        serde_json::json!([["15/2", "17/2"]])
+    );
+    fails(&["tokens", "--continuous", "--grid", "3"], "power of two");
+}

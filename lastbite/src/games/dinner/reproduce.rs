@@ -632,6 +632,7 @@ fn experiment_checks(p: &ExperimentPublished, out: &mut Vec<Check>) {
             published: published.to_string(),
             computed: text,
             pass: ok,
+            differs: false,
         });
     }
     let bound = crate::exact::Exact::integer(p.max_improvement_percent_below as i128);
@@ -652,6 +653,7 @@ fn experiment_checks(p: &ExperimentPublished, out: &mut Vec<Check>) {
             largest.map_or("none".into(), |x| format!("{:.2}%", x.numer() as f64 / x.denom() as f64))
         ),
         pass: below > 0,
+        differs: false,
     });
 }
 

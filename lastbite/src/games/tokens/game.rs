@@ -18,33 +18,33 @@ impl<'b> TokensGame<'b> {
 }
 
 impl Game for TokensGame<'_> {
-    type State = Vec<u8>;
-    type Move = u8;
+    type State = Vec<u16>;
+    type Move = u16;
     type Payoff = i64;
 
     fn players(&self) -> usize {
         self.board.players()
     }
-    fn root(&self) -> Vec<u8> {
+    fn root(&self) -> Vec<u16> {
         Vec::new()
     }
-    fn to_move(&self, s: &Vec<u8>) -> Option<Player> {
+    fn to_move(&self, s: &Vec<u16>) -> Option<Player> {
         (s.len() < self.board.players()).then_some(s.len())
     }
-    fn moves(&self, s: &Vec<u8>, out: &mut Vec<u8>) {
-        out.extend((0..self.board.stacks() as u8).filter(|x| !s.contains(x)));
+    fn moves(&self, s: &Vec<u16>, out: &mut Vec<u16>) {
+        out.extend((1..=self.board.positions() as u16).filter(|x| !s.contains(x)));
     }
-    fn play(&self, s: &Vec<u8>, m: &u8) -> Vec<u8> {
+    fn play(&self, s: &Vec<u16>, m: &u16) -> Vec<u16> {
         let mut t = s.clone();
         t.push(*m);
         t
     }
-    fn terminal_payoff(&self, s: &Vec<u8>, p: Player) -> i64 {
-        let positions: Vec<usize> = s.iter().map(|&x| x as usize + 1).collect();
+    fn terminal_payoff(&self, s: &Vec<u16>, p: Player) -> i64 {
+        let positions: Vec<usize> = s.iter().map(|&x| x as usize).collect();
         self.board.payoffs(&positions)[p]
     }
-    fn move_label(&self, _s: &Vec<u8>, m: &u8) -> String {
-        format!("stack {}", m + 1)
+    fn move_label(&self, _s: &Vec<u16>, m: &u16) -> String {
+        format!("position {}", self.board.location(*m as usize))
     }
 }
 
@@ -72,7 +72,7 @@ mod tests {
                 Budget::default(),
             )
             .unwrap();
-            let moves: Vec<usize> = sol.path().iter().map(|s| s.mv as usize + 1).collect();
+            let moves: Vec<usize> = sol.path().iter().map(|s| s.mv as usize).collect();
             assert_eq!(fast.moves, moves, "{board} {rule:?}");
             assert_eq!(fast.payoffs, sol.root_value().to_vec());
         }
@@ -80,6 +80,16 @@ mod tests {
             all_outcomes(board),
             engine_all(&game, Budget::default()).unwrap()
         );
+    }
+
+    #[test]
+    fn refined_grids_match_the_engine() {
+        for k in 1..=3 {
+            for (m, p) in [(4, 2), (5, 3), (4, 3)] {
+                let values = (1..=m as i128).map(Exact::integer).collect();
+                check(&Board::grid(values, p, false, k).unwrap());
+            }
+        }
     }
 
     #[test]

@@ -14,4 +14,6 @@ pub mod theory;
 
 pub use game::TokensGame;
 pub use model::{Board, TokensError};
-pub use theory::{all_outcomes, solve, Play, TokenTies};
+pub use theory::{
+    all_outcomes, continuous, limit_intervals, runs, solve, GridPlay, Play, TokenTies,
+};

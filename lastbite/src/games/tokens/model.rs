@@ -58,13 +58,22 @@ pub enum TokensError {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Board {
-    /// Scaled values, index 0 = position 1.
-    values: Vec<i64>,
+    /// Token positions are `1..=positions`.
+    positions: usize,
+    /// The stacks holding money: (position, scaled value).
+    stacks: Vec<(usize, i64)>,
+    /// Number of stacks (with or without money), the `M` of $1..$M.
+    stack_count: usize,
+    /// Grid refinement: stack `i` sits at position `k (i - 1) + 1`.
+    k: usize,
     players: usize,
     clock: bool,
     /// The common scale: lcm of value denominators times lcm(1..=players).
     scale: i64,
 }
+
+/// The largest number of token positions (grid points).
+pub const MAX_POSITIONS: usize = 4096;
 
 impl Board {
     /// Stacks worth $1..$M at positions 1..M.
@@ -78,17 +87,36 @@ impl Board {
 
     /// Stacks with the given exact values (non-negative) at positions 1..M.
     pub fn new(values: Vec<Exact>, players: usize, clock: bool) -> Result<Board, TokensError> {
+        Board::grid(values, players, clock, 1)
+    }
+
+    /// The continuous game on the grid of step `1/k`: tokens may be placed at
+    /// `1, 1 + 1/k, ..., M` (on a clock, all the way round), stacks stay at the integers.
+    pub fn grid(
+        values: Vec<Exact>,
+        players: usize,
+        clock: bool,
+        k: usize,
+    ) -> Result<Board, TokensError> {
         let m = values.len();
         if m == 0 {
             return Err(TokensError::NoStacks);
         }
-        if m > 64 {
-            return Err(TokensError::TooManyStacks(m));
-        }
         if players == 0 {
             return Err(TokensError::NoPlayers);
         }
-        if players > m {
+        if k == 0 {
+            return Err(TokensError::Value {
+                index: 0,
+                text: "0".into(),
+                why: "the grid refinement must be at least 1".into(),
+            });
+        }
+        let positions = if clock { k * m } else { k * (m - 1) + 1 };
+        if positions > MAX_POSITIONS {
+            return Err(TokensError::TooManyStacks(positions));
+        }
+        if players > positions {
             return Err(TokensError::TooManyPlayers { players, stacks: m });
         }
         if let Some((i, v)) = values.iter().enumerate().find(|(_, v)| **v < Exact::ZERO) {
@@ -116,8 +144,17 @@ impl Board {
         if total > i64::MAX as i128 / 2 || scale > i64::MAX as i128 {
             return Err(TokensError::Overflow);
         }
+        let stacks = scaled
+            .iter()
+            .enumerate()
+            .filter(|(_, &v)| v > 0)
+            .map(|(i, &v)| (k * i + 1, v))
+            .collect();
         Ok(Board {
-            values: scaled,
+            positions,
+            stacks,
+            stack_count: m,
+            k,
             players,
             clock,
             scale: scale as i64,
@@ -142,7 +179,22 @@ impl Board {
 
     /// Number of stacks.
     pub fn stacks(&self) -> usize {
-        self.values.len()
+        self.stack_count
+    }
+
+    /// Number of token positions (`stacks()` unless on a refined grid).
+    pub fn positions(&self) -> usize {
+        self.positions
+    }
+
+    /// The grid refinement `k` (1 for the discrete game).
+    pub fn refinement(&self) -> usize {
+        self.k
+    }
+
+    /// Where token position `pos` (1-based) is on the number line: `1 + (pos - 1) / k`.
+    pub fn location(&self, pos: usize) -> Exact {
+        Exact::new((pos - 1 + self.k) as i128, self.k as i128).expect("positive k")
     }
 
     /// Number of players.
@@ -162,13 +214,13 @@ impl Board {
 
     /// The sum of all values (scaled).
     pub fn total(&self) -> i64 {
-        self.values.iter().sum()
+        self.stacks.iter().map(|s| s.1).sum()
     }
 
     fn distance(&self, a: usize, b: usize) -> usize {
         let d = a.abs_diff(b);
         if self.clock {
-            d.min(self.stacks() - d)
+            d.min(self.positions - d)
         } else {
             d
         }
@@ -177,41 +229,21 @@ impl Board {
     /// Each token's share (scaled), for tokens at 1-based `positions` (distinct; fewer
     /// than all players is allowed: only the placed tokens share the stacks).
     pub fn payoffs(&self, positions: &[usize]) -> Vec<i64> {
-        let mut pay = vec![0i64; positions.len()];
-        let mut nearest = Vec::with_capacity(positions.len());
-        for stack in 1..=self.stacks() {
-            nearest.clear();
-            let mut best = usize::MAX;
-            for (p, &pos) in positions.iter().enumerate() {
-                let d = self.distance(stack, pos);
-                if d < best {
-                    best = d;
-                    nearest.clear();
-                }
-                if d == best {
-                    nearest.push(p);
-                }
-            }
-            let share = self.values[stack - 1] / nearest.len() as i64;
-            for &p in &nearest {
-                pay[p] += share;
-            }
-        }
-        pay
+        positions
+            .iter()
+            .map(|&p| self.share(p, positions))
+            .collect()
     }
 
-    /// The share (scaled) of the token at `own` when the tokens occupy `taken` (a bitmask
-    /// of positions, bit `i` for position `i + 1`, including `own`).
-    pub fn share(&self, own: usize, taken: u64) -> i64 {
+    /// The share (scaled) of the token at `own` when the tokens occupy `taken` (1-based
+    /// positions, including `own`).
+    pub fn share(&self, own: usize, taken: &[usize]) -> i64 {
         let mut total = 0;
-        for stack in 1..=self.stacks() {
+        for &(stack, value) in &self.stacks {
             let mine = self.distance(stack, own);
             let mut ties = 0i64;
             let mut closer = false;
-            let mut rest = taken;
-            while rest != 0 {
-                let pos = rest.trailing_zeros() as usize + 1;
-                rest &= rest - 1;
+            for &pos in taken {
                 let d = self.distance(stack, pos);
                 if d < mine {
                     closer = true;
@@ -222,7 +254,7 @@ impl Board {
                 }
             }
             if !closer {
-                total += self.values[stack - 1] / ties;
+                total += value / ties;
             }
         }
         total

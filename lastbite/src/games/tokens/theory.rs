@@ -53,48 +53,66 @@ pub struct Play {
     pub ties: Vec<Vec<usize>>,
     /// Sets of taken stacks solved.
     pub states: usize,
+    /// For each player, every position as good for her as her equilibrium move, given the
+    /// earlier players' equilibrium moves and equilibrium play after her (1-based).
+    pub best_responses: Vec<Vec<usize>>,
+}
+
+/// A set of taken positions, sorted.
+type Taken = Vec<u16>;
+
+fn with(taken: &[u16], x: u16) -> Taken {
+    let mut t = taken.to_vec();
+    let at = t.binary_search(&x).unwrap_err();
+    t.insert(at, x);
+    t
+}
+
+fn as_positions(t: &[u16]) -> Vec<usize> {
+    t.iter().map(|&x| x as usize).collect()
 }
 
 struct Solver<'b> {
     board: &'b Board,
     ties: TokenTies,
-    /// set -> (final set, chosen stack (0-based), tie?)
-    memo: HashMap<u64, (u64, u8, bool)>,
+    /// set -> (final set, chosen position, tie?, every best position)
+    memo: HashMap<Taken, (Taken, u16, bool, Vec<u16>)>,
 }
 
 impl Solver<'_> {
-    fn final_set(&mut self, taken: u64) -> u64 {
-        if taken.count_ones() as usize == self.board.players() {
-            return taken;
+    fn final_set(&mut self, taken: &[u16]) -> Taken {
+        if taken.len() == self.board.players() {
+            return taken.to_vec();
         }
-        if let Some(&(f, _, _)) = self.memo.get(&taken) {
-            return f;
+        if let Some((f, _, _, _)) = self.memo.get(taken) {
+            return f.clone();
         }
-        let mut best: Option<(i64, u8, u64)> = None;
-        let mut tie = false;
-        for x in 0..self.board.stacks() {
-            if taken >> x & 1 == 1 {
+        let mut best: Option<(i64, u16, Taken)> = None;
+        let mut all_best = Vec::new();
+        for x in 1..=self.board.positions() as u16 {
+            if taken.binary_search(&x).is_ok() {
                 continue;
             }
-            let f = self.final_set(taken | 1 << x);
-            let pay = self.board.share(x + 1, f);
-            match best {
-                None => best = Some((pay, x as u8, f)),
-                Some((b, _, _)) if pay > b => {
-                    best = Some((pay, x as u8, f));
-                    tie = false;
-                }
-                Some((b, _, _)) if pay == b => {
-                    tie = true;
+            let f = self.final_set(&with(taken, x));
+            let pay = self.board.share(x as usize, &as_positions(&f));
+            match &best {
+                Some((b, _, _)) if pay < *b => {}
+                Some((b, _, _)) if pay == *b => {
+                    all_best.push(x);
                     if self.ties == TokenTies::Highest {
-                        best = Some((pay, x as u8, f));
+                        best = Some((pay, x, f));
                     }
                 }
-                _ => {}
+                _ => {
+                    best = Some((pay, x, f));
+                    all_best = vec![x];
+                }
             }
         }
-        let (_, x, f) = best.expect("a free stack exists while players remain");
-        self.memo.insert(taken, (f, x, tie));
+        let (_, x, f) = best.expect("a free position exists while players remain");
+        let tie = all_best.len() > 1;
+        self.memo
+            .insert(taken.to_vec(), (f.clone(), x, tie, all_best));
         f
     }
 }
@@ -114,23 +132,26 @@ pub fn solve(board: &Board, ties: TokenTies) -> Play {
         ties,
         memo: HashMap::new(),
     };
-    s.final_set(0);
-    let mut taken = 0u64;
+    s.final_set(&[]);
+    let mut taken: Taken = Vec::new();
     let mut moves = Vec::new();
     let mut tie_prefixes = Vec::new();
+    let mut best_responses = Vec::new();
     while moves.len() < board.players() {
-        let (_, x, tie) = s.memo[&taken];
-        if tie {
+        let (_, x, tie, all) = &s.memo[&taken];
+        if *tie {
             tie_prefixes.push(moves.clone());
         }
-        moves.push(x as usize + 1);
-        taken |= 1 << x;
+        best_responses.push(as_positions(all));
+        moves.push(*x as usize);
+        taken = with(&taken, *x);
     }
     Play {
         payoffs: board.payoffs(&moves),
         moves,
         ties: tie_prefixes,
         states: s.memo.len(),
+        best_responses,
     }
 }
 
@@ -139,20 +160,29 @@ pub fn solve(board: &Board, ties: TokenTies) -> Play {
 /// stacks depend on the set alone, and a deviation is deterred by the worst SPE
 /// continuation after it.
 pub fn all_outcomes(board: &Board) -> Vec<Vec<i64>> {
-    fn conts(board: &Board, taken: u64, memo: &mut HashMap<u64, Vec<Vec<u8>>>) -> Vec<Vec<u8>> {
-        if taken.count_ones() as usize == board.players() {
+    fn conts(
+        board: &Board,
+        taken: &[u16],
+        memo: &mut HashMap<Taken, Vec<Vec<u16>>>,
+    ) -> Vec<Vec<u16>> {
+        if taken.len() == board.players() {
             return vec![Vec::new()];
         }
-        if let Some(c) = memo.get(&taken) {
+        if let Some(c) = memo.get(taken) {
             return c.clone();
         }
-        let finals = |x: usize, c: &Vec<u8>| c.iter().fold(taken | 1 << x, |m, &y| m | 1 << y);
+        let final_of = |x: u16, c: &[u16]| {
+            let mut f: Vec<usize> = as_positions(taken);
+            f.push(x as usize);
+            f.extend(c.iter().map(|&y| y as usize));
+            f
+        };
         let mut per_move = Vec::new();
-        for x in (0..board.stacks()).filter(|x| taken >> x & 1 == 0) {
-            let next = conts(board, taken | 1 << x, memo);
+        for x in (1..=board.positions() as u16).filter(|x| taken.binary_search(x).is_err()) {
+            let next = conts(board, &with(taken, x), memo);
             let pays: Vec<i64> = next
                 .iter()
-                .map(|c| board.share(x + 1, finals(x, c)))
+                .map(|c| board.share(x as usize, &final_of(x, c)))
                 .collect();
             per_move.push((x, next, pays));
         }
@@ -170,7 +200,7 @@ pub fn all_outcomes(board: &Board) -> Vec<Vec<i64>> {
                 .max();
             for (c, &p) in next.iter().zip(pays) {
                 if bound.is_none_or(|b| p >= b) {
-                    let mut seq = vec![*x as u8];
+                    let mut seq = vec![*x];
                     seq.extend_from_slice(c);
                     out.push(seq);
                 }
@@ -178,15 +208,123 @@ pub fn all_outcomes(board: &Board) -> Vec<Vec<i64>> {
         }
         out.sort();
         out.dedup();
-        memo.insert(taken, out.clone());
+        memo.insert(taken.to_vec(), out.clone());
         out
     }
     let mut memo = HashMap::new();
-    let mut vectors: Vec<Vec<i64>> = conts(board, 0, &mut memo)
+    let mut vectors: Vec<Vec<i64>> = conts(board, &[], &mut memo)
         .into_iter()
-        .map(|seq| board.payoffs(&seq.iter().map(|&x| x as usize + 1).collect::<Vec<_>>()))
+        .map(|seq| board.payoffs(&as_positions(&seq)))
         .collect();
     vectors.sort();
     vectors.dedup();
     vectors
+}
+
+/// Maximal runs of consecutive grid positions, as (first, last) 1-based positions.
+pub fn runs(positions: &[usize]) -> Vec<(usize, usize)> {
+    let mut out: Vec<(usize, usize)> = Vec::new();
+    for &p in positions {
+        match out.last_mut() {
+            Some(r) if r.1 + 1 == p => r.1 = p,
+            _ => out.push((p, p)),
+        }
+    }
+    out
+}
+
+/// The equilibrium of the game on one grid, in real coordinates.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GridPlay {
+    /// The grid refinement `k` (step `1/k`).
+    pub k: usize,
+    /// The equilibrium locations, in turn order.
+    pub moves: Vec<crate::exact::Exact>,
+    /// The payoffs, in turn order.
+    pub payoffs: Vec<crate::exact::Exact>,
+    /// For each player, her best responses as closed intervals of grid locations.
+    pub best: Vec<Vec<(crate::exact::Exact, crate::exact::Exact)>>,
+}
+
+/// Solves the continuous game (tokens anywhere on the line or clock) on the grids of step
+/// `1/k` for each `k` in `ks`, with the lowest-location tie rule. Tokens outside
+/// `[1, M]` are never better than at the nearest end, so the grid covers `[1, M]`.
+pub fn continuous(
+    values: &[crate::exact::Exact],
+    players: usize,
+    clock: bool,
+    ks: &[usize],
+) -> Result<Vec<GridPlay>, super::model::TokensError> {
+    ks.iter()
+        .map(|&k| {
+            let b = Board::grid(values.to_vec(), players, clock, k)?;
+            let play = solve(&b, TokenTies::Lowest);
+            Ok(GridPlay {
+                k,
+                moves: play.moves.iter().map(|&p| b.location(p)).collect(),
+                payoffs: play.payoffs.iter().map(|&v| b.real(v)).collect(),
+                best: play
+                    .best_responses
+                    .iter()
+                    .map(|r| {
+                        runs(r)
+                            .into_iter()
+                            .map(|(a, z)| (b.location(a), b.location(z)))
+                            .collect()
+                    })
+                    .collect(),
+            })
+        })
+        .collect()
+}
+
+/// The best-response intervals as the grid refines, read off the two finest grids: an
+/// endpoint that stays put is closed; one whose excluded neighbour (one step outside)
+/// stays put is open, at that neighbour; otherwise the finest grid's endpoint is shown
+/// with `~`. Runs are matched by order; if the two grids have different numbers of runs,
+/// the finest grid's closed intervals are returned.
+pub fn limit_intervals(plays: &[GridPlay]) -> Vec<Vec<String>> {
+    use crate::exact::Exact;
+    let (Some(fine), Some(coarse)) = (plays.last(), plays.len().checked_sub(2).map(|i| &plays[i]))
+    else {
+        return plays
+            .last()
+            .map(|p| {
+                p.best
+                    .iter()
+                    .map(|r| r.iter().map(|(a, z)| format!("[{a}, {z}]")).collect())
+                    .collect()
+            })
+            .unwrap_or_default();
+    };
+    let step = |p: &GridPlay| Exact::new(1, p.k as i128).expect("k > 0");
+    fine.best
+        .iter()
+        .zip(&coarse.best)
+        .map(|(f, c)| {
+            if f.len() != c.len() {
+                return f.iter().map(|(a, z)| format!("[{a}, {z}]")).collect();
+            }
+            f.iter()
+                .zip(c)
+                .map(|(&(fa, fz), &(ca, cz))| {
+                    let left = if fa == ca {
+                        format!("[{fa}")
+                    } else if fa - step(fine) == ca - step(coarse) {
+                        format!("({}", fa - step(fine))
+                    } else {
+                        format!("[~{fa}")
+                    };
+                    let right = if fz == cz {
+                        format!("{fz}]")
+                    } else if fz + step(fine) == cz + step(coarse) {
+                        format!("{})", fz + step(fine))
+                    } else {
+                        format!("~{fz}]")
+                    };
+                    format!("{left}, {right}")
+                })
+                .collect()
+        })
+        .collect()
 }
