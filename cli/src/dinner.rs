@@ -819,6 +819,21 @@ fn efg(a: EfgArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// A profitable deviation in words.
+fn deviation_text(
+    (state, player, prescribed, better, gain): &(u64, usize, usize, usize, Exact),
+) -> String {
+    let left: Vec<String> = (0..64)
+        .filter(|i| state >> i & 1 == 1)
+        .map(|i: u32| i.to_string())
+        .collect();
+    format!(
+        "with morsels {{{}}} left, {} gains {gain} by eating {better} instead of {prescribed}",
+        left.join(","),
+        letter(*player)
+    )
+}
+
 fn deviation_json(dev: &Option<(u64, usize, usize, usize, Exact)>) -> Value {
     match dev {
         None => Value::Null,
@@ -885,9 +900,8 @@ fn discount(a: DiscountArgs) -> anyhow::Result<ExitCode> {
                     let morsels: Vec<String> = (0..d.len()).map(|i| d.morsel_text(i)).collect();
                     writeln!(w, "Smallest permutation dinner where crossout is not an equilibrium with discount {l}:")?;
                     writeln!(w, "  {} (turn order {})", morsels.join(" "), TurnOrder::default_for(d))?;
-                    if let Some((state, player, prescribed, better, gain)) = &check.deviation {
-                        let left: Vec<String> = (0..64).filter(|i| state >> i & 1 == 1).map(|i: u32| i.to_string()).collect();
-                        writeln!(w, "  with morsels {{{}}} left, {} gains {gain} by eating {better} instead of {prescribed}", left.join(","), letter(*player))?;
+                    if let Some(dev) = &check.deviation {
+                        writeln!(w, "  {}", deviation_text(dev))?;
                     }
                 }
             }
@@ -937,12 +951,8 @@ fn discount(a: DiscountArgs) -> anyhow::Result<ExitCode> {
             w,
             "With discount {l}, crossout is {verdict} a subgame perfect equilibrium."
         )?;
-        if let Some((state, player, prescribed, better, gain)) = &check.deviation {
-            let left: Vec<String> = (0..64)
-                .filter(|i| state >> i & 1 == 1)
-                .map(|i: u32| i.to_string())
-                .collect();
-            writeln!(w, "  with morsels {{{}}} left, {} gains {gain} by eating {better} instead of {prescribed}", left.join(","), letter(*player))?;
+        if let Some(dev) = &check.deviation {
+            writeln!(w, "  {}", deviation_text(dev))?;
         }
         let fmt = |v: &[Exact]| {
             v.iter()

@@ -25,38 +25,15 @@ use super::{Budget, EngineError, Game};
 /// assert_eq!(all_outcomes(&game, Budget::default()).unwrap(), vec![vec![1, 3], vec![1, 5]]);
 /// ```
 pub fn all_outcomes<G: Game>(game: &G, budget: Budget) -> Result<Vec<Vec<G::Payoff>>, EngineError> {
-    let k = game.players();
     let mut moves = Vec::new();
     let mut table = backward(
         game,
         budget,
-        |state| {
-            vec![(0..k)
-                .map(|p| game.terminal_payoff(state, p))
-                .collect::<Vec<_>>()]
-        },
+        |state| terminal_set(game, state),
         |state, mover, lookup| {
-            moves.clear();
-            game.moves(state, &mut moves);
-            let mut per_move: Vec<Vec<Vec<G::Payoff>>> = Vec::with_capacity(moves.len());
-            for mv in &moves {
-                let child = game.play(state, mv);
-                let set =
-                    lookup(&child).ok_or_else(|| EngineError::Cycle(game.state_text(&child)))?;
-                per_move.push(
-                    set.iter()
-                        .map(|v| {
-                            let mut out = Vec::with_capacity(k);
-                            through(game, state, mv, v, &mut out);
-                            out
-                        })
-                        .collect(),
-                );
-            }
+            let per_move = sets_through_moves(game, state, &mut moves, lookup)?;
             if per_move.is_empty() {
-                return Ok(vec![(0..k)
-                    .map(|p| game.terminal_payoff(state, p))
-                    .collect()]);
+                return Ok(terminal_set(game, state));
             }
             let threats: Vec<G::Payoff> = per_move
                 .iter()
@@ -88,6 +65,39 @@ pub fn all_outcomes<G: Game>(game: &G, budget: Budget) -> Result<Vec<Vec<G::Payo
     Ok(table.remove(&game.root()).unwrap_or_default())
 }
 
+/// The one-element set holding a state's terminal payoff vector.
+fn terminal_set<G: Game>(game: &G, state: &G::State) -> Vec<Vec<G::Payoff>> {
+    vec![(0..game.players())
+        .map(|p| game.terminal_payoff(state, p))
+        .collect()]
+}
+
+/// For each legal move, the child's set of payoff vectors shifted by the move's payoffs.
+fn sets_through_moves<'t, G: Game>(
+    game: &G,
+    state: &G::State,
+    moves: &mut Vec<G::Move>,
+    lookup: &'t dyn Fn(&G::State) -> Option<&'t Vec<Vec<G::Payoff>>>,
+) -> Result<Vec<Vec<Vec<G::Payoff>>>, EngineError> {
+    moves.clear();
+    game.moves(state, moves);
+    moves
+        .iter()
+        .map(|mv| {
+            let child = game.play(state, mv);
+            let set = lookup(&child).ok_or_else(|| EngineError::Cycle(game.state_text(&child)))?;
+            Ok(set
+                .iter()
+                .map(|v| {
+                    let mut out = Vec::with_capacity(v.len());
+                    through(game, state, mv, v, &mut out);
+                    out
+                })
+                .collect())
+        })
+        .collect()
+}
+
 /// The distinct payoff vectors of all plays from the root (the outcomes of all strategy
 /// profiles), sorted. Combine with [`super::Fixed`] for the outcomes some players can
 /// reach while the others follow given strategies.
@@ -95,35 +105,17 @@ pub fn reachable_payoffs<G: Game>(
     game: &G,
     budget: Budget,
 ) -> Result<Vec<Vec<G::Payoff>>, EngineError> {
-    let k = game.players();
     let mut moves = Vec::new();
     let mut table = backward(
         game,
         budget,
-        |state| {
-            vec![(0..k)
-                .map(|p| game.terminal_payoff(state, p))
-                .collect::<Vec<_>>()]
-        },
+        |state| terminal_set(game, state),
         |state, _mover, lookup| {
-            moves.clear();
-            game.moves(state, &mut moves);
-            if moves.is_empty() {
-                return Ok(vec![(0..k)
-                    .map(|p| game.terminal_payoff(state, p))
-                    .collect()]);
+            let per_move = sets_through_moves(game, state, &mut moves, lookup)?;
+            if per_move.is_empty() {
+                return Ok(terminal_set(game, state));
             }
-            let mut result = Vec::new();
-            for mv in &moves {
-                let child = game.play(state, mv);
-                let set =
-                    lookup(&child).ok_or_else(|| EngineError::Cycle(game.state_text(&child)))?;
-                for v in set {
-                    let mut out = Vec::with_capacity(k);
-                    through(game, state, mv, v, &mut out);
-                    result.push(out);
-                }
-            }
+            let mut result: Vec<Vec<G::Payoff>> = per_move.into_iter().flatten().collect();
             result.sort();
             result.dedup();
             Ok(result)

@@ -11,11 +11,13 @@ use super::{
     Strategy as Play, TurnOrder,
 };
 
-fn dinner_of(values: &[(i64, i64)]) -> Dinner {
+/// A two-player dinner from (a, b) pairs.
+pub(crate) fn dinner_of(values: &[(i64, i64)]) -> Dinner {
     Dinner::from_integers(2, values.iter().flat_map(|&(a, b)| [a, b]).collect()).unwrap()
 }
 
-fn order_of(d: &Dinner, bits: u64) -> TurnOrder {
+/// A two-player turn order from bits (0 = A).
+pub(crate) fn order_of(d: &Dinner, bits: u64) -> TurnOrder {
     let spec: String = (0..d.len())
         .map(|t| if bits >> t & 1 == 0 { 'A' } else { 'B' })
         .collect();

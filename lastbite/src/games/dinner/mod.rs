@@ -30,7 +30,7 @@ pub mod strategies;
 pub mod variants;
 
 #[cfg(test)]
-mod crosscheck;
+pub(crate) mod crosscheck;
 
 pub use crossout::{crossout, Bite, Crossout};
 pub use game::{

@@ -199,19 +199,9 @@ mod tests {
     use super::{crossout_under, discount_check, next_permutation, Rules};
     use crate::engine::{Budget, Silent};
     use crate::exact::Exact;
+    use crate::games::dinner::crosscheck::{dinner_of, order_of};
     use crate::games::dinner::{solve_exact, DinnerTies};
     use crate::games::dinner::{Dinner, TurnOrder};
-
-    fn dinner_of(values: &[(i64, i64)]) -> Dinner {
-        Dinner::from_integers(2, values.iter().flat_map(|&(a, b)| [a, b]).collect()).unwrap()
-    }
-
-    fn order_of(d: &Dinner, bits: u64) -> TurnOrder {
-        let spec: String = (0..d.len())
-            .map(|t| if bits >> t & 1 == 0 { 'A' } else { 'B' })
-            .collect();
-        TurnOrder::parse(&spec, d).unwrap()
-    }
 
     fn x(n: i64) -> Exact {
         Exact::integer(n as i128)

@@ -326,6 +326,15 @@ impl Statement {
     ) -> Result<Option<(Option<u64>, String)>, SubtractionError> {
         let e = a.set.elements();
         let fa = || a.first_discrepancy(Convention::FvF, Convention::AvA);
+        let zero_sum_failure = || {
+            a.first_zero_sum_discrepancy().map(|h| {
+                let (u, v) = a.table().outcome(Convention::AvA, h);
+                (
+                    Some(h),
+                    format!("zero-sum {} vs AvA ({u},{v})", a.table().zero_sum(h)),
+                )
+            })
+        };
         let show = |h: u64| {
             let p = |x| {
                 let (u, v) = a.table().outcome(x, h);
@@ -437,16 +446,7 @@ impl Statement {
             }
             Statement::C15 => {
                 if e.len() == 2 {
-                    a.first_zero_sum_discrepancy().map(|h| {
-                        (
-                            Some(h),
-                            format!(
-                                "zero-sum {} vs AvA {:?}",
-                                a.table().zero_sum(h),
-                                a.table().outcome(Convention::AvA, h)
-                            ),
-                        )
-                    })
+                    zero_sum_failure()
                 } else {
                     None
                 }
@@ -454,16 +454,7 @@ impl Statement {
             Statement::C16 => {
                 let (s3, s2, s1) = (e[0], e[1], e[2]);
                 if e.len() == 3 && (s2 <= 2 * s3 || s1 >= s2 + s3) {
-                    a.first_zero_sum_discrepancy().map(|h| {
-                        (
-                            Some(h),
-                            format!(
-                                "zero-sum {} vs AvA {:?}",
-                                a.table().zero_sum(h),
-                                a.table().outcome(Convention::AvA, h)
-                            ),
-                        )
-                    })
+                    zero_sum_failure()
                 } else {
                     None
                 }
