@@ -65,6 +65,9 @@ pub fn all_outcomes<G: Game>(game: &G, budget: Budget) -> Result<Vec<Vec<G::Payo
     Ok(table.remove(&game.root()).unwrap_or_default())
 }
 
+/// A set of payoff vectors.
+type Set<P> = Vec<Vec<P>>;
+
 /// The one-element set holding a state's terminal payoff vector.
 fn terminal_set<G: Game>(game: &G, state: &G::State) -> Vec<Vec<G::Payoff>> {
     vec![(0..game.players())
@@ -77,8 +80,8 @@ fn sets_through_moves<'t, G: Game>(
     game: &G,
     state: &G::State,
     moves: &mut Vec<G::Move>,
-    lookup: &'t dyn Fn(&G::State) -> Option<&'t Vec<Vec<G::Payoff>>>,
-) -> Result<Vec<Vec<Vec<G::Payoff>>>, EngineError> {
+    lookup: &'t dyn Fn(&G::State) -> Option<&'t Set<G::Payoff>>,
+) -> Result<Vec<Set<G::Payoff>>, EngineError> {
     moves.clear();
     game.moves(state, moves);
     moves
