@@ -68,6 +68,9 @@ pub fn all_outcomes<G: Game>(game: &G, budget: Budget) -> Result<Vec<Vec<G::Payo
 /// A set of payoff vectors.
 type Set<P> = Vec<Vec<P>>;
 
+/// How the sets of solved children are looked up.
+type Lookup<'t, S, P> = &'t dyn Fn(&S) -> Option<&'t Set<P>>;
+
 /// The one-element set holding a state's terminal payoff vector.
 fn terminal_set<G: Game>(game: &G, state: &G::State) -> Vec<Vec<G::Payoff>> {
     vec![(0..game.players())
@@ -80,7 +83,7 @@ fn sets_through_moves<'t, G: Game>(
     game: &G,
     state: &G::State,
     moves: &mut Vec<G::Move>,
-    lookup: &'t dyn Fn(&G::State) -> Option<&'t Set<G::Payoff>>,
+    lookup: Lookup<'t, G::State, G::Payoff>,
 ) -> Result<Vec<Set<G::Payoff>>, EngineError> {
     moves.clear();
     game.moves(state, moves);
