@@ -27,6 +27,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             "token-dollars",
             lastbite::games::tokens::reproduce::checks(),
         ),
+        ("cookie-game", lastbite::games::cookie::reproduce::checks()),
     ];
     let total: usize = families.iter().map(|(_, c)| c.len()).sum();
     let failed: usize = families.iter().map(|(_, c)| failures(c)).sum();

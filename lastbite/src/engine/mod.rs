@@ -16,12 +16,14 @@
 //!
 //! Around the solver: [`all_outcomes`] (the payoff vectors of every pure subgame perfect
 //! equilibrium), [`verify`] (the one-shot deviation check of a strategy profile) and
-//! [`write_efg`] (export to Gambit). The engine knows nothing of terminals, JSON or CLI
+//! [`write_efg`] (export to Gambit). Impartial normal-play games (N/P, Grundy values,
+//! remoteness, suspense, strategic duration) are analysed in [`impartial`]. The engine knows nothing of terminals, JSON or CLI
 //! flags; progress is reported through the [`Progress`] trait.
 
 mod efg;
 mod fixed;
 mod game;
+pub mod impartial;
 mod outcomes;
 mod payoff;
 mod solve;

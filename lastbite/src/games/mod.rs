@@ -2,6 +2,7 @@
 //! [`crate::engine::Game`] (and [`crate::engine::IndexedGame`] where states index
 //! densely) in a new module here.
 
+pub mod cookie;
 pub mod dinner;
 pub mod subtraction;
 pub mod tokens;

@@ -1,0 +1,135 @@
+//! The Propp-Ullman theory: critical positions `C^{n,d}` and the strategic duration
+//! `D(A) = max{d : A dominates C^{n,d}}` of strict positions (Section 1; proofs in
+//! Section 3). A position is N exactly when `D` is odd.
+
+use super::model::Position;
+
+/// The critical position `C^{n,d}`, defined for `(2n - 1)/3 <= d <= n`.
+///
+/// ```
+/// use lastbite::games::cookie::critical;
+/// assert_eq!(critical(6, 5).unwrap().to_string(), "(1, 2, 3, 5, 6, 6)");
+/// assert_eq!(critical(6, 6).unwrap().to_string(), "(2, 4, 6, 6, 6, 6)");
+/// assert!(critical(6, 3).is_none());
+/// ```
+pub fn critical(n: u64, d: u64) -> Option<Position> {
+    if n == 0 || d > n || 3 * d < 2 * n - 1 {
+        return None;
+    }
+    if 3 * d == 2 * n - 1 {
+        // The extreme case d = (2n - 1)/3.
+        return Some(Position::new((1..=n).collect()));
+    }
+    let r = 2 * (n - d) + d % 2;
+    let m = (d + r) / 2;
+    let mut c = Vec::with_capacity(n as usize);
+    c.extend(1..=r);
+    c.extend((1..=(d - r) / 2).map(|i| r + 2 * i));
+    c.extend((1..=n - d).map(|i| d + i));
+    c.extend((1..=d - m).map(|_| n));
+    debug_assert_eq!(c.len() as u64, n);
+    Some(Position::new(c))
+}
+
+/// The smallest `d` with a critical position for `n` components: `ceil((2n - 1)/3)`.
+pub fn smallest_d(n: u64) -> u64 {
+    (2 * n - 1).div_ceil(3)
+}
+
+/// `D(A)` for a strict position, or for any position whose reduced form is strict
+/// (`None` otherwise; also `None` for the empty position, which has D = 0 trivially).
+pub fn d_value(a: &Position) -> Option<u64> {
+    let r = a.reduced();
+    if r.is_empty() {
+        return Some(0);
+    }
+    if !r.is_strict() {
+        return None;
+    }
+    let n = r.len() as u64;
+    (smallest_d(n)..=n)
+        .rev()
+        .find(|&d| r.dominates(&critical(n, d).expect("d in range")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::impartial::{Analyser, Outcome};
+    use crate::games::cookie::CookieGame;
+
+    /// Every strict position with `n` components: subsets of {1..n-1} plus n's.
+    fn strict_positions(n: u64) -> Vec<Position> {
+        (0u64..1 << (n - 1))
+            .map(|mask| {
+                let mut c: Vec<u64> = (1..n).filter(|i| mask >> (i - 1) & 1 == 1).collect();
+                while (c.len() as u64) < n {
+                    c.push(n);
+                }
+                Position::new(c)
+            })
+            .collect()
+    }
+
+    /// The theory against brute force by the engine: D(A) is the strategic duration,
+    /// equal to remoteness and suspense, and the type is N iff D(A) is odd.
+    #[test]
+    fn d_value_is_the_strategic_duration_up_to_12() {
+        let game = CookieGame;
+        let mut a = Analyser::new(&game);
+        for n in 1..=12 {
+            let all = strict_positions(n);
+            assert_eq!(all.len() as u64, 1 << (n - 1));
+            for p in all {
+                assert!(p.is_strict(), "{p}");
+                let d = d_value(&p).expect("strict") as u32;
+                let v = a.value(&p);
+                assert_eq!(v.duration, Some(d), "{p}");
+                assert_eq!((v.remoteness, v.suspense), (d, d), "{p}");
+                assert_eq!(v.outcome == Outcome::N, d % 2 == 1, "{p}");
+            }
+        }
+    }
+
+    /// The heavy version of the same check, to n = 18 (run with --ignored).
+    #[test]
+    #[ignore]
+    fn d_value_is_the_strategic_duration_up_to_18() {
+        let game = CookieGame;
+        let mut a = Analyser::new(&game);
+        for n in 13..=18 {
+            for p in strict_positions(n) {
+                let d = d_value(&p).expect("strict") as u32;
+                assert_eq!(a.value(&p).duration, Some(d), "{p}");
+            }
+        }
+    }
+
+    /// Reduction keeps the type (Depletion and Deletion Theorems) on random positions.
+    #[test]
+    fn reduction_keeps_the_type() {
+        let game = CookieGame;
+        let mut an = Analyser::new(&game);
+        let mut rng = crate::rng::Rng::for_trial(9, 0);
+        for _ in 0..400 {
+            let n = 1 + rng.below(9) as usize;
+            let p = Position::new((0..n).map(|_| rng.below(12)).collect());
+            let (v, r) = (an.value(&p), an.value(&p.reduced()));
+            assert_eq!(v.outcome, r.outcome, "{p} vs {}", p.reduced());
+            if let Some(d) = d_value(&p) {
+                assert_eq!(v.outcome == Outcome::N, d % 2 == 1, "{p}");
+            }
+        }
+    }
+
+    #[test]
+    fn critical_positions_form_a_chain() {
+        for n in 1..=30u64 {
+            for d in smallest_d(n) + 1..=n {
+                let (lo, hi) = (critical(n, d - 1).unwrap(), critical(n, d).unwrap());
+                assert!(hi.dominates(&lo) && lo != hi, "n {n} d {d}");
+                assert!(hi.is_strict() && lo.is_strict());
+            }
+        }
+    }
+}
