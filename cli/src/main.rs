@@ -4,6 +4,7 @@
 //! one-line message on stderr), 2 on a command-line usage error. A closed stdout (e.g.
 //! `lastbite ... | head`) ends the program quietly with 0.
 
+mod cookie;
 mod dinner;
 mod figure;
 mod out;
@@ -37,6 +38,9 @@ enum Command {
     Subtraction(subtraction::Command),
     /// Token Dollars: placing tokens on stacks of money on a line or a clock.
     Tokens(tokens::TokensArgs),
+    /// The cookie game: cookies with spoilage dates (Propp & Ullman 1990).
+    #[command(subcommand)]
+    Cookie(cookie::Command),
 }
 
 fn main() -> ExitCode {
@@ -69,6 +73,7 @@ fn main() -> ExitCode {
         Command::Dinner(cmd) => dinner::run(cmd),
         Command::Subtraction(cmd) => subtraction::run(cmd),
         Command::Tokens(a) => tokens::run(a),
+        Command::Cookie(cmd) => cookie::run(cmd),
     };
     match result {
         Ok(code) => code,

@@ -852,3 +852,28 @@ fn tokens_ties_and_continuous() {
     );
     fails(&["tokens", "--continuous", "--grid", "3"], "power of two");
 }
+
+#[test]
+fn cookie_analyze_and_critical() {
+    let v = json(&["cookie", "analyze", "0", "1", "1", "3", "4", "5", "8", "8"]);
+    assert_eq!(v["reduced"], serde_json::json!([1, 3, 4, 5, 6, 6]));
+    assert_eq!(
+        (v["d_value"].as_u64(), v["type"].as_str()),
+        (Some(5), Some("N"))
+    );
+    assert_eq!(v["strict"], true);
+    assert_eq!(v["remoteness"], 5);
+    assert_eq!(v["suspense"], 5);
+    let nim = json(&["cookie", "analyze", "2", "3", "4", "4"]);
+    assert_eq!(nim["grundy"], 3);
+    let big: Vec<String> = (1..=60).map(|i| i.to_string()).collect();
+    let mut args = vec!["cookie", "analyze"];
+    args.extend(big.iter().map(String::as_str));
+    let t = json(&args);
+    assert_eq!(t["d_value"], 40); // ceil((2*60 - 1)/3)
+    assert_eq!(t["grundy"], serde_json::Value::Null);
+    let c = json(&["cookie", "critical", "--max-n", "9"]);
+    assert_eq!(c["critical"].as_array().unwrap().len(), 24);
+    fails(&["cookie", "analyze", "1", "-2", "3"], "component 2 ('-2')");
+    fails(&["cookie", "analyze", "1.5"], "not a non-negative integer");
+}

@@ -105,7 +105,7 @@ pub fn combine(options: &[ImpartialValue]) -> ImpartialValue {
     }
     let grundy = seen.iter().position(|&s| !s).expect("mex exists") as u32;
     let winning = options.iter().any(|o| o.outcome == Outcome::P);
-    let even = |x: u32| x % 2 == 0;
+    let even = |x: u32| x.is_multiple_of(2);
     // Remoteness: a winner moves to the nearest even-remoteness option, a loser to the
     // farthest. Suspense: a winner to the farthest even one, a loser to the nearest.
     let (remoteness, suspense) = if winning {
@@ -174,10 +174,9 @@ mod tests {
             let v = a.value(&h);
             assert_eq!(v.outcome == Outcome::P, h % 3 == 0, "heap {h}");
             assert_eq!(v.grundy, h % 3);
-            // Every play lasts between h/2 and h moves; the loser can always stretch or
-            // shrink by one move per round, so remoteness = suspense here.
-            assert_eq!(v.remoteness % 2 == 0, v.outcome == Outcome::P);
-            assert_eq!(v.suspense % 2 == 0, v.outcome == Outcome::P);
+            // Both numbers are even exactly at P-positions.
+            assert_eq!(v.remoteness.is_multiple_of(2), v.outcome == Outcome::P);
+            assert_eq!(v.suspense.is_multiple_of(2), v.outcome == Outcome::P);
         }
     }
 

@@ -113,7 +113,7 @@ pub fn checks() -> Vec<Check> {
         .map(|n| {
             let p = Position::new((1..=n).collect());
             let v = an.value(&p);
-            format!("{}", if v.outcome == Outcome::P { "P" } else { "N" })
+            if v.outcome == Outcome::P { "P" } else { "N" }.to_string()
         })
         .collect();
     let expected: Vec<String> = (1..=15u64)

@@ -1,0 +1,177 @@
+//! `lastbite cookie ...`: the cookie game.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use anyhow::bail;
+use clap::{Args, Subcommand};
+use lastbite::engine::impartial::{Analyser, Outcome};
+use lastbite::games::cookie::{critical, d_value, smallest_d, CookieGame, Position};
+use serde_json::{json, Value};
+
+use crate::out;
+
+/// Positions with more components than this get the theory only (the brute force's
+/// state space grows exponentially).
+const BRUTE_FORCE_COMPONENTS: usize = 24;
+
+/// Cookie-game commands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Analyse a position: its reduction, D-value and type by the theory, and (for up to
+    /// 24 components) Grundy value, remoteness, suspense and winning moves by brute force.
+    Analyze(AnalyzeArgs),
+    /// The critical positions C^{n,d} for n up to --max-n.
+    Critical(CriticalArgs),
+}
+
+/// Arguments of `cookie analyze`.
+#[derive(Args, Debug)]
+pub struct AnalyzeArgs {
+    /// The components (days of edibility), e.g. 0 1 1 3 4 5 8 8.
+    #[arg(required = true, allow_negative_numbers = true)]
+    components: Vec<String>,
+    /// Print one JSON document on stdout.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Arguments of `cookie critical`.
+#[derive(Args, Debug)]
+pub struct CriticalArgs {
+    /// Largest number of components.
+    #[arg(long, default_value_t = 9)]
+    max_n: u64,
+    /// Print one JSON document on stdout.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs a cookie command.
+pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
+    match cmd {
+        Command::Analyze(a) => analyze(a),
+        Command::Critical(a) => critical_cmd(a),
+    }
+}
+
+fn analyze(a: AnalyzeArgs) -> anyhow::Result<ExitCode> {
+    let p: Position = a.components.join(" ").parse()?;
+    let reduced = p.reduced();
+    let d = d_value(&p);
+    let brute = (p.canonical().len() <= BRUTE_FORCE_COMPONENTS).then(|| {
+        let game = CookieGame;
+        let mut an = Analyser::new(&game);
+        let v = an.value(&p);
+        let mut wins: Vec<u64> = (1..=p.len())
+            .filter_map(|k| p.option(k).map(|o| (p.components()[k - 1], o)))
+            .filter(|(_, o)| an.value(o).outcome == Outcome::P)
+            .map(|(size, _)| size)
+            .collect();
+        wins.dedup();
+        (v, wins)
+    });
+    let kind = match (&brute, d) {
+        (Some((v, _)), _) => if v.outcome == Outcome::N { "N" } else { "P" },
+        (None, Some(d)) => if d % 2 == 1 { "N" } else { "P" },
+        (None, None) => bail!(
+            "{} components and a reduced form that is not strict: neither the theory nor the brute force (up to {BRUTE_FORCE_COMPONENTS} components) applies",
+            p.len()
+        ),
+    };
+    let absent = format!("brute force is limited to {BRUTE_FORCE_COMPONENTS} unexpired components");
+    if a.json {
+        let mut doc = serde_json::Map::new();
+        let show = |q: &Position| json!(q.components());
+        doc.insert("position".into(), show(&p));
+        doc.insert("surplus".into(), json!(p.surplus()));
+        doc.insert("reduced".into(), show(&reduced));
+        doc.insert("strict".into(), json!(reduced.is_strict()));
+        doc.insert("d_value".into(), json!(d));
+        doc.insert("type".into(), json!(kind));
+        match &brute {
+            Some((v, wins)) => {
+                doc.insert("grundy".into(), json!(v.grundy));
+                doc.insert("remoteness".into(), json!(v.remoteness));
+                doc.insert("suspense".into(), json!(v.suspense));
+                doc.insert("winning_moves".into(), json!(wins));
+            }
+            None => {
+                for key in ["grundy", "remoteness", "suspense", "winning_moves"] {
+                    doc.insert(key.into(), Value::Null);
+                }
+                doc.insert("absent_because".into(), json!(absent));
+            }
+        }
+        out::print_json(&Value::Object(doc))?;
+    } else {
+        let mut w = out::stdout();
+        writeln!(w, "position  {p}")?;
+        writeln!(w, "surplus   {}  -> deletion {}", p.surplus(), p.deletion())?;
+        writeln!(
+            w,
+            "depletion -> reduced form {} ({})",
+            reduced,
+            if reduced.is_strict() {
+                "strict"
+            } else {
+                "not strict"
+            }
+        )?;
+        writeln!(
+            w,
+            "D(A)      {}",
+            d.map_or("undefined (reduced form not strict)".into(), |d| d
+                .to_string())
+        )?;
+        writeln!(w, "type      {kind}")?;
+        match &brute {
+            Some((v, wins)) => {
+                writeln!(
+                    w,
+                    "grundy {}, remoteness {}, suspense {}",
+                    v.grundy, v.remoteness, v.suspense
+                )?;
+                let m: Vec<String> = wins.iter().map(|x| x.to_string()).collect();
+                writeln!(
+                    w,
+                    "winning moves: eat a component of size {}",
+                    if m.is_empty() {
+                        "(none: P-position)".into()
+                    } else {
+                        m.join(" or ")
+                    }
+                )?;
+            }
+            None => writeln!(
+                w,
+                "grundy, remoteness, suspense, winning moves: absent ({absent})"
+            )?,
+        }
+        w.flush()?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn critical_cmd(a: CriticalArgs) -> anyhow::Result<ExitCode> {
+    if a.max_n == 0 || a.max_n > 10_000 {
+        bail!("--max-n {}: use 1..=10000", a.max_n);
+    }
+    let rows: Vec<(u64, u64, Position)> = (1..=a.max_n)
+        .flat_map(|n| (smallest_d(n)..=n).map(move |d| (n, d, critical(n, d).expect("d in range"))))
+        .collect();
+    if a.json {
+        out::print_json(&json!({
+            "critical": rows.iter().map(|(n, d, c)| json!({"n": n, "d": d, "position": c.components()})).collect::<Vec<_>>(),
+        }))?;
+    } else {
+        let mut w = out::stdout();
+        writeln!(w, "{:>4} {:>4}  C^(n,d)", "n", "d")?;
+        for (n, d, c) in &rows {
+            let parts: Vec<String> = c.components().iter().map(|x| x.to_string()).collect();
+            writeln!(w, "{n:>4} {d:>4}  {}", parts.join(" "))?;
+        }
+        w.flush()?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
