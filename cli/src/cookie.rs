@@ -6,7 +6,9 @@ use std::process::ExitCode;
 use anyhow::bail;
 use clap::{Args, Subcommand};
 use lastbite::engine::impartial::{Analyser, Outcome};
-use lastbite::games::cookie::{critical, d_value, smallest_d, CookieGame, Position};
+use lastbite::games::cookie::{
+    count_table, critical, d_value, smallest_d, CookieGame, Position, MAX_ENUMERATED,
+};
 use serde_json::{json, Value};
 
 use crate::out;
@@ -23,6 +25,20 @@ pub enum Command {
     Analyze(AnalyzeArgs),
     /// The critical positions C^{n,d} for n up to --max-n.
     Critical(CriticalArgs),
+    /// How many strict n-component positions have each D-value (by enumerating all
+    /// 2^(n-1) strict positions; n up to 28).
+    Table(TableArgs),
+}
+
+/// Arguments of `cookie table`.
+#[derive(Args, Debug)]
+pub struct TableArgs {
+    /// Largest number of components.
+    #[arg(long, default_value_t = 16)]
+    max_n: u64,
+    /// Print one JSON document on stdout.
+    #[arg(long)]
+    json: bool,
 }
 
 /// Arguments of `cookie analyze`.
@@ -52,6 +68,7 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
     match cmd {
         Command::Analyze(a) => analyze(a),
         Command::Critical(a) => critical_cmd(a),
+        Command::Table(a) => table(a),
     }
 }
 
@@ -170,6 +187,40 @@ fn critical_cmd(a: CriticalArgs) -> anyhow::Result<ExitCode> {
         for (n, d, c) in &rows {
             let parts: Vec<String> = c.components().iter().map(|x| x.to_string()).collect();
             writeln!(w, "{n:>4} {d:>4}  {}", parts.join(" "))?;
+        }
+        w.flush()?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn table(a: TableArgs) -> anyhow::Result<ExitCode> {
+    if a.max_n > MAX_ENUMERATED {
+        bail!(
+            "--max-n {}: the table is computed by enumerating all 2^(n-1) strict positions, up to n = {MAX_ENUMERATED} (the lattice-path count beyond is not implemented yet)",
+            a.max_n
+        );
+    }
+    let bar = crate::progress::Bar::with_threshold(1 << 22);
+    let t = count_table(a.max_n, &bar);
+    if a.json {
+        let counts: Vec<Value> = t
+            .iter()
+            .enumerate()
+            .flat_map(|(n, row)| {
+                row.iter()
+                    .enumerate()
+                    .filter(|(_, &c)| c > 0)
+                    .map(move |(d, &c)| json!({"n": n, "d": d, "count": c}))
+            })
+            .collect();
+        out::print_json(&json!({"counts": counts}))?;
+    } else {
+        let mut w = out::stdout();
+        writeln!(w, "number of strict n-component positions with D-value d")?;
+        for (n, row) in t.iter().enumerate() {
+            let first = row.iter().position(|&c| c > 0).unwrap_or(0);
+            let cells: Vec<String> = row[first..].iter().map(|c| c.to_string()).collect();
+            writeln!(w, "n = {n:>2}, d from {first:>2}: {}", cells.join(" "))?;
         }
         w.flush()?;
     }

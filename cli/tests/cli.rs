@@ -877,3 +877,24 @@ fn cookie_analyze_and_critical() {
     fails(&["cookie", "analyze", "1", "-2", "3"], "component 2 ('-2')");
     fails(&["cookie", "analyze", "1.5"], "not a non-negative integer");
 }
+
+#[test]
+fn cookie_count_table() {
+    let v = json(&["cookie", "table", "--max-n", "16"]);
+    let counts = v["counts"].as_array().unwrap();
+    let at = |n: u64, d: u64| {
+        counts
+            .iter()
+            .find(|c| c["n"] == n && c["d"] == d)
+            .map(|c| c["count"].as_u64().unwrap())
+    };
+    assert_eq!(at(16, 15), Some(16445));
+    assert_eq!(at(16, 16), Some(6435)); // the entry the paper's extraction lost
+    let row16: u64 = counts
+        .iter()
+        .filter(|c| c["n"] == 16)
+        .map(|c| c["count"].as_u64().unwrap())
+        .sum();
+    assert_eq!(row16, 1 << 15);
+    fails(&["cookie", "table", "--max-n", "40"], "--max-n 40");
+}

@@ -13,4 +13,4 @@ pub mod reproduce;
 pub mod theory;
 
 pub use model::{CookieError, CookieGame, Position};
-pub use theory::{critical, d_value, smallest_d};
+pub use theory::{count_table, critical, d_value, smallest_d, MAX_ENUMERATED};

@@ -50,6 +50,11 @@ impl Position {
         &self.components
     }
 
+    /// The components, taking the position apart (to reuse the allocation).
+    pub fn into_components(self) -> Vec<u64> {
+        self.components
+    }
+
     /// Number of components `n`.
     pub fn len(&self) -> usize {
         self.components.len()

@@ -9,9 +9,43 @@ use super::theory::{critical, d_value};
 /// The table of critical positions for n <= 9 (Section 1).
 pub const CRITICAL: &str = include_str!("../../../data/published/cookie-critical.csv");
 
+/// The count table of Section 5 (columns re-aligned, see the file's header).
+pub const COUNTS: &str = include_str!("../../../data/published/cookie-counts.csv");
+
 /// Recomputes the published cookie-game values.
 pub fn checks() -> Vec<Check> {
     let mut out = Vec::new();
+    let published: Vec<(usize, usize, u64)> = COUNTS
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with('n'))
+        .map(|l| {
+            let f: Vec<u64> = l.split(',').map(|x| x.parse().expect("integer")).collect();
+            (f[0] as usize, f[1] as usize, f[2])
+        })
+        .collect();
+    let max_n = published.iter().map(|r| r.0).max().unwrap_or(0) as u64;
+    let table = super::theory::count_table(max_n, &crate::engine::Silent);
+    let wrong: Vec<String> = published
+        .iter()
+        .filter(|&&(n, d, c)| table[n].get(d).copied() != Some(c))
+        .map(|&(n, d, c)| {
+            format!(
+                "n {n}, d {d}: published {c}, computed {:?}",
+                table[n].get(d)
+            )
+        })
+        .collect();
+    out.push(check(
+        "cookie.count_table",
+        "Section 5, the number of strict n-component positions with D-value d (n <= 16)",
+        "every printed entry (enumeration of all strict positions, D by critical positions)",
+        format!("all {} entries agree", published.len()),
+        wrong
+            .first()
+            .map_or(format!("all {} entries agree", published.len()), |w| {
+                format!("{} differ, first: {w}", wrong.len())
+            }),
+    ));
     let rows: Vec<(u64, u64, String)> = CRITICAL
         .lines()
         .filter(|l| !l.starts_with('#') && !l.starts_with('n'))
