@@ -7,7 +7,8 @@ use anyhow::bail;
 use clap::{Args, Subcommand};
 use lastbite::engine::impartial::{Analyser, Outcome};
 use lastbite::games::cookie::{
-    count_table, critical, d_value, smallest_d, CookieGame, Position, MAX_ENUMERATED,
+    count_table, critical, d_value, nim_distribution, smallest_d, CookieGame, Position,
+    MAX_ENUMERATED,
 };
 use serde_json::{json, Value};
 
@@ -28,6 +29,20 @@ pub enum Command {
     /// How many strict n-component positions have each D-value (by enumerating all
     /// 2^(n-1) strict positions; n up to 28).
     Table(TableArgs),
+    /// The distribution of nim-values of all strict positions up to --max-n components
+    /// (brute force by the engine; n up to 20).
+    Nim(NimArgs),
+}
+
+/// Arguments of `cookie nim`.
+#[derive(Args, Debug)]
+pub struct NimArgs {
+    /// Largest number of components.
+    #[arg(long, default_value_t = 16)]
+    max_n: u64,
+    /// Print one JSON document on stdout.
+    #[arg(long)]
+    json: bool,
 }
 
 /// Arguments of `cookie table`.
@@ -69,6 +84,7 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
         Command::Analyze(a) => analyze(a),
         Command::Critical(a) => critical_cmd(a),
         Command::Table(a) => table(a),
+        Command::Nim(a) => nim(a),
     }
 }
 
@@ -222,6 +238,48 @@ fn table(a: TableArgs) -> anyhow::Result<ExitCode> {
             let cells: Vec<String> = row[first..].iter().map(|c| c.to_string()).collect();
             writeln!(w, "n = {n:>2}, d from {first:>2}: {}", cells.join(" "))?;
         }
+        w.flush()?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn nim(a: NimArgs) -> anyhow::Result<ExitCode> {
+    if a.max_n == 0 || a.max_n > 20 {
+        bail!(
+            "--max-n {}: the brute force covers 1..=20 components (the bit-packed table for larger n is not implemented yet)",
+            a.max_n
+        );
+    }
+    let bar = crate::progress::Bar::with_threshold(1 << 16);
+    let d = nim_distribution(a.max_n, &bar);
+    let largest = d
+        .iter()
+        .map(|row| row.len().saturating_sub(1))
+        .max()
+        .unwrap_or(0);
+    if a.json {
+        let dist: Vec<Value> = d
+            .iter()
+            .enumerate()
+            .flat_map(|(n, row)| {
+                row.iter()
+                    .enumerate()
+                    .filter(|(_, &c)| c > 0)
+                    .map(move |(g, &c)| json!({"n": n, "nim": g, "count": c}))
+            })
+            .collect();
+        out::print_json(&json!({"distribution": dist, "largest_nim_value": largest}))?;
+    } else {
+        let mut w = out::stdout();
+        writeln!(
+            w,
+            "nim-values of strict positions (count per value 0, 1, 2, ...)"
+        )?;
+        for (n, row) in d.iter().enumerate().skip(1) {
+            let cells: Vec<String> = row.iter().map(|c| c.to_string()).collect();
+            writeln!(w, "n = {n:>2}: {}", cells.join(" "))?;
+        }
+        writeln!(w, "largest nim-value: {largest}")?;
         w.flush()?;
     }
     Ok(ExitCode::SUCCESS)

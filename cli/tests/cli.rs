@@ -898,3 +898,19 @@ fn cookie_count_table() {
     assert_eq!(row16, 1 << 15);
     fails(&["cookie", "table", "--max-n", "40"], "--max-n 40");
 }
+
+#[test]
+fn cookie_nim_distribution() {
+    let v = json(&["cookie", "nim", "--max-n", "10"]);
+    assert_eq!(v["largest_nim_value"], 3);
+    let row4: Vec<(u64, u64)> = v["distribution"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["n"] == 4)
+        .map(|c| (c["nim"].as_u64().unwrap(), c["count"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(row4.iter().map(|r| r.1).sum::<u64>(), 8);
+    assert!(row4.iter().any(|&(g, _)| g == 3)); // (2, 3, 4, 4)
+    fails(&["cookie", "nim", "--max-n", "30"], "--max-n 30");
+}

@@ -13,4 +13,4 @@ pub mod reproduce;
 pub mod theory;
 
 pub use model::{CookieError, CookieGame, Position};
-pub use theory::{count_table, critical, d_value, smallest_d, MAX_ENUMERATED};
+pub use theory::{count_table, critical, d_value, nim_distribution, smallest_d, MAX_ENUMERATED};

@@ -98,6 +98,34 @@ pub fn count_table(max_n: u64, progress: &dyn crate::engine::Progress) -> Vec<Ve
     table
 }
 
+/// The distribution of nim-values (Sprague-Grundy values) of all strict positions with
+/// `n = 1..=max_n` components, by the engine's brute force: `dist[n][g]` positions with
+/// value `g`. The paper saw none of value 4 or more up to 20 components.
+pub fn nim_distribution(max_n: u64, progress: &dyn crate::engine::Progress) -> Vec<Vec<u64>> {
+    use crate::engine::impartial::Analyser;
+    let game = super::model::CookieGame;
+    let mut an = Analyser::new(&game);
+    let total: u64 = (1..=max_n).map(|n| 1u64 << (n - 1)).sum();
+    progress.start(total, "strict positions");
+    let mut dist = vec![Vec::new()];
+    for n in 1..=max_n {
+        let mut row = Vec::new();
+        for mask in 0u64..1 << (n - 1) {
+            let mut c: Vec<u64> = (1..n).filter(|i| mask >> (i - 1) & 1 == 1).collect();
+            c.resize(n as usize, n);
+            let g = an.value(&Position::new(c)).grundy as usize;
+            if row.len() <= g {
+                row.resize(g + 1, 0);
+            }
+            row[g] += 1;
+        }
+        progress.advance(1 << (n - 1));
+        dist.push(row);
+    }
+    progress.finish();
+    dist
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -166,6 +194,41 @@ mod tests {
                 assert_eq!(v.outcome == Outcome::N, d % 2 == 1, "{p}");
             }
         }
+    }
+
+    /// Whether reduction keeps nim-values too (not only the type): recorded, since a
+    /// table over strict codes would rely on it.
+    #[test]
+    fn reduction_and_nim_values() {
+        let game = CookieGame;
+        let mut an = Analyser::new(&game);
+        let mut rng = crate::rng::Rng::for_trial(4, 0);
+        let mut kept = 0;
+        let trials = 400;
+        for _ in 0..trials {
+            let n = 1 + rng.below(8) as usize;
+            let p = Position::new((0..n).map(|_| rng.below(11)).collect());
+            if an.value(&p).grundy == an.value(&p.reduced()).grundy {
+                kept += 1;
+            }
+        }
+        // Depletion alone keeps the game tree, hence the nim-value, always.
+        for _ in 0..trials {
+            let n = 1 + rng.below(8) as usize;
+            let p = Position::new((0..n).map(|_| rng.below(15)).collect());
+            assert_eq!(an.value(&p).grundy, an.value(&p.depletion()).grundy, "{p}");
+        }
+        println!("reduction kept the nim-value in {kept} of {trials} random positions");
+    }
+
+    #[test]
+    fn nim_values_of_small_strict_positions() {
+        let d = nim_distribution(10, &crate::engine::Silent);
+        for (n, row) in d.iter().enumerate().skip(1) {
+            assert_eq!(row.iter().sum::<u64>(), 1 << (n - 1));
+        }
+        // (2, 3, 4, 4) is strict with nim-value 3.
+        assert!(d[4].len() >= 4 && d[4][3] >= 1);
     }
 
     #[test]
