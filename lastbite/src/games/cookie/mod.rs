@@ -13,4 +13,7 @@ pub mod reproduce;
 pub mod theory;
 
 pub use model::{CookieError, CookieGame, Position};
-pub use theory::{count_table, critical, d_value, nim_distribution, smallest_d, MAX_ENUMERATED};
+pub use theory::{
+    count_table, critical, d_value, d_value_by_critical, nim_distribution, smallest_d,
+    MAX_ENUMERATED,
+};
