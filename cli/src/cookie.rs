@@ -219,17 +219,7 @@ fn table(a: TableArgs) -> anyhow::Result<ExitCode> {
     let bar = crate::progress::Bar::with_threshold(1 << 22);
     let t = count_table(a.max_n, &bar);
     if a.json {
-        let counts: Vec<Value> = t
-            .iter()
-            .enumerate()
-            .flat_map(|(n, row)| {
-                row.iter()
-                    .enumerate()
-                    .filter(|(_, &c)| c > 0)
-                    .map(move |(d, &c)| json!({"n": n, "d": d, "count": c}))
-            })
-            .collect();
-        out::print_json(&json!({"counts": counts}))?;
+        out::print_json(&json!({"counts": cells(&t, "d")}))?;
     } else {
         let mut w = out::stdout();
         writeln!(w, "number of strict n-component positions with D-value d")?;
@@ -258,17 +248,7 @@ fn nim(a: NimArgs) -> anyhow::Result<ExitCode> {
         .max()
         .unwrap_or(0);
     if a.json {
-        let dist: Vec<Value> = d
-            .iter()
-            .enumerate()
-            .flat_map(|(n, row)| {
-                row.iter()
-                    .enumerate()
-                    .filter(|(_, &c)| c > 0)
-                    .map(move |(g, &c)| json!({"n": n, "nim": g, "count": c}))
-            })
-            .collect();
-        out::print_json(&json!({"distribution": dist, "largest_nim_value": largest}))?;
+        out::print_json(&json!({"distribution": cells(&d, "nim"), "largest_nim_value": largest}))?;
     } else {
         let mut w = out::stdout();
         writeln!(
@@ -283,4 +263,17 @@ fn nim(a: NimArgs) -> anyhow::Result<ExitCode> {
         w.flush()?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A table `rows[n][column]` of counts as JSON cells `{"n", <column>, "count"}`, zeros left out.
+fn cells(rows: &[Vec<u64>], column: &str) -> Vec<Value> {
+    rows.iter()
+        .enumerate()
+        .flat_map(|(n, row)| {
+            row.iter()
+                .enumerate()
+                .filter(|(_, &c)| c > 0)
+                .map(move |(k, &c)| json!({"n": n, column: k, "count": c}))
+        })
+        .collect()
 }

@@ -42,13 +42,10 @@ pub fn smallest_d(n: u64) -> u64 {
 /// `d` (the critical positions form a chain, Claim 6), a binary search finds `D(A)` in
 /// `O(n log n)` with the reduction's sort.
 pub fn d_value(a: &Position) -> Option<u64> {
-    let r = a.reduced();
-    if r.is_empty() {
-        return Some(0);
-    }
-    if !r.is_strict() {
-        return None;
-    }
+    let r = match strict_reduced(a)? {
+        None => return Some(0),
+        Some(r) => r,
+    };
     let n = r.len() as u64;
     let c = r.components();
     let at_least = |d: u64| -> bool {
@@ -69,16 +66,24 @@ pub fn d_value(a: &Position) -> Option<u64> {
     Some(lo)
 }
 
+/// The reduced form when it is strict: `Some(None)` for the empty position (D = 0),
+/// `None` when the reduced form is not strict (D undefined).
+fn strict_reduced(a: &Position) -> Option<Option<Position>> {
+    let r = a.reduced();
+    if r.is_empty() {
+        Some(None)
+    } else {
+        r.is_strict().then_some(Some(r))
+    }
+}
+
 /// `D(A)` by its definition, `max{d : A dominates C^{n,d}}` (the route Claim 5 is
 /// checked against).
 pub fn d_value_by_critical(a: &Position) -> Option<u64> {
-    let r = a.reduced();
-    if r.is_empty() {
-        return Some(0);
-    }
-    if !r.is_strict() {
-        return None;
-    }
+    let r = match strict_reduced(a)? {
+        None => return Some(0),
+        Some(r) => r,
+    };
     let n = r.len() as u64;
     (smallest_d(n)..=n)
         .rev()
