@@ -51,24 +51,13 @@ pub enum Command {
     Balance(BalanceArgs),
 }
 
-/// Where a picture goes.
-#[derive(Args, Debug)]
-pub struct PictureOut {
-    /// Write the picture as SVG.
-    #[arg(long, value_name = "FILE")]
-    svg: Option<PathBuf>,
-    /// Write the picture as PNG.
-    #[arg(long, value_name = "FILE")]
-    png: Option<PathBuf>,
-}
-
 /// Arguments of `dinner plot`.
 #[derive(Args, Debug)]
 pub struct PlotArgs {
     #[command(flatten)]
     input: Input,
     #[command(flatten)]
-    out: PictureOut,
+    out: crate::figure::PictureOut,
     /// Print the plotted points as one JSON document on stdout (the picture is optional).
     #[arg(long)]
     json: bool,
@@ -80,7 +69,7 @@ pub struct BoardArgs {
     #[command(flatten)]
     input: Input,
     #[command(flatten)]
-    out: PictureOut,
+    out: crate::figure::PictureOut,
     /// Label the order of play (A_i, B_j) instead of the crossout sequence (Figure 4).
     #[arg(long)]
     play_order: bool,
@@ -109,7 +98,7 @@ pub struct BalanceArgs {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     #[command(flatten)]
-    out: PictureOut,
+    out: crate::figure::PictureOut,
     /// Print one JSON document on stdout.
     #[arg(long)]
     json: bool,
@@ -1151,8 +1140,8 @@ fn plot_cmd(a: PlotArgs) -> anyhow::Result<ExitCode> {
     let (d, order) = load(&a.input)?;
     let o = figures::outcomes(&d, &order, Budget::default())?;
     let svg = figures::outcome_chart(&d, &o).to_svg(720.0, 600.0);
-    if a.out.svg.is_some() || a.out.png.is_some() || !a.json {
-        crate::figure::write(&svg, a.out.svg.as_deref(), a.out.png.as_deref())?;
+    if a.out.requested() || !a.json {
+        a.out.write(&svg)?;
     }
     let pair =
         |&(x, y): &(i128, i128)| json!([out::exact(&d.unscale(x)), out::exact(&d.unscale(y))]);
@@ -1196,8 +1185,8 @@ fn board_cmd(a: BoardArgs) -> anyhow::Result<ExitCode> {
             removed: a.remove,
         },
     )?;
-    if a.out.svg.is_some() || a.out.png.is_some() || !a.json {
-        crate::figure::write(&svg, a.out.svg.as_deref(), a.out.png.as_deref())?;
+    if a.out.requested() || !a.json {
+        a.out.write(&svg)?;
     }
     if a.json {
         let c = variants::crossout_under(&d, &order, &Rules::default())?;
@@ -1242,12 +1231,8 @@ fn balance_cmd(a: BalanceArgs) -> anyhow::Result<ExitCode> {
             },
         ],
     };
-    if a.out.svg.is_some() || a.out.png.is_some() {
-        crate::figure::write(
-            &chart.to_svg(760.0, 520.0),
-            a.out.svg.as_deref(),
-            a.out.png.as_deref(),
-        )?;
+    if a.out.requested() {
+        a.out.write(&chart.to_svg(760.0, 520.0))?;
     }
     if a.json {
         out::print_json(&json!({

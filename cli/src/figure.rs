@@ -1,22 +1,40 @@
 //! Writing figures: SVG as the library renders it, PNG rasterised with resvg.
 
 use std::fs;
-use std::path::Path;
+use std::path::PathBuf;
 
 use anyhow::{bail, Context};
 
-/// Writes `svg` to the requested files (at least one is required).
-pub fn write(svg: &str, svg_path: Option<&Path>, png_path: Option<&Path>) -> anyhow::Result<()> {
-    if svg_path.is_none() && png_path.is_none() {
-        bail!("give --svg FILE and/or --png FILE for the picture");
+/// Where a picture goes: the `--svg` and `--png` flags every picture command shares.
+#[derive(clap::Args, Debug)]
+pub struct PictureOut {
+    /// Write the picture as SVG.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+    /// Write the picture as PNG.
+    #[arg(long, value_name = "FILE")]
+    pub png: Option<PathBuf>,
+}
+
+impl PictureOut {
+    /// Whether a file was asked for.
+    pub fn requested(&self) -> bool {
+        self.svg.is_some() || self.png.is_some()
     }
-    if let Some(p) = svg_path {
-        fs::write(p, svg).with_context(|| format!("cannot write {}", p.display()))?;
+
+    /// Writes `svg` to the requested files (at least one is required).
+    pub fn write(&self, svg: &str) -> anyhow::Result<()> {
+        if !self.requested() {
+            bail!("give --svg FILE and/or --png FILE for the picture");
+        }
+        if let Some(p) = &self.svg {
+            fs::write(p, svg).with_context(|| format!("cannot write {}", p.display()))?;
+        }
+        if let Some(p) = &self.png {
+            fs::write(p, png(svg)?).with_context(|| format!("cannot write {}", p.display()))?;
+        }
+        Ok(())
     }
-    if let Some(p) = png_path {
-        fs::write(p, png(svg)?).with_context(|| format!("cannot write {}", p.display()))?;
-    }
-    Ok(())
 }
 
 /// Rasterises an SVG document at twice its size, with the system's fonts.

@@ -70,12 +70,8 @@ pub struct PlotArgs {
     /// The largest heap (heatmap).
     #[arg(long, default_value_t = 199)]
     max_heap: u64,
-    /// Write SVG.
-    #[arg(long, value_name = "FILE")]
-    svg: Option<std::path::PathBuf>,
-    /// Write PNG.
-    #[arg(long, value_name = "FILE")]
-    png: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    out: crate::figure::PictureOut,
     /// Print the plotted data as one JSON document on stdout.
     #[arg(long)]
     json: bool,
@@ -622,8 +618,8 @@ fn plot(a: PlotArgs) -> anyhow::Result<ExitCode> {
             (map.to_svg(), json!({"set": set.elements(), "rows": rows}))
         }
     };
-    if a.svg.is_some() || a.png.is_some() || !a.json {
-        crate::figure::write(&svg, a.svg.as_deref(), a.png.as_deref())?;
+    if a.out.requested() || !a.json {
+        a.out.write(&svg)?;
     }
     if a.json {
         out::print_json(&data)?;

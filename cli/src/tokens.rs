@@ -72,12 +72,8 @@ struct SeatsArgs {
     /// Stacks on a clock.
     #[arg(long)]
     clock: bool,
-    /// Also draw the table (SVG).
-    #[arg(long, value_name = "FILE")]
-    svg: Option<std::path::PathBuf>,
-    /// Also draw the table (PNG).
-    #[arg(long, value_name = "FILE")]
-    png: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    out: crate::figure::PictureOut,
     /// Print one JSON document on stdout.
     #[arg(long)]
     json: bool,
@@ -182,7 +178,7 @@ fn seats(s: SeatsArgs) -> anyhow::Result<ExitCode> {
         let play = solve(&b, TokenTies::Lowest);
         rows.push((b, play));
     }
-    if s.svg.is_some() || s.png.is_some() {
+    if s.out.requested() {
         let f = |b: &Board, v: i64| {
             let x = b.real(v);
             x.numer() as f64 / x.denom() as f64
@@ -213,11 +209,8 @@ fn seats(s: SeatsArgs) -> anyhow::Result<ExitCode> {
             y_label: "equilibrium payoff ($)".into(),
             series,
         };
-        crate::figure::write(
-            &chart.to_svg(760.0, 560.0 + 18.0 * s.max_players.min(10) as f64),
-            s.svg.as_deref(),
-            s.png.as_deref(),
-        )?;
+        s.out
+            .write(&chart.to_svg(760.0, 560.0 + 18.0 * s.max_players.min(10) as f64))?;
     }
     if s.json {
         out::print_json(&json!({
