@@ -7,9 +7,10 @@ use anyhow::bail;
 use clap::{Args, Subcommand};
 use lastbite::engine::impartial::{Analyser, Outcome};
 use lastbite::games::cookie::{
-    count_table, critical, d_value, nim_distribution, smallest_d, CookieGame, Position,
-    MAX_ENUMERATED,
+    count_table, count_table_by_paths, critical, d_value, nim_distribution, smallest_d, CookieGame,
+    NimTable, Position, MAX_BY_PATHS, MAX_ENUMERATED, MAX_NIM_TABLE,
 };
+use num_bigint::BigUint;
 use serde_json::{json, Value};
 
 use crate::out;
@@ -26,11 +27,11 @@ pub enum Command {
     Analyze(AnalyzeArgs),
     /// The critical positions C^{n,d} for n up to --max-n.
     Critical(CriticalArgs),
-    /// How many strict n-component positions have each D-value (by enumerating all
-    /// 2^(n-1) strict positions; n up to 28).
+    /// How many strict n-component positions have each D-value (by lattice paths up to
+    /// n = 1000, exact; or by enumerating all 2^(n-1) strict positions up to n = 28).
     Table(TableArgs),
     /// The distribution of nim-values of all strict positions up to --max-n components
-    /// (brute force by the engine; n up to 20).
+    /// (a 4-bit table over subset codes up to n = 34; or the engine's brute force up to 20).
     Nim(NimArgs),
 }
 
@@ -40,6 +41,15 @@ pub struct NimArgs {
     /// Largest number of components.
     #[arg(long, default_value_t = 16)]
     max_n: u64,
+    /// Use the engine's brute force (memoised search over positions) instead of the table.
+    #[arg(long)]
+    engine: bool,
+    /// Keep each finished layer in this directory and resume from the layers found there.
+    #[arg(long, value_name = "DIR", conflicts_with = "engine")]
+    store: Option<std::path::PathBuf>,
+    /// Memory budget of the table, in GiB (layers it must hold at once).
+    #[arg(long, value_name = "GIB", default_value_t = 8)]
+    memory_gib: u64,
     /// Print one JSON document on stdout.
     #[arg(long)]
     json: bool,
@@ -51,6 +61,9 @@ pub struct TableArgs {
     /// Largest number of components.
     #[arg(long, default_value_t = 16)]
     max_n: u64,
+    /// Enumerate every strict position instead of counting lattice paths.
+    #[arg(long)]
+    enumerate: bool,
     /// Print one JSON document on stdout.
     #[arg(long)]
     json: bool,
@@ -210,21 +223,38 @@ fn critical_cmd(a: CriticalArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn table(a: TableArgs) -> anyhow::Result<ExitCode> {
-    if a.max_n > MAX_ENUMERATED {
+    let limit = if a.enumerate {
+        MAX_ENUMERATED
+    } else {
+        MAX_BY_PATHS
+    };
+    if a.max_n > limit {
         bail!(
-            "--max-n {}: the table is computed by enumerating all 2^(n-1) strict positions, up to n = {MAX_ENUMERATED} (the lattice-path count beyond is not implemented yet)",
-            a.max_n
+            "--max-n {}: {} goes up to n = {limit}",
+            a.max_n,
+            if a.enumerate {
+                "enumeration"
+            } else {
+                "the lattice-path count"
+            }
         );
     }
-    let bar = crate::progress::Bar::with_threshold(1 << 22);
-    let t = count_table(a.max_n, &bar);
+    let t: Vec<Vec<BigUint>> = if a.enumerate {
+        let bar = crate::progress::Bar::with_threshold(1 << 22);
+        count_table(a.max_n, &bar)
+            .into_iter()
+            .map(|row| row.into_iter().map(BigUint::from).collect())
+            .collect()
+    } else {
+        count_table_by_paths(a.max_n, &crate::progress::Bar::with_threshold(300))
+    };
     if a.json {
         out::print_json(&json!({"counts": cells(&t, "d")}))?;
     } else {
         let mut w = out::stdout();
         writeln!(w, "number of strict n-component positions with D-value d")?;
         for (n, row) in t.iter().enumerate() {
-            let first = row.iter().position(|&c| c > 0).unwrap_or(0);
+            let first = row.iter().position(|c| *c > BigUint::ZERO).unwrap_or(0);
             let cells: Vec<String> = row[first..].iter().map(|c| c.to_string()).collect();
             writeln!(w, "n = {n:>2}, d from {first:>2}: {}", cells.join(" "))?;
         }
@@ -234,19 +264,43 @@ fn table(a: TableArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn nim(a: NimArgs) -> anyhow::Result<ExitCode> {
-    if a.max_n == 0 || a.max_n > 20 {
+    let limit = if a.engine {
+        20
+    } else {
+        u64::from(MAX_NIM_TABLE)
+    };
+    if a.max_n == 0 || a.max_n > limit {
         bail!(
-            "--max-n {}: the brute force covers 1..=20 components (the bit-packed table for larger n is not implemented yet)",
-            a.max_n
+            "--max-n {}: {} covers 1..={limit} components",
+            a.max_n,
+            if a.engine {
+                "the engine's brute force"
+            } else {
+                "the nim table"
+            }
         );
     }
-    let bar = crate::progress::Bar::with_threshold(1 << 16);
-    let d = nim_distribution(a.max_n, &bar);
+    let bar = crate::progress::Bar::with_threshold(1 << 20);
+    let d = if a.engine {
+        nim_distribution(a.max_n, &bar)
+    } else {
+        NimTable::build(
+            a.max_n as u32,
+            a.store.as_deref(),
+            a.memory_gib.saturating_mul(1 << 30),
+            &bar,
+        )?
+        .distribution()
+    };
     let largest = d
         .iter()
         .map(|row| row.len().saturating_sub(1))
         .max()
         .unwrap_or(0);
+    let d: Vec<Vec<BigUint>> = d
+        .into_iter()
+        .map(|row| row.into_iter().map(BigUint::from).collect())
+        .collect();
     if a.json {
         out::print_json(&json!({"distribution": cells(&d, "nim"), "largest_nim_value": largest}))?;
     } else {
@@ -265,15 +319,21 @@ fn nim(a: NimArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// A table `rows[n][column]` of counts as JSON cells `{"n", <column>, "count"}`, zeros left out.
-fn cells(rows: &[Vec<u64>], column: &str) -> Vec<Value> {
+/// A table `rows[n][column]` of counts as JSON cells `{"n", <column>, "count"}`, zeros
+/// left out. Counts are JSON integers of any size (exact, possibly beyond 64 bits).
+fn cells(rows: &[Vec<BigUint>], column: &str) -> Vec<Value> {
     rows.iter()
         .enumerate()
         .flat_map(|(n, row)| {
             row.iter()
                 .enumerate()
-                .filter(|(_, &c)| c > 0)
-                .map(move |(k, &c)| json!({"n": n, column: k, "count": c}))
+                .filter(|(_, c)| **c > BigUint::ZERO)
+                .map(move |(k, c)| json!({"n": n, column: k, "count": big(c)}))
         })
         .collect()
+}
+
+/// A big integer as a JSON number (serde_json's arbitrary precision keeps every digit).
+fn big(x: &BigUint) -> Value {
+    serde_json::from_str(&x.to_string()).expect("digits are a JSON number")
 }

@@ -6,14 +6,18 @@
 //!   reduced and strict positions, dominance);
 //! * [`theory`]: critical positions and the strategic duration `D(A)`, checked against
 //!   the engine's impartial analysis (brute force) in its tests;
-//! * [`reproduce`]: the paper's examples and its table of critical positions.
+//! * [`tables`]: the count table by `D`-value and the nim-values of strict positions,
+//!   each by enumeration and by a fast route;
+//! * [`reproduce`]: the paper's examples and its tables.
 
 pub mod model;
 pub mod reproduce;
+pub mod tables;
 pub mod theory;
 
-pub use model::{CookieError, CookieGame, Position};
-pub use theory::{
-    count_table, critical, d_value, d_value_by_critical, nim_distribution, smallest_d,
-    MAX_ENUMERATED,
+pub use model::{CookieError, CookieGame, Position, StrictCode};
+pub use tables::{
+    count_table, count_table_by_paths, nim_distribution, NimTable, DEFAULT_NIM_MEMORY,
+    MAX_BY_PATHS, MAX_ENUMERATED, MAX_NIM_TABLE,
 };
+pub use theory::{critical, d_value, d_value_by_critical, smallest_d};

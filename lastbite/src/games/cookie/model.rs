@@ -187,3 +187,90 @@ impl Impartial for CookieGame {
         p.canonical()
     }
 }
+
+/// A strict position by its subset code (Section 1): `n` components, and bit `v - 1` of
+/// `mask` set when `v < n` is a component; the other components are all `n`. There are
+/// `2^(n-1)` strict positions with `n` components, so codes index dense tables.
+///
+/// ```
+/// use lastbite::games::cookie::{Position, StrictCode};
+/// let a: Position = "1 3 4 5 6 6".parse().unwrap();
+/// let code = StrictCode::of(&a).unwrap();
+/// assert_eq!((code.n, code.mask), (6, 0b11101));
+/// assert_eq!(code.position(), a);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct StrictCode {
+    /// The number of components (at most 64).
+    pub n: u32,
+    /// The components below `n`, as bits `v - 1`.
+    pub mask: u64,
+}
+
+impl StrictCode {
+    /// The code of a strict position (`None` when it is not strict or has over 64
+    /// components).
+    pub fn of(p: &Position) -> Option<StrictCode> {
+        if !(p.is_empty() || p.is_strict()) || p.len() > 64 {
+            return None;
+        }
+        let n = p.len() as u64;
+        let mask = p
+            .components()
+            .iter()
+            .filter(|&&a| a < n)
+            .fold(0u64, |m, &a| m | 1 << (a - 1));
+        Some(StrictCode { n: n as u32, mask })
+    }
+
+    /// The position.
+    pub fn position(self) -> Position {
+        let n = u64::from(self.n);
+        let mut c: Vec<u64> = (1..n).filter(|v| self.mask >> (v - 1) & 1 == 1).collect();
+        c.resize(self.n as usize, n);
+        Position { components: c }
+    }
+
+    /// Calls `f` with the reduced form of each option, one per distinct component (the
+    /// smaller components first, a top component `n` last), in O(1) each.
+    ///
+    /// Eating `x` and counting a day down shifts the code right by one bit. The reduced
+    /// form differs from that only when `1` is a component and is not the one eaten: it
+    /// expires, it is the whole surplus of the option (every other component keeps
+    /// `a_k >= k`), so deletion drops it and depletion caps the rest at `n - 2`.
+    #[inline]
+    pub fn for_each_option(self, mut f: impl FnMut(StrictCode)) {
+        let StrictCode { n, mask } = self;
+        let shrink = |m: u64| {
+            if mask & 1 == 1 {
+                let bits = n.saturating_sub(3);
+                StrictCode {
+                    n: n - 2,
+                    mask: (m >> 1) & ((1u64 << bits) - 1),
+                }
+            } else {
+                StrictCode {
+                    n: n - 1,
+                    mask: m >> 1,
+                }
+            }
+        };
+        let mut rest = mask;
+        while rest != 0 {
+            let bit = rest & rest.wrapping_neg();
+            rest ^= bit;
+            if bit == 1 {
+                // Eating the 1 itself: nothing expires.
+                f(StrictCode {
+                    n: n - 1,
+                    mask: (mask ^ 1) >> 1,
+                });
+            } else {
+                f(shrink(mask ^ bit));
+            }
+        }
+        if n > 0 {
+            f(shrink(mask));
+        }
+    }
+}

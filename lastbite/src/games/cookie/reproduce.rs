@@ -24,7 +24,7 @@ pub fn checks() -> Vec<Check> {
         })
         .collect();
     let max_n = published.iter().map(|r| r.0).max().unwrap_or(0) as u64;
-    let table = super::theory::count_table(max_n, &crate::engine::Silent);
+    let table = super::tables::count_table(max_n, &crate::engine::Silent);
     let wrong: Vec<String> = published
         .iter()
         .filter(|&&(n, d, c)| table[n].get(d).copied() != Some(c))

@@ -90,80 +90,6 @@ pub fn d_value_by_critical(a: &Position) -> Option<u64> {
         .find(|&d| r.dominates(&critical(n, d).expect("d in range")))
 }
 
-/// The largest `n` whose strict positions are enumerated (2^(n-1) of them).
-pub const MAX_ENUMERATED: u64 = 28;
-
-/// The number of strict `n`-component positions with each D-value, for `n = 0..=max_n`,
-/// by enumerating every strict position (`counts[n][d]`), in parallel.
-pub fn count_table(max_n: u64, progress: &dyn crate::engine::Progress) -> Vec<Vec<u64>> {
-    use rayon::prelude::*;
-    let mut table = vec![vec![1u64]]; // n = 0: the empty position, D = 0.
-    let total: u64 = (1..=max_n).map(|n| 1u64 << (n - 1)).sum();
-    progress.start(total, "strict positions");
-    for n in 1..=max_n {
-        let crit: Vec<Position> = (smallest_d(n)..=n)
-            .map(|d| critical(n, d).expect("d in range"))
-            .collect();
-        const CHUNK: u64 = 1 << 14;
-        let count = 1u64 << (n - 1);
-        let row = (0..count.div_ceil(CHUNK))
-            .into_par_iter()
-            .map(|c| {
-                let mut hist = vec![0u64; n as usize + 1];
-                let mut comps = Vec::with_capacity(n as usize);
-                for mask in c * CHUNK..((c + 1) * CHUNK).min(count) {
-                    comps.clear();
-                    comps.extend((1..n).filter(|i| mask >> (i - 1) & 1 == 1));
-                    comps.resize(n as usize, n);
-                    let p = Position::new(std::mem::take(&mut comps));
-                    let d = crit
-                        .iter()
-                        .rposition(|c| p.dominates(c))
-                        .expect("every strict position dominates (1..n)");
-                    hist[smallest_d(n) as usize + d] += 1;
-                    comps = p.into_components();
-                }
-                progress.advance(((c + 1) * CHUNK).min(count) - c * CHUNK);
-                hist
-            })
-            .reduce(
-                || vec![0u64; n as usize + 1],
-                |a, b| a.iter().zip(&b).map(|(x, y)| x + y).collect(),
-            );
-        table.push(row);
-    }
-    progress.finish();
-    table
-}
-
-/// The distribution of nim-values (Sprague-Grundy values) of all strict positions with
-/// `n = 1..=max_n` components, by the engine's brute force: `dist[n][g]` positions with
-/// value `g`. The paper saw none of value 4 or more up to 20 components.
-pub fn nim_distribution(max_n: u64, progress: &dyn crate::engine::Progress) -> Vec<Vec<u64>> {
-    use crate::engine::impartial::Analyser;
-    let game = super::model::CookieGame;
-    let mut an = Analyser::new(&game);
-    let total: u64 = (1..=max_n).map(|n| 1u64 << (n - 1)).sum();
-    progress.start(total, "strict positions");
-    let mut dist = vec![Vec::new()];
-    for n in 1..=max_n {
-        let mut row = Vec::new();
-        for mask in 0u64..1 << (n - 1) {
-            let mut c: Vec<u64> = (1..n).filter(|i| mask >> (i - 1) & 1 == 1).collect();
-            c.resize(n as usize, n);
-            let g = an.value(&Position::new(c)).grundy as usize;
-            if row.len() <= g {
-                row.resize(g + 1, 0);
-            }
-            row[g] += 1;
-        }
-        progress.advance(1 << (n - 1));
-        dist.push(row);
-    }
-    progress.finish();
-    dist
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -231,49 +157,6 @@ mod tests {
             if let Some(d) = d_value(&p) {
                 assert_eq!(v.outcome == Outcome::N, d % 2 == 1, "{p}");
             }
-        }
-    }
-
-    /// Whether reduction keeps nim-values too (not only the type): recorded, since a
-    /// table over strict codes would rely on it.
-    #[test]
-    fn reduction_and_nim_values() {
-        let game = CookieGame;
-        let mut an = Analyser::new(&game);
-        let mut rng = crate::rng::Rng::for_trial(4, 0);
-        let mut kept = 0;
-        let trials = 400;
-        for _ in 0..trials {
-            let n = 1 + rng.below(8) as usize;
-            let p = Position::new((0..n).map(|_| rng.below(11)).collect());
-            if an.value(&p).grundy == an.value(&p.reduced()).grundy {
-                kept += 1;
-            }
-        }
-        // Depletion alone keeps the game tree, hence the nim-value, always.
-        for _ in 0..trials {
-            let n = 1 + rng.below(8) as usize;
-            let p = Position::new((0..n).map(|_| rng.below(15)).collect());
-            assert_eq!(an.value(&p).grundy, an.value(&p.depletion()).grundy, "{p}");
-        }
-        println!("reduction kept the nim-value in {kept} of {trials} random positions");
-    }
-
-    #[test]
-    fn nim_values_of_small_strict_positions() {
-        let d = nim_distribution(10, &crate::engine::Silent);
-        for (n, row) in d.iter().enumerate().skip(1) {
-            assert_eq!(row.iter().sum::<u64>(), 1 << (n - 1));
-        }
-        // (2, 3, 4, 4) is strict with nim-value 3.
-        assert!(d[4].len() >= 4 && d[4][3] >= 1);
-    }
-
-    #[test]
-    fn count_rows_sum_to_the_number_of_strict_positions() {
-        let t = count_table(16, &crate::engine::Silent);
-        for (n, row) in t.iter().enumerate().skip(1) {
-            assert_eq!(row.iter().sum::<u64>(), 1 << (n - 1), "n {n}");
         }
     }
 

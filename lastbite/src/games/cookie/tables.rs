@@ -1,0 +1,512 @@
+//! The tables of Section 4 (the count of strict positions by `D`-value) and of the
+//! concluding mystery (nim-values of strict positions), each by two routes: plain
+//! enumeration or the engine's brute force, and a fast route that goes far beyond.
+//!
+//! * [`count_table`] enumerates the `2^(n-1)` strict positions; [`count_table_by_paths`]
+//!   counts the solutions of Claim 5's inequalities as lattice paths, with exact big
+//!   integers, in `O(n^3)` additions per row.
+//! * [`nim_distribution`] asks the engine; [`NimTable`] fills a table of 4-bit
+//!   nim-values indexed by [`StrictCode`], layer by layer in parallel.
+//!
+//! The fast nim route rests on one fact, proved here since the paper proves only its
+//! N/P half: *reduction keeps the nim-value* (and remoteness, suspense and strategic
+//! duration). Depletion keeps the game tree itself (Claim 1). For deletion, Claim 4's
+//! induction goes through word for word with "tantamount" read as "has the same
+//! nim-value": it only ever compares the *sets* of values of the options (the options
+//! `A_i`, `i <= s`, and `A_{s+1}` all delete to the same position; every other `A_k`
+//! deletes to `B_{k-t}`), and a mex, like the other three values, depends on that set
+//! alone. The tests also check it exhaustively on small positions.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use num_bigint::BigUint;
+use rayon::prelude::*;
+
+use super::model::{CookieError, Position, StrictCode};
+use super::theory::{critical, smallest_d};
+use crate::engine::Progress;
+
+/// The largest `n` whose strict positions [`count_table`] enumerates (2^(n-1) of them).
+pub const MAX_ENUMERATED: u64 = 28;
+
+/// The number of strict `n`-component positions with each D-value, for `n = 0..=max_n`,
+/// by enumerating every strict position (`counts[n][d]`), in parallel.
+pub fn count_table(max_n: u64, progress: &dyn Progress) -> Vec<Vec<u64>> {
+    let mut table = vec![vec![1u64]]; // n = 0: the empty position, D = 0.
+    let total: u64 = (1..=max_n).map(|n| 1u64 << (n - 1)).sum();
+    progress.start(total, "strict positions");
+    for n in 1..=max_n {
+        let crit: Vec<Position> = (smallest_d(n)..=n)
+            .map(|d| critical(n, d).expect("d in range"))
+            .collect();
+        const CHUNK: u64 = 1 << 14;
+        let count = 1u64 << (n - 1);
+        let row = (0..count.div_ceil(CHUNK))
+            .into_par_iter()
+            .map(|c| {
+                let mut hist = vec![0u64; n as usize + 1];
+                for mask in c * CHUNK..((c + 1) * CHUNK).min(count) {
+                    let p = StrictCode { n: n as u32, mask }.position();
+                    let d = crit
+                        .iter()
+                        .rposition(|c| p.dominates(c))
+                        .expect("every strict position dominates (1..n)");
+                    hist[smallest_d(n) as usize + d] += 1;
+                }
+                progress.advance(((c + 1) * CHUNK).min(count) - c * CHUNK);
+                hist
+            })
+            .reduce(
+                || vec![0u64; n as usize + 1],
+                |a, b| a.iter().zip(&b).map(|(x, y)| x + y).collect(),
+            );
+        table.push(row);
+    }
+    progress.finish();
+    table
+}
+
+/// The largest `n` for [`count_table_by_paths`] (the work grows as `n^4`).
+pub const MAX_BY_PATHS: u64 = 1000;
+
+/// The count table by lattice paths: `counts[n][d]` for `n = 0..=max_n`, exact.
+///
+/// By Claim 5, `D(A) >= d` holds for the strict position with components
+/// `s_1 < s_2 < ... < s_k` below `n` (and `n - k` copies of `n`) exactly when
+/// `s_j >= 2j - r` for `r < j <= min(k, m)`, with `r = 2(n - d) + p(d)` and
+/// `m = (d + r)/2`. Counting the increasing sequences in `1..n` above that bound is a
+/// walk over the values `1..n-1`, each taken or not (a lattice path); the count with
+/// `D = d` is the count with `D >= d` less the count with `D >= d + 1`.
+pub fn count_table_by_paths(max_n: u64, progress: &dyn Progress) -> Vec<Vec<BigUint>> {
+    let mut table = vec![vec![BigUint::from(1u32)]];
+    progress.start(max_n, "rows");
+    for n in 1..=max_n {
+        let at_least: Vec<BigUint> = (smallest_d(n)..=n + 1)
+            .map(|d| paths_at_least(n, d))
+            .collect();
+        let mut row = vec![BigUint::default(); smallest_d(n) as usize];
+        row.extend(at_least.windows(2).map(|w| &w[0] - &w[1]));
+        table.push(row);
+        progress.advance(1);
+    }
+    progress.finish();
+    table
+}
+
+/// The number of strict `n`-component positions with `D >= d` (zero for `d > n`).
+fn paths_at_least(n: u64, d: u64) -> BigUint {
+    if d > n {
+        return BigUint::default();
+    }
+    let r = 2 * (n - d) + d % 2;
+    let m = (d + r) / 2;
+    // The extreme case d = (2n-1)/3 has r > m: no constraint, as the critical position
+    // is (1, ..., n), below every strict position.
+    let bound = |j: u64| if j > r && j <= m { 2 * j - r } else { 0 };
+    // ways[j]: sequences of length j so far, over the values seen.
+    let mut ways = vec![BigUint::default(); n as usize];
+    ways[0] = BigUint::from(1u32);
+    for v in 1..n {
+        for j in (1..=v.min(n - 1)).rev() {
+            if v >= bound(j) {
+                let (lo, hi) = ways.split_at_mut(j as usize);
+                hi[0] += &lo[j as usize - 1];
+            }
+        }
+    }
+    ways.iter().sum()
+}
+
+/// The distribution of nim-values (Sprague-Grundy values) of all strict positions with
+/// `n = 1..=max_n` components, by the engine's brute force: `dist[n][g]` positions with
+/// value `g`. The paper saw none of value 4 or more up to 20 components.
+pub fn nim_distribution(max_n: u64, progress: &dyn Progress) -> Vec<Vec<u64>> {
+    use crate::engine::impartial::Analyser;
+    let game = super::model::CookieGame;
+    let mut an = Analyser::new(&game);
+    let total: u64 = (1..=max_n).map(|n| 1u64 << (n - 1)).sum();
+    progress.start(total, "strict positions");
+    let mut dist = vec![Vec::new()];
+    for n in 1..=max_n {
+        let mut row = Vec::new();
+        for mask in 0u64..1 << (n - 1) {
+            let p = StrictCode { n: n as u32, mask }.position();
+            let g = an.value(&p).grundy as usize;
+            if row.len() <= g {
+                row.resize(g + 1, 0);
+            }
+            row[g] += 1;
+        }
+        progress.advance(1 << (n - 1));
+        dist.push(row);
+    }
+    progress.finish();
+    dist
+}
+
+/// The largest `n` of a [`NimTable`] (codes fit a `u64`, and layer `n` alone takes
+/// `2^(n-2)` bytes: 16 GiB at 36); [`NimTable::build`] also checks a memory budget.
+pub const MAX_NIM_TABLE: u32 = 40;
+
+/// The default memory budget of [`NimTable::build`]: 8 GiB, which takes a 24 GiB machine
+/// to n = 34.
+pub const DEFAULT_NIM_MEMORY: u64 = 8 << 30;
+
+/// Layers up to this many components are kept whole in a [`NimTable`] (4 MiB together);
+/// above it only the last two, which are all the next layer reads.
+const KEEP_ALL_UP_TO: u32 = 24;
+
+/// One layer of the nim table: the nim-values of the `2^(n-1)` strict positions with `n`
+/// components, two 4-bit values a byte, indexed by the subset code.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NimLayer {
+    n: u32,
+    nibbles: Vec<u8>,
+}
+
+impl NimLayer {
+    /// The number of components.
+    pub fn n(&self) -> u32 {
+        self.n
+    }
+
+    /// The nim-value of the strict position with code `mask`.
+    #[inline]
+    pub fn get(&self, mask: u64) -> u8 {
+        self.nibbles[(mask >> 1) as usize] >> ((mask & 1) * 4) & 15
+    }
+
+    fn bytes_for(n: u32) -> u64 {
+        (1u64 << n.saturating_sub(1)).div_ceil(2)
+    }
+
+    /// The count of positions with each nim-value.
+    pub fn histogram(&self) -> Vec<u64> {
+        let h = self
+            .nibbles
+            .par_chunks(1 << 16)
+            .map(|bytes| {
+                let mut h = [0u64; 16];
+                for b in bytes {
+                    h[(b & 15) as usize] += 1;
+                    h[(b >> 4) as usize] += 1;
+                }
+                h
+            })
+            .reduce(|| [0u64; 16], |a, b| std::array::from_fn(|i| a[i] + b[i]));
+        let mut h = h.to_vec();
+        if self.n <= 1 {
+            // One position in one byte: the upper nibble is padding.
+            h[0] -= 1;
+        }
+        while h.len() > 1 && h.last() == Some(&0) {
+            h.pop();
+        }
+        h
+    }
+}
+
+/// The nim-values of every strict position up to some `n`, built layer by layer: the
+/// reduced options of an `n`-component strict position have `n - 1` or `n - 2`
+/// components ([`StrictCode::for_each_option`]), so only two earlier layers are read.
+///
+/// With a store directory every finished layer is written there, and a later run with
+/// the same directory resumes after the last layer it finds.
+///
+/// ```
+/// use lastbite::games::cookie::tables::{NimTable, DEFAULT_NIM_MEMORY};
+/// let t = NimTable::build(6, None, DEFAULT_NIM_MEMORY, &lastbite::engine::Silent).unwrap();
+/// // (2, 3, 4, 4) has nim-value 3: code n = 4, components 2 and 3.
+/// assert_eq!(t.layer(4).unwrap().get(0b110), 3);
+/// assert_eq!(t.distribution()[4], vec![3, 2, 2, 1]);
+/// ```
+#[derive(Debug, Clone)]
+pub struct NimTable {
+    layers: Vec<Option<NimLayer>>,
+    dist: Vec<Vec<u64>>,
+}
+
+impl NimTable {
+    /// Builds (or, from `store`, resumes) the table up to `max_n` components, refusing
+    /// when the layers it must hold at once would take more than `memory` bytes.
+    pub fn build(
+        max_n: u32,
+        store: Option<&Path>,
+        memory: u64,
+        progress: &dyn Progress,
+    ) -> Result<NimTable, CookieError> {
+        let need = NimTable::memory_for(max_n);
+        if max_n > MAX_NIM_TABLE || need > memory {
+            return Err(CookieError::TooLarge(format!(
+                "a nim table to {max_n} components holds {} strict positions in its last layer and needs {:.1} GiB at once, over the budget of {:.1} GiB{}",
+                1u128 << max_n.saturating_sub(1),
+                need as f64 / (1u64 << 30) as f64,
+                memory as f64 / (1u64 << 30) as f64,
+                if max_n > MAX_NIM_TABLE { format!(" (and the limit is {MAX_NIM_TABLE} components)") } else { String::new() }
+            )));
+        }
+        let mut t = NimTable {
+            layers: vec![Some(NimLayer {
+                n: 0,
+                nibbles: vec![0],
+            })],
+            dist: vec![Vec::new()],
+        };
+        let mut first = 1;
+        if let Some(dir) = store {
+            std::fs::create_dir_all(dir).map_err(|e| io_error(dir, e))?;
+            while first <= max_n {
+                match load_layer(dir, first)? {
+                    Some(layer) => t.push(layer),
+                    None => break,
+                }
+                first += 1;
+            }
+        }
+        let total: u64 = (first..=max_n).map(|n| 1u64 << (n - 1)).sum();
+        progress.start(total, "strict positions");
+        for n in first..=max_n {
+            let layer = next_layer(&t.layers, n, progress)?;
+            if let Some(dir) = store {
+                save_layer(dir, &layer)?;
+            }
+            t.push(layer);
+        }
+        progress.finish();
+        Ok(t)
+    }
+
+    /// The bytes a table to `max_n` holds at once: its last three layers.
+    pub fn memory_for(max_n: u32) -> u64 {
+        (max_n.saturating_sub(2)..=max_n)
+            .map(NimLayer::bytes_for)
+            .sum()
+    }
+
+    fn push(&mut self, layer: NimLayer) {
+        self.dist.push(layer.histogram());
+        let n = layer.n as usize;
+        if n >= 3 && n - 3 > KEEP_ALL_UP_TO as usize {
+            self.layers[n - 3] = None;
+        }
+        self.layers.push(Some(layer));
+    }
+
+    /// The layer of `n`-component positions, if kept: every layer up to 24 components,
+    /// and the last two.
+    pub fn layer(&self, n: u32) -> Option<&NimLayer> {
+        self.layers.get(n as usize)?.as_ref()
+    }
+
+    /// The largest `n` in the table.
+    pub fn max_n(&self) -> u32 {
+        self.layers.len() as u32 - 1
+    }
+
+    /// `dist[n][g]`: how many strict `n`-component positions have nim-value `g`
+    /// (`dist[0]` is empty, as in [`nim_distribution`]).
+    pub fn distribution(&self) -> Vec<Vec<u64>> {
+        self.dist.clone()
+    }
+}
+
+/// Layer `n` from the two before it.
+fn next_layer(
+    layers: &[Option<NimLayer>],
+    n: u32,
+    progress: &dyn Progress,
+) -> Result<NimLayer, CookieError> {
+    let mut nibbles = vec![0u8; NimLayer::bytes_for(n) as usize];
+    let too_big = AtomicBool::new(false);
+    let lookup = |c: StrictCode| {
+        layers[c.n as usize]
+            .as_ref()
+            .expect("the last two layers are kept")
+            .get(c.mask)
+    };
+    const CHUNK: usize = 1 << 12;
+    let positions = 1u64 << (n - 1);
+    nibbles
+        .par_chunks_mut(CHUNK)
+        .enumerate()
+        .for_each(|(chunk, bytes)| {
+            let start = (chunk * CHUNK * 2) as u64;
+            let end = (start + 2 * bytes.len() as u64).min(positions);
+            for mask in start..end {
+                let mut seen = 0u32;
+                StrictCode { n, mask }.for_each_option(|o| seen |= 1 << lookup(o));
+                let g = (!seen).trailing_zeros();
+                if g > 15 {
+                    too_big.store(true, Ordering::Relaxed);
+                }
+                bytes[((mask - start) >> 1) as usize] |= ((g & 15) as u8) << ((mask & 1) * 4);
+            }
+            progress.advance(end - start);
+        });
+    if too_big.load(Ordering::Relaxed) {
+        return Err(CookieError::TooLarge(format!(
+            "a strict position with {n} components has a nim-value above 15, more than the table's 4 bits hold"
+        )));
+    }
+    Ok(NimLayer { n, nibbles })
+}
+
+fn layer_path(dir: &Path, n: u32) -> PathBuf {
+    dir.join(format!("nim-layer-{n:02}.bin"))
+}
+
+fn io_error(path: &Path, e: std::io::Error) -> CookieError {
+    CookieError::TooLarge(format!("{}: {e}", path.display()))
+}
+
+/// A stored layer, `None` when absent; a file of the wrong size is an error.
+fn load_layer(dir: &Path, n: u32) -> Result<Option<NimLayer>, CookieError> {
+    let path = layer_path(dir, n);
+    let nibbles = match std::fs::read(&path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(io_error(&path, e)),
+    };
+    if nibbles.len() as u64 != NimLayer::bytes_for(n) {
+        return Err(CookieError::TooLarge(format!(
+            "{}: {} bytes, a layer for {n} components has {}; delete it to recompute",
+            path.display(),
+            nibbles.len(),
+            NimLayer::bytes_for(n)
+        )));
+    }
+    Ok(Some(NimLayer { n, nibbles }))
+}
+
+/// Writes a layer (to a temporary name first, so an interrupted run leaves no torn file).
+fn save_layer(dir: &Path, layer: &NimLayer) -> Result<(), CookieError> {
+    let path = layer_path(dir, layer.n);
+    let tmp = path.with_extension("tmp");
+    std::fs::write(&tmp, &layer.nibbles).map_err(|e| io_error(&tmp, e))?;
+    std::fs::rename(&tmp, &path).map_err(|e| io_error(&path, e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::impartial::Analyser;
+    use crate::engine::Silent;
+    use crate::games::cookie::CookieGame;
+
+    /// The O(1) option codes against the model's options, reduced, for n <= 12.
+    #[test]
+    fn option_codes_are_the_reduced_options() {
+        for n in 0..=12u32 {
+            for mask in 0..1u64 << n.saturating_sub(1) {
+                let code = StrictCode { n, mask };
+                let p = code.position();
+                assert_eq!(StrictCode::of(&p), Some(code));
+                let mut fast = Vec::new();
+                code.for_each_option(|o| fast.push(o.position()));
+                let slow: Vec<Position> = p.options().iter().map(Position::reduced).collect();
+                assert_eq!(fast, slow, "{p}");
+            }
+        }
+    }
+
+    /// Reduction keeps nim-value, remoteness, suspense and duration, on every position
+    /// with up to 7 components of size up to 8 (the proof is in the module doc).
+    #[test]
+    fn reduction_keeps_every_value() {
+        let game = CookieGame;
+        let mut an = Analyser::new(&game);
+        fn multisets(len: usize, from: u64, max: u64, cur: &mut Vec<u64>, out: &mut Vec<Position>) {
+            if cur.len() == len {
+                out.push(Position::new(cur.clone()));
+                return;
+            }
+            for v in from..=max {
+                cur.push(v);
+                multisets(len, v, max, cur, out);
+                cur.pop();
+            }
+        }
+        let mut all = Vec::new();
+        for len in 0..=7 {
+            multisets(len, 0, 8, &mut Vec::new(), &mut all);
+        }
+        assert_eq!(all.len(), 11_440); // C(16, 7): multisets of size <= 7 from 9 values
+        for p in all {
+            assert_eq!(an.value(&p), an.value(&p.reduced()), "{p}");
+        }
+    }
+
+    #[test]
+    fn nim_table_equals_the_engine() {
+        let fast = NimTable::build(16, None, DEFAULT_NIM_MEMORY, &Silent).unwrap();
+        let game = CookieGame;
+        let mut an = Analyser::new(&game);
+        for n in 0..=14u32 {
+            for mask in 0..1u64 << n.saturating_sub(1) {
+                let p = StrictCode { n, mask }.position();
+                assert_eq!(
+                    u32::from(fast.layer(n).unwrap().get(mask)),
+                    an.value(&p).grundy,
+                    "{p}"
+                );
+            }
+        }
+        assert_eq!(fast.distribution(), nim_distribution(16, &Silent));
+    }
+
+    #[test]
+    fn nim_table_resumes_from_its_store() {
+        let dir = std::env::temp_dir().join(format!("lastbite-nim-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let whole = NimTable::build(14, None, DEFAULT_NIM_MEMORY, &Silent).unwrap();
+        NimTable::build(9, Some(&dir), DEFAULT_NIM_MEMORY, &Silent).unwrap();
+        std::fs::remove_file(layer_path(&dir, 8)).unwrap(); // only 1..=7 are used
+        let resumed = NimTable::build(14, Some(&dir), DEFAULT_NIM_MEMORY, &Silent).unwrap();
+        assert_eq!(resumed.distribution(), whole.distribution());
+        std::fs::write(layer_path(&dir, 3), [0u8; 5]).unwrap();
+        let e = NimTable::build(14, Some(&dir), DEFAULT_NIM_MEMORY, &Silent).unwrap_err();
+        assert!(e.to_string().contains("nim-layer-03.bin"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn nim_table_refuses_over_its_budget() {
+        let e = NimTable::build(35, None, DEFAULT_NIM_MEMORY, &Silent).unwrap_err();
+        assert!(
+            e.to_string().contains("17179869184 strict positions"),
+            "{e}"
+        );
+        assert!(NimTable::build(41, None, u64::MAX, &Silent).is_err());
+    }
+
+    #[test]
+    fn count_rows_sum_to_the_number_of_strict_positions() {
+        let t = count_table(16, &Silent);
+        for (n, row) in t.iter().enumerate().skip(1) {
+            assert_eq!(row.iter().sum::<u64>(), 1 << (n - 1), "n {n}");
+        }
+    }
+
+    /// The lattice-path count against enumeration, every row up to n = 20.
+    #[test]
+    fn paths_equal_enumeration() {
+        let slow = count_table(20, &Silent);
+        let fast = count_table_by_paths(20, &Silent);
+        for (n, (s, f)) in slow.iter().zip(&fast).enumerate() {
+            let f: Vec<u64> = f.iter().map(|x| u64::try_from(x).unwrap()).collect();
+            assert_eq!(&f, s, "n {n}");
+        }
+    }
+
+    #[test]
+    fn path_rows_sum_to_powers_of_two() {
+        for (n, row) in count_table_by_paths(60, &Silent).iter().enumerate().skip(1) {
+            assert_eq!(
+                row.iter().sum::<BigUint>(),
+                BigUint::from(1u32) << (n - 1),
+                "n {n}"
+            );
+        }
+    }
+}
