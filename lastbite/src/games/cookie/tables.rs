@@ -79,17 +79,17 @@ pub const MAX_BY_PATHS: u64 = 1000;
 /// walk over the values `1..n-1`, each taken or not (a lattice path); the count with
 /// `D = d` is the count with `D >= d` less the count with `D >= d + 1`.
 pub fn count_table_by_paths(max_n: u64, progress: &dyn Progress) -> Vec<Vec<BigUint>> {
-    let mut table = vec![vec![BigUint::from(1u32)]];
     progress.start(max_n, "rows");
-    for n in 1..=max_n {
+    let mut table = vec![vec![BigUint::from(1u32)]];
+    table.par_extend((1..=max_n).into_par_iter().map(|n| {
         let at_least: Vec<BigUint> = (smallest_d(n)..=n + 1)
             .map(|d| paths_at_least(n, d))
             .collect();
         let mut row = vec![BigUint::default(); smallest_d(n) as usize];
         row.extend(at_least.windows(2).map(|w| &w[0] - &w[1]));
-        table.push(row);
         progress.advance(1);
-    }
+        row
+    }));
     progress.finish();
     table
 }
@@ -116,6 +116,137 @@ fn paths_at_least(n: u64, d: u64) -> BigUint {
         }
     }
     ways.iter().sum()
+}
+
+/// A closed form for one family of cells of the count table, indexed by `m`.
+#[derive(Debug, Clone, Copy)]
+pub struct CountPattern {
+    /// The family and its formula, e.g. `T(2m+1, 2m) = C(2m, m-1)`.
+    pub formula: &'static str,
+    /// The kind of numbers, as the paper names them.
+    pub kind: &'static str,
+    /// The smallest `m` the formula is claimed for.
+    pub from_m: u64,
+    /// The cell `(n, d)` of index `m`.
+    pub cell: fn(u64) -> (u64, u64),
+    /// The formula's value at `m`.
+    pub value: fn(u64) -> BigUint,
+}
+
+fn binomial(n: i64, k: i64) -> BigUint {
+    if k < 0 || n < 0 || k > n {
+        return BigUint::default();
+    }
+    let k = k.min(n - k) as u64;
+    (0..k).fold(BigUint::from(1u32), |acc, i| acc * (n as u64 - i) / (i + 1))
+}
+
+fn pow2_times(m: u64, times: u64, shift: i64) -> BigUint {
+    let e = m as i64 + shift;
+    debug_assert!(e >= 0);
+    BigUint::from(times) << e as u64
+}
+
+/// Closed forms found in the count table by fitting the first rows, each then checked
+/// on every later row by [`check_patterns`]. At the top (`D` near `n`) the counts are
+/// central binomial coefficients and sums of two binomials; at the bottom (`D` near its
+/// least value `ceil((2n-1)/3)`) they are a power of two times a polynomial in `m`, the
+/// shape of the coefficients of Chebyshev polynomials.
+pub const COUNT_PATTERNS: [CountPattern; 10] = [
+    CountPattern {
+        formula: "T(2m, 2m) = C(2m-1, m)",
+        kind: "central binomial coefficient (half of C(2m, m))",
+        from_m: 1,
+        cell: |m| (2 * m, 2 * m),
+        value: |m| binomial(2 * m as i64 - 1, m as i64),
+    },
+    CountPattern {
+        formula: "T(2m+1, 2m+1) = C(2m+1, m)",
+        kind: "central binomial coefficient",
+        from_m: 0,
+        cell: |m| (2 * m + 1, 2 * m + 1),
+        value: |m| binomial(2 * m as i64 + 1, m as i64),
+    },
+    CountPattern {
+        formula: "T(2m+1, 2m) = C(2m, m-1)",
+        kind: "binomial coefficient next to the central one",
+        from_m: 1,
+        cell: |m| (2 * m + 1, 2 * m),
+        value: |m| binomial(2 * m as i64, m as i64 - 1),
+    },
+    CountPattern {
+        formula: "T(2m, 2m-1) = C(2m-1, m-2) + C(2m, m-1)",
+        kind: "sum of two binomial coefficients",
+        from_m: 1,
+        cell: |m| (2 * m, 2 * m - 1),
+        value: |m| binomial(2 * m as i64 - 1, m as i64 - 2) + binomial(2 * m as i64, m as i64 - 1),
+    },
+    CountPattern {
+        formula: "T(2m, 2m-2) = 2 C(2m-2, m-3)",
+        kind: "binomial coefficient",
+        from_m: 4,
+        cell: |m| (2 * m, 2 * m - 2),
+        value: |m| binomial(2 * m as i64 - 2, m as i64 - 3) * 2u32,
+    },
+    CountPattern {
+        formula: "T(3m, 2m) = 2^(m-1)",
+        kind: "power of two (least D)",
+        from_m: 1,
+        cell: |m| (3 * m, 2 * m),
+        value: |m| pow2_times(m, 1, -1),
+    },
+    CountPattern {
+        formula: "T(3m+1, 2m+1) = (2m+3) 2^(m-1)",
+        kind: "Chebyshev-type coefficient (least D)",
+        from_m: 1,
+        cell: |m| (3 * m + 1, 2 * m + 1),
+        value: |m| pow2_times(m, 2 * m + 3, -1),
+    },
+    CountPattern {
+        formula: "T(3m+2, 2m+1) = 2^m",
+        kind: "power of two (least D)",
+        from_m: 0,
+        cell: |m| (3 * m + 2, 2 * m + 1),
+        value: |m| pow2_times(m, 1, 0),
+    },
+    CountPattern {
+        formula: "T(3m+2, 2m+2) = (m+1) 2^m",
+        kind: "Chebyshev-type coefficient (least D + 1)",
+        from_m: 0,
+        cell: |m| (3 * m + 2, 2 * m + 2),
+        value: |m| pow2_times(m, m + 1, 0),
+    },
+    CountPattern {
+        formula: "T(3m, 2m+1) = (2m+1)(m+2) 2^(m-2)",
+        kind: "Chebyshev-type coefficient (least D + 1)",
+        from_m: 2,
+        cell: |m| (3 * m, 2 * m + 1),
+        value: |m| pow2_times(m, (2 * m + 1) * (m + 2), -2),
+    },
+];
+
+/// Checks each pattern on every row of `table`: `(cells checked, first failure)`.
+pub fn check_patterns(table: &[Vec<BigUint>]) -> Vec<(CountPattern, u64, Option<String>)> {
+    COUNT_PATTERNS
+        .iter()
+        .map(|p| {
+            let mut checked = 0;
+            let mut failure = None;
+            for m in p.from_m.. {
+                let (n, d) = (p.cell)(m);
+                let Some(row) = table.get(n as usize) else {
+                    break;
+                };
+                let got = row.get(d as usize).cloned().unwrap_or_default();
+                let want = (p.value)(m);
+                if got != want && failure.is_none() {
+                    failure = Some(format!("n {n}, d {d}: table {got}, formula {want}"));
+                }
+                checked += 1;
+            }
+            (*p, checked, failure)
+        })
+        .collect()
 }
 
 /// The distribution of nim-values (Sprague-Grundy values) of all strict positions with
@@ -497,6 +628,18 @@ mod tests {
             let f: Vec<u64> = f.iter().map(|x| u64::try_from(x).unwrap()).collect();
             assert_eq!(&f, s, "n {n}");
         }
+    }
+
+    #[test]
+    fn patterns_hold_to_200_and_can_fail() {
+        let t = count_table_by_paths(200, &Silent);
+        for (p, checked, failure) in check_patterns(&t) {
+            assert!(failure.is_none(), "{}: {failure:?}", p.formula);
+            assert!(checked >= 60, "{}", p.formula);
+        }
+        let mut wrong = t.clone();
+        wrong[7][7] += 1u32;
+        assert!(check_patterns(&wrong)[1].2.is_some());
     }
 
     #[test]

@@ -2,6 +2,8 @@
 //! `D(A) = max{d : A dominates C^{n,d}}` of strict positions (Section 1; proofs in
 //! Section 3). A position is N exactly when `D` is odd.
 
+use std::ops::RangeInclusive;
+
 use super::model::Position;
 
 /// The critical position `C^{n,d}`, defined for `(2n - 1)/3 <= d <= n`.
@@ -90,6 +92,201 @@ pub fn d_value_by_critical(a: &Position) -> Option<u64> {
         .find(|&d| r.dominates(&critical(n, d).expect("d in range")))
 }
 
+/// Which of Section 3's rules applies to a position, the options the paper lets it
+/// take, and the option lastbite takes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RuleMove {
+    /// The rule, 1 to 3.
+    pub rule: u8,
+    /// The smallest `j` that triggered it.
+    pub j: i64,
+    /// The option indices `k` (from 1) the paper allows: any `k < r + j` (rule 1),
+    /// `k = r + j` (rule 2), any `k > r + j` (rule 3). For rule 1 this set can be empty
+    /// or hold losing options (see [`winning_rule`]).
+    pub printed: RangeInclusive<usize>,
+    /// The option taken: `k = 1` under rule 1, `r + j` under rule 2, `r + j + 1` under
+    /// rule 3.
+    pub k: usize,
+}
+
+/// Section 3's procedure, offered in the paper without proof: a winning option `A_k` of
+/// a strict position `A` with odd `D(A) = d`, from `r = 2(n - d) + 1`. Components with
+/// index `i <= 0` read as `a_i = i` (the paper's `a_0 = 0`, continued down the diagonal
+/// of the lattice path). `None` unless `A` is strict with odd `D`.
+///
+/// Checked against the winning interval on every strict position up to 18 components:
+/// rules 2 and 3 are right as printed (rule 3's options are exactly the winning interval)
+/// and the rules are exhaustive; but rule 1's "any `k < r + j`" is not. For `(1)` and
+/// `(1, 3, 3)` it allows no option at all, and for `(2, 5, 5, 5, 5)` it allows `k = 2`,
+/// which loses. Whenever rule 1 applies, the winning interval starts at `k = 1`, so
+/// lastbite takes `k = 1` there.
+///
+/// ```
+/// use lastbite::games::cookie::{theory::winning_rule, Position};
+/// let a: Position = "1 3 4 5 6 6".parse().unwrap(); // D = 5
+/// let m = winning_rule(&a).unwrap();
+/// assert_eq!((m.rule, m.printed.clone(), m.k), (3, 4..=6, 4));
+/// ```
+pub fn winning_rule(a: &Position) -> Option<RuleMove> {
+    if !a.is_strict() {
+        return None;
+    }
+    let d = d_value(a)?;
+    if d % 2 == 0 {
+        return None;
+    }
+    let n = a.len() as i64;
+    let c = a.components();
+    let r = 2 * (n - d as i64) + 1;
+    let t = (d as i64 - r) / 2;
+    let at = |i: i64| if i >= 1 { c[i as usize - 1] as i64 } else { i };
+    let first = |js: RangeInclusive<i64>, extra: i64| {
+        js.into_iter().find(|&j| at(r + j) == r + 2 * j + extra)
+    };
+    let all_above = |is: RangeInclusive<i64>, extra: i64| {
+        is.into_iter().all(|i| at(r + i) >= r + 2 * i + extra)
+    };
+    let index = |i: i64| i.clamp(0, n) as usize;
+    let m = if let Some(j) = first(0..=t, 0) {
+        RuleMove {
+            rule: 1,
+            j,
+            printed: 1..=index(r + j - 1),
+            k: 1,
+        }
+    } else if let (true, Some(j)) = (all_above(0..=t, 1), first(-1..=t, 1)) {
+        RuleMove {
+            rule: 2,
+            j,
+            printed: index(r + j)..=index(r + j),
+            k: index(r + j),
+        }
+    } else if let (true, Some(j)) = (all_above(-1..=t, 2), first(-2..=t - 1, 2)) {
+        RuleMove {
+            rule: 3,
+            j,
+            printed: index(r + j + 1).max(1)..=n as usize,
+            k: index(r + j + 1).max(1),
+        }
+    } else {
+        unreachable!("the rules are exhaustive for odd D (Section 3)")
+    };
+    Some(m)
+}
+
+/// How Section 3's rules fare on every strict N-position with up to `max_n` components:
+/// `(positions, positions per rule, rule-1 positions where the printed options are
+/// empty or hold a losing one, the first such position)`.
+pub fn audit_rules(max_n: u64) -> RuleAudit {
+    let mut audit = RuleAudit::default();
+    for n in 1..=max_n {
+        for mask in 0..1u64 << (n - 1) {
+            let p = super::model::StrictCode { n: n as u32, mask }.position();
+            let (Some(m), Some(win)) = (winning_rule(&p), winning_interval(&p)) else {
+                continue;
+            };
+            audit.positions += 1;
+            audit.per_rule[m.rule as usize - 1] += 1;
+            if !win.contains(&m.k) {
+                audit.taken_loses += 1;
+            }
+            let printed_ok = !m.printed.is_empty()
+                && win.contains(m.printed.start())
+                && win.contains(m.printed.end());
+            if !printed_ok {
+                audit.printed_wrong[m.rule as usize - 1] += 1;
+                if m.printed.is_empty() {
+                    audit.printed_empty += 1;
+                }
+                audit.first_wrong.get_or_insert((p, m.printed.clone(), win));
+            }
+        }
+    }
+    audit
+}
+
+/// The result of [`audit_rules`].
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RuleAudit {
+    /// Strict N-positions examined.
+    pub positions: u64,
+    /// How many fell under rules 1, 2, 3.
+    pub per_rule: [u64; 3],
+    /// Per rule, the positions where the printed options are empty or hold a losing one.
+    pub printed_wrong: [u64; 3],
+    /// Of those, the ones where the printed options are empty.
+    pub printed_empty: u64,
+    /// Positions where the option lastbite takes ([`RuleMove::k`]) loses.
+    pub taken_loses: u64,
+    /// The first position where the printed options are wrong: position, printed
+    /// options, winning interval.
+    pub first_wrong: Option<(Position, RangeInclusive<usize>, RangeInclusive<usize>)>,
+}
+
+/// `D` of the `k`-th option of a strict position (reduced; `k` from 1).
+fn option_d(a: &Position, k: usize) -> u64 {
+    d_value(
+        &a.option(k)
+            .expect("strict positions have no expired component"),
+    )
+    .expect("options of strict positions reduce to strict ones")
+}
+
+/// The winning interval of a strict position with odd `D(A) = d` (Section 4): the
+/// options `A_k` with `D(A_k) = d - 1`, a range of `k` since `D(A_k)` falls by 0 or 1
+/// from one option to the next (Claim 9). Two bisections, `O(n log^2 n)`. `None` when
+/// `A` is not strict or `D` is even (no winning option).
+pub fn winning_interval(a: &Position) -> Option<RangeInclusive<usize>> {
+    if !a.is_strict() {
+        return None;
+    }
+    let d = d_value(a)?;
+    if d % 2 == 0 {
+        return None;
+    }
+    let n = a.len();
+    // The first k with D(A_k) <= d - 1, and the first with D(A_k) <= d - 2.
+    let first_below = |bound: u64| {
+        let (mut lo, mut hi) = (1, n + 1);
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            if option_d(a, mid) <= bound {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        lo
+    };
+    let start = first_below(d - 1);
+    let end = if d >= 2 { first_below(d - 2) } else { n + 1 };
+    (start < end).then_some(start..=end - 1)
+}
+
+/// The sizes of the components of any position whose reduced form is strict that win
+/// when eaten (sorted, no repeats), by the theory: the winning interval of the reduced
+/// form, carried back through deletion (Claim 4: eating one of the `s` deleted
+/// components is tantamount to eating `a_{s+1}`) and depletion (which keeps the order).
+/// `None` when the reduced form is not strict.
+pub fn winning_sizes(a: &Position) -> Option<Vec<u64>> {
+    let reduced = match strict_reduced(a)? {
+        None => return Some(Vec::new()),
+        Some(r) => r,
+    };
+    let Some(interval) = winning_interval(&reduced) else {
+        return Some(Vec::new());
+    };
+    let s = a.surplus();
+    let c = a.components();
+    let mut sizes: Vec<u64> = interval.clone().map(|k| c[s + k - 1]).collect();
+    if *interval.start() == 1 {
+        sizes.extend(c[..s].iter().copied().filter(|&x| x > 0));
+    }
+    sizes.sort_unstable();
+    sizes.dedup();
+    Some(sizes)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -169,6 +366,94 @@ mod tests {
                 assert_eq!(d_value(&p), d_value_by_critical(&p), "{p}");
             }
         }
+    }
+
+    /// Theorem 12 on the options' D-values, the winning interval (bisection against a
+    /// scan) and Section 3's rules, on every strict position up to 16 components; up to
+    /// 14, the winning options also against the engine's brute force.
+    #[test]
+    fn theorem_12_winning_interval_and_rules() {
+        let game = CookieGame;
+        let mut an = Analyser::new(&game);
+        let mut by_rule = [0u64; 3];
+        for n in 1..=16 {
+            for p in strict_positions(n) {
+                let d = d_value(&p).unwrap();
+                let ds: Vec<u64> = (1..=p.len()).map(|k| option_d(&p, k)).collect();
+                if d % 2 == 0 {
+                    assert!(ds.iter().all(|&x| x + 1 == d), "{p}: {ds:?}");
+                    assert_eq!(winning_interval(&p), None);
+                    assert_eq!(winning_rule(&p), None);
+                    continue;
+                }
+                assert!(ds.iter().all(|&x| x + 2 >= d && x <= d), "{p}: {ds:?}");
+                assert!(
+                    ds.windows(2).all(|w| w[0] == w[1] || w[0] == w[1] + 1),
+                    "{p}"
+                );
+                let scan: Vec<usize> = (1..=p.len()).filter(|&k| ds[k - 1] + 1 == d).collect();
+                let interval = winning_interval(&p).expect("odd D has a winning option");
+                assert_eq!(interval.clone().collect::<Vec<_>>(), scan, "{p}");
+                if n <= 14 {
+                    let brute: Vec<usize> = (1..=p.len())
+                        .filter(|&k| an.value(&p.option(k).unwrap()).outcome == Outcome::P)
+                        .collect();
+                    assert_eq!(brute, scan, "{p}");
+                }
+                let m = winning_rule(&p).unwrap();
+                assert!(interval.contains(&m.k), "{p}: {m:?} vs {interval:?}");
+                if m.rule > 1 {
+                    assert!(
+                        interval.contains(m.printed.start()) && interval.contains(m.printed.end()),
+                        "{p}: rule {m:?} outside the winning interval {interval:?}"
+                    );
+                }
+                if m.rule == 3 {
+                    assert_eq!(m.printed, interval, "{p}");
+                }
+                by_rule[m.rule as usize - 1] += 1;
+            }
+        }
+        assert!(by_rule.iter().all(|&c| c > 0), "{by_rule:?}");
+    }
+
+    /// The theory's winning sizes against the brute force on random positions whose
+    /// reduced form is strict (most are not strict themselves).
+    #[test]
+    fn winning_sizes_equal_brute_force() {
+        let game = CookieGame;
+        let mut an = Analyser::new(&game);
+        let mut rng = crate::rng::Rng::for_trial(12, 0);
+        let mut tried = 0;
+        while tried < 500 {
+            let n = 1 + rng.below(10) as usize;
+            let p = Position::new((0..n).map(|_| rng.below(14)).collect());
+            let Some(theory) = winning_sizes(&p) else {
+                continue;
+            };
+            tried += 1;
+            let mut brute: Vec<u64> = (1..=p.len())
+                .filter_map(|k| p.option(k).map(|o| (p.components()[k - 1], o)))
+                .filter(|(_, o)| an.value(o).outcome == Outcome::P)
+                .map(|(size, _)| size)
+                .collect();
+            brute.dedup();
+            assert_eq!(theory, brute, "{p}");
+        }
+    }
+
+    /// Rule 1 as printed fails, and the rule lastbite takes does not (n <= 18).
+    #[test]
+    fn rule_1_as_printed_fails() {
+        let audit = audit_rules(18);
+        assert_eq!(audit.taken_loses, 0);
+        assert_eq!(audit.printed_wrong[1..], [0, 0]);
+        assert!(audit.printed_wrong[0] > 0 && audit.printed_empty > 0);
+        let (p, printed, win) = audit.first_wrong.unwrap();
+        assert_eq!(
+            (p.to_string(), printed.is_empty(), win),
+            ("(1)".into(), true, 1..=1)
+        );
     }
 
     #[test]
