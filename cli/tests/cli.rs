@@ -872,6 +872,40 @@ fn cookie_analyze_and_critical() {
     let t = json(&args);
     assert_eq!(t["d_value"], 40); // ceil((2*60 - 1)/3)
     assert_eq!(t["grundy"], serde_json::Value::Null);
+    assert_eq!(t["computed_by"], "theory");
+    assert_eq!(
+        (t["remoteness"].as_u64(), t["suspense"].as_u64()),
+        (Some(40), Some(40))
+    );
+    assert!(t["absent_because"].as_str().unwrap().contains("24"));
+    assert_eq!(v["winning_moves"], serde_json::json!([1, 3, 4]));
+    assert_eq!(v["winning_interval"], serde_json::json!([1, 3]));
+    assert_eq!(v["rule"]["rule"], 1);
+    // 10^5 components from a file: the theory answers, winning moves included.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("stair.txt");
+    let stair: Vec<String> = (1..=100_000).map(|i| i.to_string()).collect();
+    std::fs::write(&file, stair.join("\n")).unwrap();
+    let s = json(&["cookie", "analyze", "--from", file.to_str().unwrap()]);
+    assert_eq!(s["d_value"], 66_667);
+    assert_eq!(s["type"], "N");
+    assert_eq!(s["winning_interval"], serde_json::json!([1, 66_666]));
+    assert_eq!(s["winning_moves"].as_array().unwrap().len(), 66_666);
+    std::fs::write(&file, "3 x 4").unwrap();
+    fails(
+        &["cookie", "analyze", "--from", file.to_str().unwrap()],
+        "component 2 ('x')",
+    );
+    let missing = dir.path().join("missing.txt");
+    fails(
+        &["cookie", "analyze", "--from", missing.to_str().unwrap()],
+        "missing.txt",
+    );
+    let mut huge: Vec<String> = vec!["2".into(), "2".into()];
+    huge.extend((0..30).map(|_| "40".to_string()));
+    let mut args = vec!["cookie", "analyze"];
+    args.extend(huge.iter().map(String::as_str));
+    fails(&args, "neither the theory nor the brute force");
     let c = json(&["cookie", "critical", "--max-n", "9"]);
     assert_eq!(c["critical"].as_array().unwrap().len(), 24);
     fails(&["cookie", "analyze", "1", "-2", "3"], "component 2 ('-2')");
@@ -896,7 +930,49 @@ fn cookie_count_table() {
         .map(|c| c["count"].as_u64().unwrap())
         .sum();
     assert_eq!(row16, 1 << 15);
-    fails(&["cookie", "table", "--max-n", "40"], "--max-n 40");
+    fails(&["cookie", "table", "--max-n", "1001"], "--max-n 1001");
+    fails(
+        &["cookie", "table", "--max-n", "40", "--enumerate"],
+        "enumeration",
+    );
+    // Lattice paths to n = 200: exact integers beyond 64 bits, rows summing to 2^(n-1).
+    let out = lastbite()
+        .args(["cookie", "table", "--max-n", "200", "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    // T(200, 200) = C(199, 100), written out digit for digit.
+    assert!(text.contains(
+        "\"n\": 200,\n      \"d\": 200,\n      \"count\": 45274257328051640582702088538742081937252294837706668420660\n"
+    ));
+    let e = json(&["cookie", "table", "--max-n", "12", "--enumerate"]);
+    let p = json(&["cookie", "table", "--max-n", "12"]);
+    assert_eq!(e, p);
+}
+
+#[test]
+fn cookie_play_against_the_favoured_player() {
+    let out = lastbite()
+        .args(["cookie", "play", "1", "2", "3"])
+        .write_stdin("x\n9\n3\n")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("'x' is not a size"), "{text}");
+    assert!(text.contains("no edible cookie of size 9"), "{text}");
+    assert!(text.contains("I eat 1: (0), D = 0"), "{text}");
+    assert!(text.contains("I win."), "{text}");
+    let out = lastbite()
+        .args(["cookie", "play", "1", "2", "3"])
+        .write_stdin("")
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8(out.stderr)
+        .unwrap()
+        .contains("input ended"));
 }
 
 #[test]
@@ -912,5 +988,12 @@ fn cookie_nim_distribution() {
         .collect();
     assert_eq!(row4.iter().map(|r| r.1).sum::<u64>(), 8);
     assert!(row4.iter().any(|&(g, _)| g == 3)); // (2, 3, 4, 4)
-    fails(&["cookie", "nim", "--max-n", "30"], "--max-n 30");
+    fails(
+        &["cookie", "nim", "--max-n", "21", "--engine"],
+        "--max-n 21",
+    );
+    fails(&["cookie", "nim", "--max-n", "36"], "over the budget");
+    let e = json(&["cookie", "nim", "--max-n", "12", "--engine"]);
+    let t = json(&["cookie", "nim", "--max-n", "12"]);
+    assert_eq!(e, t);
 }

@@ -44,16 +44,32 @@ pub fn smallest_d(n: u64) -> u64 {
 /// `d` (the critical positions form a chain, Claim 6), a binary search finds `D(A)` in
 /// `O(n log n)` with the reduction's sort.
 pub fn d_value(a: &Position) -> Option<u64> {
-    let r = match strict_reduced(a)? {
-        None => return Some(0),
-        Some(r) => r,
-    };
-    let n = r.len() as u64;
-    let c = r.components();
+    d_of_sorted(a.components())
+}
+
+/// [`d_value`] on sorted components, reducing on the fly (no copies): after deleting
+/// the first `s(A)` components the rest has surplus 0, so the reduced form is strict
+/// exactly when no capped component below `n` repeats.
+fn d_of_sorted(c: &[u64]) -> Option<u64> {
+    let s = c
+        .iter()
+        .enumerate()
+        .map(|(i, &a)| (i as i128 + 1 - a as i128).max(0) as usize)
+        .max()
+        .unwrap_or(0);
+    let c = &c[s..];
+    let n = c.len() as u64;
+    if n == 0 {
+        return Some(0);
+    }
+    let at = |i: usize| c[i].min(n);
+    if !(1..c.len()).all(|i| at(i - 1) < at(i) || at(i - 1) == n) {
+        return None;
+    }
     let at_least = |d: u64| -> bool {
         let rr = 2 * (n - d) + d % 2;
         let t = d.saturating_sub(rr) / 2;
-        (1..=t).all(|i| c[(rr + i - 1) as usize] >= rr + 2 * i)
+        (1..=t).all(|i| at((rr + i - 1) as usize) >= rr + 2 * i)
     };
     // Every strict position has D >= smallest_d(n); find the largest d that holds.
     let (mut lo, mut hi) = (smallest_d(n), n);
@@ -125,7 +141,9 @@ pub struct RuleMove {
 /// use lastbite::games::cookie::{theory::winning_rule, Position};
 /// let a: Position = "1 3 4 5 6 6".parse().unwrap(); // D = 5
 /// let m = winning_rule(&a).unwrap();
-/// assert_eq!((m.rule, m.printed.clone(), m.k), (3, 4..=6, 4));
+/// assert_eq!((m.rule, m.j, m.printed.clone(), m.k), (1, 1, 1..=3, 1));
+/// let b: Position = "2 4 6 6 6 6".parse().unwrap(); // D = 6: P, no rule
+/// assert!(winning_rule(&b).is_none());
 /// ```
 pub fn winning_rule(a: &Position) -> Option<RuleMove> {
     if !a.is_strict() {
@@ -380,7 +398,7 @@ mod tests {
             for p in strict_positions(n) {
                 let d = d_value(&p).unwrap();
                 let ds: Vec<u64> = (1..=p.len()).map(|k| option_d(&p, k)).collect();
-                if d % 2 == 0 {
+                if d.is_multiple_of(2) {
                     assert!(ds.iter().all(|&x| x + 1 == d), "{p}: {ds:?}");
                     assert_eq!(winning_interval(&p), None);
                     assert_eq!(winning_rule(&p), None);
