@@ -37,6 +37,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .sum();
     let mut open = answers();
     open.extend(subtraction::reproduce::answers());
+    open.extend(lastbite::games::cookie::reproduce::answers());
     if args.json {
         let list: Vec<_> = families
             .iter()
