@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use anyhow::bail;
 use clap::{Args, Subcommand};
 use lastbite::engine::impartial::{Analyser, ImpartialValue, Outcome};
+use lastbite::games::cookie::model::brute_force_winning_sizes;
 use lastbite::games::cookie::theory::{winning_interval, winning_rule, winning_sizes};
 use lastbite::games::cookie::{
     count_table, count_table_by_paths, critical, d_value, nim_distribution, smallest_d, CookieGame,
@@ -131,12 +132,7 @@ fn brute_force(p: &Position) -> Option<Brute> {
     let game = CookieGame;
     let mut an = Analyser::new(&game);
     let value = an.value(p);
-    let mut wins: Vec<u64> = (1..=p.len())
-        .filter_map(|k| p.option(k).map(|o| (p.components()[k - 1], o)))
-        .filter(|(_, o)| an.value(o).outcome == Outcome::P)
-        .map(|(size, _)| size)
-        .collect();
-    wins.dedup();
+    let wins = brute_force_winning_sizes(&mut an, p);
     Some(Brute { value, wins })
 }
 
@@ -456,10 +452,9 @@ fn my_move(p: &Position, an: &mut Analyser<CookieGame>) -> u64 {
     if let Some(m) = winning_rule(&reduced) {
         return p.components()[p.surplus() + m.k - 1];
     }
-    (1..=p.len())
-        .filter_map(|k| p.option(k).map(|o| (p.components()[k - 1], o)))
-        .find(|(_, o)| an.value(o).outcome == Outcome::P)
-        .map(|(size, _)| size)
+    brute_force_winning_sizes(an, p)
+        .first()
+        .copied()
         .expect("the favoured player has a winning move")
 }
 

@@ -175,6 +175,22 @@ impl FromStr for Position {
     }
 }
 
+/// The sizes of the components whose eating wins (sorted, no repeats), by the engine's
+/// brute force: the route the theory's [`winning_sizes`](super::theory::winning_sizes)
+/// is checked against.
+pub fn brute_force_winning_sizes(
+    an: &mut crate::engine::impartial::Analyser<'_, CookieGame>,
+    p: &Position,
+) -> Vec<u64> {
+    let mut wins: Vec<u64> = (1..=p.len())
+        .filter_map(|k| p.option(k).map(|o| (p.components()[k - 1], o)))
+        .filter(|(_, o)| an.value(o).outcome == crate::engine::impartial::Outcome::P)
+        .map(|(size, _)| size)
+        .collect();
+    wins.dedup();
+    wins
+}
+
 /// The cookie game as an impartial game for the engine.
 pub struct CookieGame;
 
