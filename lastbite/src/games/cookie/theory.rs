@@ -344,16 +344,33 @@ mod tests {
         }
     }
 
-    /// The same check from 13 to 18 components (131,072 positions at n = 18; a few
-    /// seconds in release builds).
+    /// The same checks from 13 to 18 components (131,072 positions at n = 18), with
+    /// Theorem 12 on the options' D-values, the winning interval against the brute
+    /// force's winning options, and the option Section 3's rules take (about 10 s in
+    /// release builds).
     #[test]
-    fn d_value_is_the_strategic_duration_up_to_18() {
+    fn theory_equals_brute_force_13_to_18() {
         let game = CookieGame;
         let mut a = Analyser::new(&game);
         for n in 13..=18 {
             for p in strict_positions(n) {
-                let d = d_value(&p).expect("strict") as u32;
-                assert_eq!(a.value(&p).duration, Some(d), "{p}");
+                let d = d_value(&p).expect("strict");
+                let v = a.value(&p);
+                assert_eq!(v.duration, Some(d as u32), "{p}");
+                assert_eq!((v.remoteness, v.suspense), (d as u32, d as u32), "{p}");
+                assert_eq!(v.outcome == Outcome::N, d % 2 == 1, "{p}");
+                let ds: Vec<u64> = (1..=p.len()).map(|k| option_d(&p, k)).collect();
+                if d.is_multiple_of(2) {
+                    assert!(ds.iter().all(|&x| x + 1 == d), "{p}: {ds:?}");
+                    continue;
+                }
+                assert!(ds.iter().all(|&x| x + 2 >= d && x <= d), "{p}: {ds:?}");
+                let brute: Vec<usize> = (1..=p.len())
+                    .filter(|&k| a.value(&p.option(k).unwrap()).outcome == Outcome::P)
+                    .collect();
+                let interval = winning_interval(&p).unwrap();
+                assert_eq!(interval.clone().collect::<Vec<_>>(), brute, "{p}");
+                assert!(interval.contains(&winning_rule(&p).unwrap().k), "{p}");
             }
         }
     }
@@ -370,7 +387,11 @@ mod tests {
             let (v, r) = (an.value(&p), an.value(&p.reduced()));
             assert_eq!(v.outcome, r.outcome, "{p} vs {}", p.reduced());
             if let Some(d) = d_value(&p) {
+                // Non-strict positions with a strict reduced form: D is their strategic
+                // duration too, hence their remoteness and suspense.
                 assert_eq!(v.outcome == Outcome::N, d % 2 == 1, "{p}");
+                assert_eq!(v.duration, Some(d as u32), "{p}");
+                assert_eq!((v.remoteness, v.suspense), (d as u32, d as u32), "{p}");
             }
         }
     }
