@@ -1,4 +1,5 @@
-//! Writing figures: SVG as the library renders it, PNG rasterised with resvg.
+//! Writing figures: SVG as the library renders it, PNG rasterised with resvg (the `png`
+//! feature).
 
 use std::fs;
 use std::path::PathBuf;
@@ -22,11 +23,18 @@ impl PictureOut {
         self.svg.is_some() || self.png.is_some()
     }
 
-    /// Writes `svg` to the requested files (at least one is required).
-    pub fn write(&self, svg: &str) -> anyhow::Result<()> {
-        if !self.requested() {
-            bail!("give --svg FILE and/or --png FILE for the picture");
+    /// A picture command prints nothing but its picture without `--json`: refuse to run
+    /// for nothing.
+    pub fn check(&self, json: bool) -> anyhow::Result<()> {
+        if !json && !self.requested() {
+            bail!("give --svg FILE and/or --png FILE for the picture (or --json for the data)");
         }
+        Ok(())
+    }
+
+    /// Writes the picture, when one was drawn, to the requested files.
+    pub fn write_opt(&self, svg: Option<&str>) -> anyhow::Result<()> {
+        let Some(svg) = svg else { return Ok(()) };
         if let Some(p) = &self.svg {
             fs::write(p, svg).with_context(|| format!("cannot write {}", p.display()))?;
         }
@@ -38,6 +46,7 @@ impl PictureOut {
 }
 
 /// Rasterises an SVG document at twice its size, with the system's fonts.
+#[cfg(feature = "png")]
 pub fn png(svg: &str) -> anyhow::Result<Vec<u8>> {
     use resvg::{tiny_skia, usvg};
     let mut opt = usvg::Options::default();
@@ -52,4 +61,10 @@ pub fn png(svg: &str) -> anyhow::Result<Vec<u8>> {
         &mut pixmap.as_mut(),
     );
     pixmap.encode_png().context("cannot encode PNG")
+}
+
+/// Without the `png` feature PNG output is refused.
+#[cfg(not(feature = "png"))]
+pub fn png(_svg: &str) -> anyhow::Result<Vec<u8>> {
+    bail!("this lastbite was built without PNG output (the png feature); use --svg")
 }

@@ -79,7 +79,7 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(e) if out::is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            let msg = format!("{e:#}").replace('\n', "; ");
+            let msg = format!("{e:#}").replace(['\n', '\r'], "; ");
             eprintln!("error: {msg}");
             ExitCode::FAILURE
         }

@@ -1,9 +1,9 @@
-//! Output helpers: buffered stdout, JSON values of exact numbers, broken pipes.
+//! Output: buffered stdout, reports as JSON or text, broken pipes, errors with flags.
 
 use std::io::{self, BufWriter, Write};
 
-use lastbite::exact::Exact;
-use serde_json::Value;
+use lastbite::api::{self, Render};
+use serde::Serialize;
 
 /// A large buffered stdout (tables of a million rows print quickly).
 pub fn stdout() -> BufWriter<io::StdoutLock<'static>> {
@@ -18,79 +18,44 @@ pub fn is_broken_pipe(e: &anyhow::Error) -> bool {
     })
 }
 
-/// An exact value as JSON: an integer, or a string like `"25/2"`.
-pub fn exact(x: &Exact) -> Value {
-    x.to_json()
-}
-
-/// A list of exact values as JSON.
-pub fn exacts(xs: &[Exact]) -> Value {
-    Value::Array(xs.iter().map(exact).collect())
-}
-
-/// Prints one JSON document on stdout.
-pub fn print_json(v: &Value) -> anyhow::Result<()> {
+/// Prints a report: one JSON document with `json`, else its text.
+pub fn emit<R: Serialize + Render>(report: &R, json: bool) -> anyhow::Result<()> {
     let mut w = stdout();
-    serde_json::to_writer_pretty(&mut w, v)?;
-    writeln!(w)?;
+    if json {
+        api::write_json(report, &mut w)?;
+    } else {
+        report.write_text(&mut w)?;
+    }
     w.flush()?;
     Ok(())
 }
 
-/// The letter of a player.
-pub fn letter(p: usize) -> String {
-    char::from(b'A' + p as u8).to_string()
+/// The command-line spelling of a request field: `max_states` is `--max-states`; the
+/// positional arguments keep their names.
+pub fn flag(field: &str) -> String {
+    match field {
+        "file" => "FILE".into(),
+        "components" => "COMPONENTS".into(),
+        "statement" => "STATEMENT".into(),
+        "figure" => "FIGURE".into(),
+        "picture" => "--svg/--png".into(),
+        f => format!("--{}", f.replace('_', "-")),
+    }
 }
 
-/// A JSON object written field by field, so that arrays of millions of entries stream
-/// to stdout instead of being built as one value. Small values go through serde_json.
-pub struct JsonDoc<W: Write> {
-    w: W,
-    fields: usize,
+/// An API error in the CLI's words.
+#[derive(Debug)]
+pub struct CliError(pub api::Error);
+
+impl std::fmt::Display for CliError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0.message_with(flag))
+    }
 }
 
-impl<W: Write> JsonDoc<W> {
-    /// Opens the object.
-    pub fn new(mut w: W) -> io::Result<Self> {
-        w.write_all(b"{")?;
-        Ok(JsonDoc { w, fields: 0 })
-    }
+impl std::error::Error for CliError {}
 
-    fn key(&mut self, key: &str) -> io::Result<()> {
-        let sep = if self.fields == 0 { "\n" } else { ",\n" };
-        self.fields += 1;
-        write!(self.w, "{sep}  \"{key}\": ")
-    }
-
-    /// A field with a small value (written compactly on one line).
-    pub fn field(&mut self, key: &str, value: &Value) -> io::Result<()> {
-        self.key(key)?;
-        serde_json::to_writer(&mut self.w, value)?;
-        Ok(())
-    }
-
-    /// A field holding an array, one item per line, each written by `item`.
-    pub fn array<T>(
-        &mut self,
-        key: &str,
-        items: impl IntoIterator<Item = T>,
-        mut item: impl FnMut(&mut W, T) -> io::Result<()>,
-    ) -> io::Result<()> {
-        self.key(key)?;
-        self.w.write_all(b"[")?;
-        let mut first = true;
-        for x in items {
-            self.w
-                .write_all(if first { b"\n    " } else { b",\n    " })?;
-            first = false;
-            item(&mut self.w, x)?;
-        }
-        self.w.write_all(if first { b"]" } else { b"\n  ]" })
-    }
-
-    /// Closes the object and flushes.
-    pub fn finish(mut self) -> io::Result<()> {
-        self.w.write_all(b"\n}\n")?;
-        self.w.flush()
-    }
+/// Converts an API result for `?` in the commands.
+pub fn call<T>(r: Result<T, api::Error>) -> anyhow::Result<T> {
+    r.map_err(|e| anyhow::Error::new(CliError(e)))
 }

@@ -301,6 +301,93 @@ impl FromStr for Exact {
     }
 }
 
+/// Serialised as the CLI writes exact values: a JSON integer when the value is one (of
+/// any size), else a string like `"25/2"`.
+impl serde::Serialize for Exact {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        if self.is_integer() {
+            if let Ok(v) = i64::try_from(self.numer) {
+                s.serialize_i64(v)
+            } else {
+                s.serialize_i128(self.numer)
+            }
+        } else {
+            s.collect_str(self)
+        }
+    }
+}
+
+/// Read from an integer, a string (`"7/3"`, `"2.5"`, `"-3"`) or a JSON number with a
+/// fraction part, which is taken by its decimal text (`0.1` is exactly 1/10); a binary
+/// float from a non-JSON source is taken by its shortest decimal form.
+impl<'de> serde::Deserialize<'de> for Exact {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Exact, D::Error> {
+        d.deserialize_any(ExactVisitor)
+    }
+}
+
+struct ExactVisitor;
+
+/// The key serde_json's `arbitrary_precision` feature uses for a number's text.
+const NUMBER_TOKEN: &str = "$serde_json::private::Number";
+
+impl<'de> serde::de::Visitor<'de> for ExactVisitor {
+    type Value = Exact;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("an exact number: an integer, a decimal or a fraction like \"7/3\"")
+    }
+    fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Exact, E> {
+        Ok(Exact::integer(v as i128))
+    }
+    fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Exact, E> {
+        Ok(Exact::integer(v as i128))
+    }
+    fn visit_i128<E: serde::de::Error>(self, v: i128) -> Result<Exact, E> {
+        Ok(Exact::integer(v))
+    }
+    fn visit_u128<E: serde::de::Error>(self, v: u128) -> Result<Exact, E> {
+        i128::try_from(v)
+            .map(Exact::integer)
+            .map_err(|_| E::custom(ParseExactError::TooLarge(v.to_string())))
+    }
+    fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<Exact, E> {
+        if !v.is_finite() {
+            return Err(E::custom(ParseExactError::NotANumber(v.to_string())));
+        }
+        // Display writes the shortest decimal that reads back as `v`, without exponent.
+        format!("{v}").parse().map_err(E::custom)
+    }
+    fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Exact, E> {
+        v.parse().map_err(E::custom)
+    }
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Exact, A::Error> {
+        match map.next_key::<String>()? {
+            Some(k) if k == NUMBER_TOKEN => {
+                let text: String = map.next_value()?;
+                text.parse().map_err(serde::de::Error::custom)
+            }
+            _ => Err(serde::de::Error::custom("expected an exact number, found an object")),
+        }
+    }
+}
+
+impl schemars::JsonSchema for Exact {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Exact".into()
+    }
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "An exact rational number: a JSON integer, or a string holding an integer, a decimal or a fraction (reports write non-integers as \"a/b\"). Requests also accept JSON numbers with a fraction part, read by their decimal text.",
+            "anyOf": [
+                {"type": "integer"},
+                {"type": "number"},
+                {"type": "string"}
+            ]
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,6 +1,8 @@
 //! lastbite computes optimal play in turn-taking games of perfect information: subgame
 //! perfect equilibria by backward induction, exactly and fast, and explains it.
 //!
+//! * [`api`]: one request type, report type and function per command: the contract every
+//!   front end (CLI, Python, web) calls.
 //! * [`engine`]: the generic solver every game family uses (memoised backward induction,
 //!   dense tables, per-player tie-breaking, all equilibrium outcomes, explanations,
 //!   verification by one-shot deviations, Gambit export).
@@ -12,6 +14,7 @@
 //! * [`svg`]: the chart writer behind the figures.
 #![deny(missing_docs)]
 
+pub mod api;
 pub mod engine;
 pub mod exact;
 pub mod games;

@@ -66,7 +66,7 @@ impl Default for Budget {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum EngineError {
     /// The state space is larger than the budget.
-    #[error("the state space has {}, over the budget of {budget} states (--max-states); that would need about {}", describe_count(*.states), describe_bytes(*.bytes))]
+    #[error("the state space has {}, over the budget of {budget} states; that would need about {}", describe_count(*.states), describe_bytes(*.bytes))]
     TooManyStates {
         /// The number of states (a lower bound when the search stopped early).
         states: u128,
@@ -108,6 +108,9 @@ pub enum EngineError {
     /// Writing the export failed.
     #[error("cannot write: {0}")]
     Io(String),
+    /// The caller asked the computation to stop ([`Progress::cancelled`]).
+    #[error("cancelled before the computation finished")]
+    Cancelled,
 }
 
 /// `2^k = n states` when `n` is a power of two, else `n states`.
@@ -144,6 +147,11 @@ pub trait Progress: Sync {
     fn advance(&self, _done: u64) {}
     /// The phase is over.
     fn finish(&self) {}
+    /// Whether the caller wants the computation stopped. Long loops ask between chunks of
+    /// work and return [`EngineError::Cancelled`] (or their family's equivalent).
+    fn cancelled(&self) -> bool {
+        false
+    }
 }
 
 /// A [`Progress`] that reports nothing.

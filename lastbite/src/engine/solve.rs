@@ -592,6 +592,10 @@ pub fn solve_dense<'g, G: IndexedGame>(
                 .into_par_iter()
                 .for_each_init(|| (Scratch::<G>::new(k), Vec::new()), run_block);
         }
+        if progress.cancelled() {
+            progress.finish();
+            return Err(EngineError::Cancelled);
+        }
         if broken.load(Ordering::Relaxed) {
             progress.finish();
             return Err(EngineError::LayerOrder {

@@ -11,6 +11,7 @@ use crate::exact::Exact;
 
 use super::crossout::Bite;
 use super::model::{Dinner, DinnerError, Precedence, TurnOrder};
+use super::scoring::Scoring;
 
 /// Variations of the payoffs and rules of a dinner (paper: "Generalized payoffs" and
 /// "Open questions"). The default is the plain game.
@@ -60,13 +61,10 @@ pub struct DinnerGame<'d, P> {
     before: Option<&'d Precedence>,
     /// Plain rules: the mover's payoff for each (morsel, player), perturbed and scaled.
     plain: Option<Vec<P>>,
-    /// General rules: integer coefficients `coeff[e * k + r]` and turn weights.
-    coeff: Vec<i128>,
-    weights: Vec<i128>,
+    /// The payoff arithmetic shared with crossout.
+    scoring: Scoring,
     multiplier: i128,
     perturb: bool,
-    /// Real payoff = (value div multiplier) / denominator.
-    denominator: i128,
 }
 
 impl<'d, P: Payoff> DinnerGame<'d, P> {
@@ -76,7 +74,8 @@ impl<'d, P: Payoff> DinnerGame<'d, P> {
         order: &'d TurnOrder,
         perturb: bool,
     ) -> Result<Self, DinnerError> {
-        Self::build(dinner, order, None, None, None, perturb)
+        let scoring = Scoring::new(dinner, &Rules::default())?;
+        Self::build(dinner, order, scoring, None, perturb)
     }
 
     /// The game under `rules`.
@@ -86,21 +85,14 @@ impl<'d, P: Payoff> DinnerGame<'d, P> {
         rules: &'d Rules,
         perturb: bool,
     ) -> Result<Self, DinnerError> {
-        Self::build(
-            dinner,
-            order,
-            rules.altruism.as_deref(),
-            rules.discount,
-            rules.before.as_ref(),
-            perturb,
-        )
+        let scoring = Scoring::new(dinner, rules)?;
+        Self::build(dinner, order, scoring, rules.before.as_ref(), perturb)
     }
 
     fn build(
         dinner: &'d Dinner,
         order: &'d TurnOrder,
-        altruism: Option<&[Vec<Exact>]>,
-        discount: Option<Exact>,
+        scoring: Scoring,
         before: Option<&'d Precedence>,
         perturb: bool,
     ) -> Result<Self, DinnerError> {
@@ -110,76 +102,26 @@ impl<'d, P: Payoff> DinnerGame<'d, P> {
             return Err(DinnerError::TooManyMorsels(n));
         }
         let overflow = || DinnerError::Overflow(n);
-        // Altruism coefficients over a common denominator.
-        let identity: Vec<Vec<Exact>> = (0..k)
-            .map(|e| (0..k).map(|r| Exact::integer((e == r) as i128)).collect())
-            .collect();
-        let matrix = altruism.unwrap_or(&identity);
-        if matrix.len() != k || matrix.iter().any(|row| row.len() != k) {
-            return Err(DinnerError::Format(format!(
-                "altruism needs {k} x {k} coefficients for a {k}-player dinner"
-            )));
-        }
-        let mut coeff_den: i128 = 1;
-        for x in matrix.iter().flatten() {
-            coeff_den = crate::exact::lcm(coeff_den, x.denom()).ok_or_else(overflow)?;
-        }
-        let coeff: Vec<i128> = matrix
-            .iter()
-            .flatten()
-            .map(|x| x.scaled_to(coeff_den).ok_or_else(overflow))
-            .collect::<Result<_, _>>()?;
-        // Turn weights: lambda^t = p^t q^(n-t) / q^n.
-        let (weights, weight_den) = match discount {
-            None => (vec![1i128; n], 1i128),
-            Some(l) => {
-                if l <= Exact::ZERO {
-                    return Err(DinnerError::Format(format!(
-                        "--discount {l}: the discount factor must be positive"
-                    )));
-                }
-                let (p, q) = (l.numer(), l.denom());
-                let mut w = Vec::with_capacity(n);
-                for t in 1..=n as u32 {
-                    let a = p.checked_pow(t).ok_or_else(overflow)?;
-                    let b = q.checked_pow(n as u32 - t).ok_or_else(overflow)?;
-                    w.push(a.checked_mul(b).ok_or_else(overflow)?);
-                }
-                (w, q.checked_pow(n as u32).ok_or_else(overflow)?)
-            }
-        };
         let multiplier = if perturb { (n * n).max(1) as i128 } else { 1 };
-        let max_coeff = coeff.iter().map(|c| c.abs()).max().unwrap_or(0);
-        let max_weight = weights.iter().copied().max().unwrap_or(1);
-        let bound = dinner
-            .max_abs()
-            .checked_mul(max_coeff)
-            .and_then(|b| b.checked_mul(max_weight))
-            .and_then(|b| b.checked_mul(multiplier))
+        let bound = scoring
+            .bound(dinner)
+            .checked_mul(multiplier)
             .and_then(|b| b.checked_add(n as i128))
             .and_then(|b| b.checked_mul(n as i128))
             .ok_or_else(overflow)?;
         if !P::fits(bound) {
             return Err(overflow());
         }
-        let denominator = dinner
-            .scale()
-            .checked_mul(coeff_den)
-            .and_then(|d| d.checked_mul(weight_den))
-            .ok_or_else(overflow)?;
-        let general = altruism.is_some() || discount.is_some();
         let mut game = DinnerGame {
             dinner,
             order,
             before: before.filter(|b| !b.is_trivial()),
             plain: None,
-            coeff,
-            weights,
+            scoring,
             multiplier,
             perturb,
-            denominator,
         };
-        if !general {
+        if game.scoring.is_plain() {
             let mut plain = Vec::with_capacity(n * k);
             for i in 0..n {
                 for p in 0..k {
@@ -195,10 +137,7 @@ impl<'d, P: Payoff> DinnerGame<'d, P> {
     /// 0), including the tie-rule offset.
     #[inline]
     fn payoff_int(&self, turn: usize, i: usize, eater: Player, receiver: Player) -> i128 {
-        let k = self.dinner.players();
-        let real = self.coeff[eater * k + receiver]
-            * self.dinner.utility(i, eater) as i128
-            * self.weights[turn];
+        let real = self.scoring.scaled(self.dinner, turn, i, eater, receiver);
         let offset = if self.perturb && eater == receiver {
             (self.dinner.len() - 1 - i) as i128
         } else {
@@ -207,24 +146,14 @@ impl<'d, P: Payoff> DinnerGame<'d, P> {
         real * self.multiplier + offset
     }
 
-    /// The real payoff to `receiver` when `eater` eats `i` on turn `turn` (from 0), scaled
-    /// by [`DinnerGame::real`]'s denominator (no tie-rule offset).
-    pub fn scaled_payoff(&self, turn: usize, i: usize, eater: Player, receiver: Player) -> i128 {
-        let k = self.dinner.players();
-        self.coeff[eater * k + receiver]
-            * self.dinner.utility(i, eater) as i128
-            * self.weights[turn]
+    /// The payoff arithmetic of this game.
+    pub fn scoring(&self) -> &Scoring {
+        &self.scoring
     }
 
     /// A payoff of this game in the dinner's real units (undoing scale and perturbation).
     pub fn real(&self, scaled: i128) -> Exact {
-        Exact::new(scaled.div_euclid(self.multiplier), self.denominator)
-            .expect("positive denominator")
-    }
-
-    /// Real units of a sum of [`DinnerGame::scaled_payoff`]s.
-    pub fn real_unperturbed(&self, scaled: i128) -> Exact {
-        Exact::new(scaled, self.denominator).expect("positive denominator")
+        self.scoring.real(scaled.div_euclid(self.multiplier))
     }
 
     #[inline]
@@ -468,22 +397,17 @@ fn solve_exact_with<P: Payoff>(
         DinnerTies::Engine(t) => t.clone(),
     };
     let solution = solve_dense(&game, &engine_ties, budget, progress)?;
-    let mut scores = vec![0i128; dinner.players()];
     let eating: Vec<Bite> = solution
         .path()
         .into_iter()
         .enumerate()
-        .map(|(turn, step)| {
-            for (r, s) in scores.iter_mut().enumerate() {
-                *s += game.scaled_payoff(turn, step.mv, step.mover, r);
-            }
-            Bite {
-                turn,
-                player: step.mover,
-                morsel: step.mv,
-            }
+        .map(|(turn, step)| Bite {
+            turn,
+            player: step.mover,
+            morsel: step.mv,
         })
         .collect();
+    let scores = game.scoring().score(dinner, eating.iter().copied())?;
     let explained = match explain_after {
         None => None,
         Some(prefix) => {
@@ -539,10 +463,7 @@ fn solve_exact_with<P: Payoff>(
     };
     Ok(ExactPlay {
         eating,
-        scores: scores
-            .into_iter()
-            .map(|s| game.real_unperturbed(s))
-            .collect(),
+        scores,
         states: solution.states(),
         explained,
     })

@@ -26,6 +26,7 @@ pub mod game;
 pub mod model;
 pub mod pareto;
 pub mod reproduce;
+pub mod scoring;
 pub mod strategies;
 pub mod variants;
 
@@ -37,4 +38,5 @@ pub use game::{
     all_spe_scores, solve_exact, DinnerGame, DinnerTies, ExactPlay, Explained, ExplainedMove, Rules,
 };
 pub use model::{Dinner, DinnerError, Precedence, PrecedenceError, TurnOrder};
+pub use scoring::Scoring;
 pub use strategies::{evaluate, Playout, Strategy};

@@ -81,8 +81,27 @@ pub enum DinnerError {
         players: usize,
     },
     /// The method needs exactly two players.
-    #[error("{0} is defined for two players; this dinner has {1} (use --method exact)")]
+    #[error("{0} is defined for two players; this dinner has {1}")]
     NeedsTwoPlayers(&'static str, usize),
+    /// The altruism matrix does not match the number of players.
+    #[error("altruism needs {players} x {players} coefficients for a {players}-player dinner, not {rows} x {columns}")]
+    AltruismShape {
+        /// Players of the dinner.
+        players: usize,
+        /// Rows given.
+        rows: usize,
+        /// Columns given (the longest row).
+        columns: usize,
+    },
+    /// Crossout was asked for under rules it does not cover.
+    #[error("crossout does not cover discounts or partial orders; the exact solver does")]
+    CrossoutRules,
+    /// The transformed dinner was asked for without altruism coefficients.
+    #[error("no altruism coefficients given")]
+    NoAltruism,
+    /// The discount factor is not positive.
+    #[error("the discount factor must be positive, not {0}")]
+    Discount(Exact),
     /// The exact solver works over subsets of at most 63 morsels.
     #[error("the exact solver needs 2^{0} states; more than 2^63 cannot be indexed")]
     TooManyMorsels(usize),
@@ -214,6 +233,26 @@ impl Dinner {
             |i| format!("morsel {} ({})", i + 1, morsels[i]),
             |i, p| format!("morsel {} ({}), utility {}", i + 1, morsels[i], p + 1),
         )
+    }
+
+    /// Parses a dinner file's text, CSV, JSON or TOML: by the extension when given
+    /// (`csv`, `json`, `toml`), else by the content (`[` or `{` opens JSON, a `morsels`
+    /// key TOML, anything else is CSV). Returns the dinner and the order the file names.
+    pub fn from_file_text(
+        text: &str,
+        name: &str,
+        extension: Option<&str>,
+    ) -> Result<(Dinner, Option<String>), DinnerError> {
+        let trimmed = text.trim_start();
+        let ext = extension.unwrap_or("");
+        let unknown = !matches!(ext, "csv" | "json" | "toml");
+        if ext == "json" || (unknown && (trimmed.starts_with('[') || trimmed.starts_with('{'))) {
+            Dinner::from_json(text, name)
+        } else if ext == "toml" || (unknown && trimmed.starts_with("morsels")) {
+            Dinner::from_toml(text, name)
+        } else {
+            Ok((Dinner::from_csv(text, name)?, None))
+        }
     }
 
     /// Parses CSV text: one morsel per line, one column per player, an optional header

@@ -16,6 +16,7 @@ use crate::exact::Exact;
 use super::crossout::{crossout, Bite};
 use super::game::{DinnerGame, Rules};
 use super::model::{Dinner, DinnerError, TurnOrder};
+use super::scoring::Scoring;
 use super::strategies::Strategy;
 
 /// The paper's equivalent dinner D' for altruism payoffs (two players): centre each
@@ -30,7 +31,7 @@ pub fn transformed(dinner: &Dinner, rules: &Rules) -> Result<Dinner, DinnerError
     let c = rules
         .altruism
         .as_ref()
-        .ok_or_else(|| DinnerError::Format("no altruism coefficients given".into()))?;
+        .ok_or(DinnerError::NoAltruism)?;
     let (alpha_a, alpha_b, beta_a, beta_b) = (c[0][0], c[0][1], c[1][0], c[1][1]);
     let n = dinner.len() as i128;
     let overflow = || DinnerError::Overflow(dinner.len());
@@ -68,46 +69,25 @@ pub fn transformed(dinner: &Dinner, rules: &Rules) -> Result<Dinner, DinnerError
     })
 }
 
-/// Each player's payoff under `rules` when the morsels are eaten in the order `bites`.
-pub fn score(
-    dinner: &Dinner,
-    order: &TurnOrder,
-    rules: &Rules,
-    bites: &[Bite],
-) -> Result<Vec<Exact>, DinnerError> {
-    let game = DinnerGame::<i128>::with_rules(dinner, order, rules, false)?;
-    let mut scores = vec![0i128; dinner.players()];
-    for b in bites {
-        for (r, s) in scores.iter_mut().enumerate() {
-            *s += game.scaled_payoff(b.turn, b.morsel, b.player, r);
-        }
-    }
-    Ok(scores
-        .into_iter()
-        .map(|s| game.real_unperturbed(s))
-        .collect())
-}
-
 /// The crossout play under `rules`: plain crossout, or crossout on the transformed dinner
-/// D' for altruism payoffs. `Err` for rules crossout does not cover (discount, partial
-/// order).
+/// D' for altruism payoffs, scored by [`Scoring`] (no game is built, so any size works).
+/// `Err` for rules crossout does not cover (discount, partial order).
 pub fn crossout_under(
     dinner: &Dinner,
     order: &TurnOrder,
     rules: &Rules,
 ) -> Result<(Vec<Bite>, Vec<Exact>), DinnerError> {
     if rules.discount.is_some() || rules.before.as_ref().is_some_and(|b| !b.is_trivial()) {
-        return Err(DinnerError::Format(
-            "crossout does not cover discounts or partial orders; use --method exact".into(),
-        ));
+        return Err(DinnerError::CrossoutRules);
     }
+    let scoring = Scoring::new(dinner, rules)?;
     let bites: Vec<Bite> = match &rules.altruism {
         None => crossout(dinner, order)?.eating().collect(),
         Some(_) => crossout(&transformed(dinner, rules)?, order)?
             .eating()
             .collect(),
     };
-    let scores = score(dinner, order, rules, &bites)?;
+    let scores = scoring.score(dinner, bites.iter().copied())?;
     Ok((bites, scores))
 }
 

@@ -1,0 +1,187 @@
+//! The API's errors: typed, carrying the offending values, naming request fields.
+
+use std::fmt;
+
+use crate::engine::EngineError;
+use crate::games::cookie::CookieError;
+use crate::games::dinner::{DinnerError, PrecedenceError};
+use crate::games::subtraction::SubtractionError;
+use crate::games::tokens::TokensError;
+
+/// User text quoted for a one-line message: control characters (newlines included) and
+/// quotes escaped, long text shortened in the middle.
+///
+/// ```
+/// assert_eq!(lastbite::api::escape("a\nb"), "'a\\nb'");
+/// ```
+pub fn escape(text: &str) -> String {
+    let esc: String = text.escape_debug().collect();
+    if esc.chars().count() > 80 {
+        let head: String = esc.chars().take(60).collect();
+        let tail: String = esc.chars().rev().take(12).collect::<Vec<_>>().into_iter().rev().collect();
+        format!("'{head}...{tail}' ({} characters)", text.chars().count())
+    } else {
+        format!("'{esc}'")
+    }
+}
+
+/// Why a request was refused or a computation failed.
+///
+/// Messages are one line and name request fields (`max_states`), never a front end's
+/// spelling of them; [`Error::field`] tells a front end which field to translate.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Error {
+    /// A field's value is not acceptable.
+    Invalid {
+        /// The request field.
+        field: &'static str,
+        /// The value given (user text, shown escaped).
+        value: String,
+        /// What is wrong with it.
+        problem: String,
+    },
+    /// Two fields that exclude each other were both given, or a field needs another.
+    Combination {
+        /// The field at fault.
+        field: &'static str,
+        /// What is wrong with the combination.
+        problem: String,
+    },
+    /// A required input is missing.
+    Missing {
+        /// The field (or one of several).
+        field: &'static str,
+        /// What to give.
+        hint: String,
+    },
+    /// A file could not be read or written.
+    Io {
+        /// The path.
+        path: String,
+        /// The operating system's message.
+        message: String,
+    },
+    /// A dinner error (Ethiopian Dinner).
+    Dinner(DinnerError),
+    /// A precedence error (inaccessible morsels).
+    Precedence(PrecedenceError),
+    /// A subtraction-game error.
+    Subtraction(SubtractionError),
+    /// A cookie-game error.
+    Cookie(CookieError),
+    /// A Token Dollars error.
+    Tokens(TokensError),
+    /// An engine error (budget, memory, ...).
+    Engine(EngineError),
+    /// The caller cancelled the call.
+    Cancelled,
+}
+
+impl Error {
+    /// An invalid field value.
+    pub fn invalid(field: &'static str, value: impl fmt::Display, problem: impl fmt::Display) -> Error {
+        Error::Invalid {
+            field,
+            value: value.to_string(),
+            problem: problem.to_string(),
+        }
+    }
+
+    /// A bad combination of fields.
+    pub fn combination(field: &'static str, problem: impl fmt::Display) -> Error {
+        Error::Combination {
+            field,
+            problem: problem.to_string(),
+        }
+    }
+
+    /// The request field the error is about, if one.
+    pub fn field(&self) -> Option<&'static str> {
+        match self {
+            Error::Invalid { field, .. }
+            | Error::Combination { field, .. }
+            | Error::Missing { field, .. } => Some(field),
+            Error::Engine(EngineError::TooManyStates { .. }) => Some("max_states"),
+            _ => None,
+        }
+    }
+
+    /// The message with the field written by `name` (the CLI passes `--max-states` for
+    /// `max_states`). Always one line.
+    pub fn message_with(&self, name: impl Fn(&str) -> String) -> String {
+        let text = match self {
+            Error::Invalid {
+                field,
+                value,
+                problem,
+            } => format!("{} {}: {problem}", name(field), escape(value)),
+            Error::Combination { field, problem } => format!("{}: {problem}", name(field)),
+            Error::Missing { field, hint } => format!("no {} given: {hint}", name(field)),
+            Error::Io { path, message } => format!("{}: {message}", escape(path)),
+            Error::Dinner(e) => e.to_string(),
+            Error::Precedence(e) => format!("{}: {e}", name("before")),
+            Error::Subtraction(e) => e.to_string(),
+            Error::Cookie(e) => e.to_string(),
+            Error::Tokens(e) => e.to_string(),
+            Error::Engine(e @ EngineError::TooManyStates { .. }) => {
+                format!("{e} (raise {} to allow it)", name("max_states"))
+            }
+            Error::Engine(e) => e.to_string(),
+            Error::Cancelled => "cancelled".into(),
+        };
+        // One line whatever a nested message held.
+        text.replace(['\n', '\r'], " ")
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message_with(str::to_string))
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<DinnerError> for Error {
+    fn from(e: DinnerError) -> Error {
+        match e {
+            DinnerError::Engine(EngineError::Cancelled) => Error::Cancelled,
+            DinnerError::Engine(e) => Error::Engine(e),
+            e => Error::Dinner(e),
+        }
+    }
+}
+
+impl From<PrecedenceError> for Error {
+    fn from(e: PrecedenceError) -> Error {
+        Error::Precedence(e)
+    }
+}
+
+impl From<SubtractionError> for Error {
+    fn from(e: SubtractionError) -> Error {
+        Error::Subtraction(e)
+    }
+}
+
+impl From<CookieError> for Error {
+    fn from(e: CookieError) -> Error {
+        Error::Cookie(e)
+    }
+}
+
+impl From<TokensError> for Error {
+    fn from(e: TokensError) -> Error {
+        Error::Tokens(e)
+    }
+}
+
+impl From<EngineError> for Error {
+    fn from(e: EngineError) -> Error {
+        match e {
+            EngineError::Cancelled => Error::Cancelled,
+            e => Error::Engine(e),
+        }
+    }
+}

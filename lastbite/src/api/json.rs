@@ -1,0 +1,112 @@
+//! The JSON writer of reports: one document, readable and streamable.
+//!
+//! Objects and arrays are broken over lines only at the two outer levels, so that a
+//! report's fields each start a line and a list of a million bites is one bite per line,
+//! while each bite stays compact. serde writes straight to the stream: no document is
+//! built in memory.
+
+use std::io::{self, Write};
+
+use serde::Serialize;
+use serde_json::ser::Formatter;
+
+/// Writes `report` as one JSON document followed by a newline.
+pub fn write_json<T: Serialize + ?Sized>(report: &T, w: &mut dyn Write) -> io::Result<()> {
+    let mut w = w;
+    let mut ser = serde_json::Serializer::with_formatter(&mut w, Outline { depth: 0, has_value: false });
+    report.serialize(&mut ser).map_err(io::Error::other)?;
+    w.write_all(b"\n")
+}
+
+/// Pretty at depth 1 and 2, compact deeper.
+struct Outline {
+    depth: usize,
+    has_value: bool,
+}
+
+const BROKEN: usize = 2;
+
+impl Outline {
+    fn indent<W: ?Sized + Write>(&self, w: &mut W) -> io::Result<()> {
+        w.write_all(b"\n")?;
+        for _ in 0..self.depth {
+            w.write_all(b"  ")?;
+        }
+        Ok(())
+    }
+    fn open<W: ?Sized + Write>(&mut self, w: &mut W, c: &[u8]) -> io::Result<()> {
+        self.depth += 1;
+        self.has_value = false;
+        w.write_all(c)
+    }
+    fn close<W: ?Sized + Write>(&mut self, w: &mut W, c: &[u8]) -> io::Result<()> {
+        let broken = self.depth <= BROKEN;
+        self.depth -= 1;
+        if broken && self.has_value {
+            self.indent(w)?;
+        }
+        self.has_value = true;
+        w.write_all(c)
+    }
+    fn item<W: ?Sized + Write>(&mut self, w: &mut W, first: bool) -> io::Result<()> {
+        if !first {
+            w.write_all(b",")?;
+        }
+        if self.depth <= BROKEN {
+            self.indent(w)
+        } else if !first {
+            w.write_all(b" ")
+        } else {
+            Ok(())
+        }
+    }
+}
+
+impl Formatter for Outline {
+    fn begin_array<W: ?Sized + Write>(&mut self, w: &mut W) -> io::Result<()> {
+        self.open(w, b"[")
+    }
+    fn end_array<W: ?Sized + Write>(&mut self, w: &mut W) -> io::Result<()> {
+        self.close(w, b"]")
+    }
+    fn begin_array_value<W: ?Sized + Write>(&mut self, w: &mut W, first: bool) -> io::Result<()> {
+        self.item(w, first)
+    }
+    fn end_array_value<W: ?Sized + Write>(&mut self, _w: &mut W) -> io::Result<()> {
+        self.has_value = true;
+        Ok(())
+    }
+    fn begin_object<W: ?Sized + Write>(&mut self, w: &mut W) -> io::Result<()> {
+        self.open(w, b"{")
+    }
+    fn end_object<W: ?Sized + Write>(&mut self, w: &mut W) -> io::Result<()> {
+        self.close(w, b"}")
+    }
+    fn begin_object_key<W: ?Sized + Write>(&mut self, w: &mut W, first: bool) -> io::Result<()> {
+        self.item(w, first)
+    }
+    fn begin_object_value<W: ?Sized + Write>(&mut self, w: &mut W) -> io::Result<()> {
+        w.write_all(b": ")
+    }
+    fn end_object_value<W: ?Sized + Write>(&mut self, _w: &mut W) -> io::Result<()> {
+        self.has_value = true;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn outline_breaks_two_levels() {
+        let v = serde_json::json!({"a": 1, "b": [{"x": [1, 2]}, {"x": []}], "c": {}});
+        let mut out = Vec::new();
+        super::write_json(&v, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(
+            text,
+            "{\n  \"a\": 1,\n  \"b\": [\n    {\"x\": [1, 2]},\n    {\"x\": []}\n  ],\n  \"c\": {}\n}\n"
+        );
+        let back: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, v);
+    }
+}

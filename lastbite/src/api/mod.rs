@@ -1,0 +1,188 @@
+//! One API behind every front end: a request type and a report type per command, and one
+//! function from request to report.
+//!
+//! A key design decision is that *the API is the product's contract*: the CLI, the
+//! Python package, the web server and anything later parse their input into a request,
+//! call one function here and render the report; none of them holds game logic. So:
+//!
+//! * requests are plain serde documents whose field names are the CLI's long flag names
+//!   in snake_case, with the CLI's defaults (a missing field takes its default); they
+//!   hold *unparsed* user text and numbers, and each API function turns them into the
+//!   families' validated types (parse, don't validate) before any work starts;
+//! * reports serialise (serde) to exactly the `--json` documents of the CLI, exact
+//!   numbers as JSON integers or `"a/b"` strings; [`write_json`] writes them, and
+//!   [`Render::write_text`] writes the human table of each;
+//! * errors are [`Error`]s that name the request *field* (never a CLI flag: the CLI maps
+//!   fields to its flags) and quote user input escaped, so a message is always one line;
+//! * long calls take a [`Control`]: a progress sink and a cancellation flag.
+//!
+//! JSON Schemas of every request and report come from the types ([`schemas`]).
+//!
+//! ```
+//! use lastbite::api::{self, dinner::SolveRequest, Control};
+//! let req: SolveRequest = serde_json::from_str(r#"{"morsels": "1,2 2,3 3,1", "order": "ABA"}"#).unwrap();
+//! let report = api::dinner::solve(&req, &Control::silent()).unwrap();
+//! assert_eq!(serde_json::to_value(&report).unwrap()["scores"], serde_json::json!([5, 2]));
+//! ```
+
+pub mod cookie;
+pub mod dinner;
+mod error;
+mod json;
+pub mod reproduce;
+pub mod subtraction;
+pub mod tokens;
+
+use std::io;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+pub use error::{escape, Error};
+pub use json::write_json;
+
+use crate::engine::{Progress, Silent};
+
+/// Progress and cancellation for one API call.
+///
+/// The progress sink receives the phases of long computations; the flag, when set by
+/// another thread (a Ctrl-C handler, a web request that went away), stops them at the
+/// next chunk of work with [`Error::Cancelled`].
+pub struct Control<'a> {
+    progress: &'a dyn Progress,
+    cancel: Option<&'a AtomicBool>,
+}
+
+impl<'a> Control<'a> {
+    /// Reports to `progress`; never cancelled.
+    pub fn new(progress: &'a dyn Progress) -> Control<'a> {
+        Control {
+            progress,
+            cancel: None,
+        }
+    }
+
+    /// Also stops when `flag` becomes true.
+    pub fn with_cancel(mut self, flag: &'a AtomicBool) -> Control<'a> {
+        self.cancel = Some(flag);
+        self
+    }
+
+    /// No progress, no cancellation.
+    pub fn silent() -> Control<'static> {
+        Control {
+            progress: &Silent,
+            cancel: None,
+        }
+    }
+
+    /// `Err(Cancelled)` when the flag is set.
+    pub fn check(&self) -> Result<(), Error> {
+        if self.cancelled() {
+            Err(Error::Cancelled)
+        } else {
+            Ok(())
+        }
+    }
+}
+
+impl Progress for Control<'_> {
+    fn start(&self, total: u64, what: &str) {
+        self.progress.start(total, what)
+    }
+    fn advance(&self, done: u64) {
+        self.progress.advance(done)
+    }
+    fn finish(&self) {
+        self.progress.finish()
+    }
+    fn cancelled(&self) -> bool {
+        self.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) || self.progress.cancelled()
+    }
+}
+
+/// The human-readable text of a report: the CLI's default output. One renderer per
+/// report, a pure function of it.
+pub trait Render {
+    /// Writes the text.
+    fn write_text(&self, w: &mut dyn io::Write) -> io::Result<()>;
+
+    /// The text as a string (for tests and notebooks).
+    fn to_text(&self) -> String {
+        let mut buf = Vec::new();
+        self.write_text(&mut buf).expect("writing to memory");
+        String::from_utf8(buf).expect("renderers write UTF-8")
+    }
+}
+
+/// A picture a report can be drawn as (SVG text).
+pub trait Picture {
+    /// The SVG document.
+    fn svg(&self) -> &str;
+}
+
+/// The JSON Schemas of every request and report, as `(file stem, schema)`: the stem is
+/// `<family>-<command>.request` or `.report` (the plain `tokens` command is
+/// `tokens-solve`).
+pub fn schemas() -> Vec<(String, serde_json::Value)> {
+    fn pair<Q: schemars::JsonSchema, R: schemars::JsonSchema>(
+        name: &str,
+    ) -> [(String, serde_json::Value); 2] {
+        [
+            (
+                format!("{name}.request"),
+                serde_json::to_value(schemars::schema_for!(Q)).expect("schema is JSON"),
+            ),
+            (
+                format!("{name}.report"),
+                serde_json::to_value(schemars::schema_for!(R)).expect("schema is JSON"),
+            ),
+        ]
+    }
+    let mut out = Vec::new();
+    out.extend(pair::<dinner::SolveRequest, dinner::SolveReport>("dinner-solve"));
+    out.extend(pair::<dinner::PlayRequest, dinner::PlayReport>("dinner-play"));
+    out.extend(pair::<dinner::VerifyRequest, dinner::VerifyReport>("dinner-verify"));
+    out.extend(pair::<dinner::EfgRequest, dinner::EfgReport>("dinner-efg"));
+    out.extend(pair::<dinner::DiscountRequest, dinner::DiscountReport>(
+        "dinner-discount",
+    ));
+    out.extend(pair::<dinner::ParetoRequest, dinner::ParetoReport>("dinner-pareto"));
+    out.extend(pair::<dinner::ExperimentRequest, dinner::ExperimentReport>(
+        "dinner-experiment",
+    ));
+    out.extend(pair::<dinner::AttainableRequest, dinner::AttainableReport>(
+        "dinner-attainable",
+    ));
+    out.extend(pair::<dinner::PlotRequest, dinner::PlotReport>("dinner-plot"));
+    out.extend(pair::<dinner::BoardRequest, dinner::BoardReport>("dinner-board"));
+    out.extend(pair::<dinner::BalanceRequest, dinner::BalanceReport>("dinner-balance"));
+    out.extend(pair::<subtraction::TableRequest, subtraction::TableReport>(
+        "subtraction-table",
+    ));
+    out.extend(pair::<subtraction::OutcomeRequest, subtraction::OutcomeReport>(
+        "subtraction-outcome",
+    ));
+    out.extend(pair::<subtraction::PeriodRequest, subtraction::PeriodReport>(
+        "subtraction-period",
+    ));
+    out.extend(pair::<subtraction::ScanRequest, subtraction::ScanReport>(
+        "subtraction-scan",
+    ));
+    out.extend(pair::<subtraction::ConjectureRequest, subtraction::ConjectureReport>(
+        "subtraction-conjecture",
+    ));
+    out.extend(pair::<subtraction::PlotRequest, subtraction::PlotReport>(
+        "subtraction-plot",
+    ));
+    out.extend(pair::<tokens::SolveRequest, tokens::SolveReport>("tokens-solve"));
+    out.extend(pair::<tokens::SeatsRequest, tokens::SeatsReport>("tokens-seats"));
+    out.extend(pair::<cookie::AnalyzeRequest, cookie::AnalyzeReport>("cookie-analyze"));
+    out.extend(pair::<cookie::CriticalRequest, cookie::CriticalReport>(
+        "cookie-critical",
+    ));
+    out.extend(pair::<cookie::TableRequest, cookie::TableReport>("cookie-table"));
+    out.extend(pair::<cookie::NimRequest, cookie::NimReport>("cookie-nim"));
+    out.extend(pair::<reproduce::ReproduceRequest, reproduce::ReproduceReport>(
+        "reproduce",
+    ));
+    out
+}

@@ -1,0 +1,154 @@
+//! `reproduce`: every paper's published values, recomputed, with pass/fail marks, and the
+//! open questions answered by computation.
+
+use std::io::{self, Write};
+
+use schemars::JsonSchema;
+use serde::Serialize;
+
+use super::dinner::request;
+use super::{Control, Error, Render};
+use crate::reproduce::{failures, Answer, Check};
+
+request! {
+    /// `reproduce` takes no options.
+    ReproduceRequest {}
+}
+
+/// One published value and the computed one.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct CheckReport {
+    /// The paper (`ethiopian-dinner`, `subtraction-tie-breaking`, `token-dollars`,
+    /// `cookie-game`).
+    pub paper: &'static str,
+    /// Short identifier.
+    pub id: String,
+    /// Where in the paper.
+    pub source: String,
+    /// What is claimed.
+    pub claim: String,
+    /// The published value.
+    pub published: String,
+    /// The value computed in this run.
+    pub computed: String,
+    /// Whether the check passes.
+    pub pass: bool,
+    /// A documented difference from the published value.
+    pub differs: bool,
+}
+
+/// An open question and the computed answer.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct AnswerReport {
+    /// The paper that asks it.
+    pub paper: &'static str,
+    /// Short identifier.
+    pub id: String,
+    /// The question.
+    pub question: String,
+    /// What the computation finds.
+    pub answer: String,
+}
+
+/// The report of `reproduce`.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct ReproduceReport {
+    /// Every check.
+    pub checks: Vec<CheckReport>,
+    /// Number of checks.
+    pub total: usize,
+    /// Checks that fail.
+    pub failed: usize,
+    /// Passing checks that are documented differences.
+    pub documented_differences: usize,
+    /// The open questions answered.
+    pub answers: Vec<AnswerReport>,
+}
+
+impl ReproduceReport {
+    /// Whether every published value was reproduced (or is a documented difference).
+    pub fn passed(&self) -> bool {
+        self.failed == 0
+    }
+}
+
+/// Recomputes every published value.
+pub fn reproduce(_req: &ReproduceRequest, ctl: &Control) -> Result<ReproduceReport, Error> {
+    use crate::games::{cookie, dinner, subtraction, tokens};
+    let families: Vec<(&'static str, fn() -> Vec<Check>)> = vec![
+        ("ethiopian-dinner", dinner::reproduce::checks),
+        ("subtraction-tie-breaking", subtraction::reproduce::checks),
+        ("token-dollars", tokens::reproduce::checks),
+        ("cookie-game", cookie::reproduce::checks),
+    ];
+    let mut checks = Vec::new();
+    let mut failed = 0;
+    for (paper, run) in families {
+        ctl.check()?;
+        let cs = run();
+        failed += failures(&cs);
+        checks.extend(cs.into_iter().map(|c| CheckReport {
+            paper,
+            id: c.id,
+            source: c.source,
+            claim: c.claim,
+            published: c.published,
+            computed: c.computed,
+            pass: c.pass,
+            differs: c.differs,
+        }));
+    }
+    let open: Vec<(&'static str, fn() -> Vec<Answer>)> = vec![
+        ("ethiopian-dinner", dinner::reproduce::answers),
+        ("subtraction-tie-breaking", subtraction::reproduce::answers),
+        ("cookie-game", cookie::reproduce::answers),
+    ];
+    let mut answers = Vec::new();
+    for (paper, run) in open {
+        ctl.check()?;
+        answers.extend(run().into_iter().map(|a| AnswerReport {
+            paper,
+            id: a.id,
+            question: a.question,
+            answer: a.answer,
+        }));
+    }
+    Ok(ReproduceReport {
+        total: checks.len(),
+        failed,
+        documented_differences: checks.iter().filter(|c| c.differs && c.pass).count(),
+        checks,
+        answers,
+    })
+}
+
+impl Render for ReproduceReport {
+    fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
+        let mut paper = "";
+        for c in &self.checks {
+            if c.paper != paper {
+                paper = c.paper;
+                writeln!(w, "== {paper} ==")?;
+            }
+            let mark = match (c.pass, c.differs) {
+                (true, false) => "PASS",
+                (true, true) => "DIFF",
+                (false, _) => "FAIL",
+            };
+            writeln!(w, "[{mark}] {:<36} {}", c.id, c.claim)?;
+            writeln!(w, "       published: {:<24} computed: {}", c.published, c.computed)?;
+        }
+        writeln!(w, "\n== open questions, answered by computation ==")?;
+        for a in &self.answers {
+            writeln!(w, "[{}] {}\n       {}", a.id, a.question, a.answer)?;
+        }
+        writeln!(
+            w,
+            "\n{} checks: {} passed ({} of them documented differences from the published value, marked DIFF), {} failed",
+            self.total,
+            self.total - self.failed,
+            self.documented_differences,
+            self.failed
+        )
+    }
+}

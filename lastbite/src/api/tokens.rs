@@ -1,0 +1,392 @@
+//! `tokens` commands: Token Dollars, see [`crate::games::tokens`].
+
+use std::io::{self, Write};
+
+use schemars::JsonSchema;
+use serde::Serialize;
+
+use super::dinner::request;
+use super::{Control, Error, Render};
+use crate::exact::Exact;
+use crate::games::tokens::{all_outcomes, continuous, limit_intervals, solve as solve_board, Board, TokenTies};
+
+/// The default limit on memoised sets of taken stacks (a hash-map entry each, about
+/// 100 bytes: 2 * 10^7 sets is about 2 GiB).
+pub const DEFAULT_MAX_STATES: u64 = 20_000_000;
+
+/// The number of sets of at most `players` taken positions out of `positions`
+/// (saturating): the states the solver memoises.
+pub fn state_count(positions: usize, players: usize) -> u128 {
+    let mut total: u128 = 0;
+    let mut c: u128 = 1; // C(positions, j)
+    for j in 0..=players.min(positions) {
+        total = total.saturating_add(c);
+        c = c.saturating_mul((positions - j) as u128) / (j as u128 + 1);
+    }
+    total
+}
+
+fn check_budget(positions: usize, players: usize, max_states: u64) -> Result<(), Error> {
+    let states = state_count(positions, players);
+    if states > max_states as u128 {
+        return Err(Error::Engine(crate::engine::EngineError::TooManyStates {
+            states,
+            budget: max_states,
+            bytes: states.saturating_mul(100),
+        }));
+    }
+    Ok(())
+}
+
+request! {
+    /// `tokens`: solve a Token Dollars game.
+    SolveRequest {
+        /// Stacks worth $1..$M at positions 1..M (unless `values`).
+        stacks: usize = 10,
+        /// Stack values at positions 1, 2, ... (exact, non-negative), e.g. `"1,2,3.5"`.
+        values: Option<String> = None,
+        /// Number of players (placing in turn).
+        players: usize = 3,
+        /// Stacks on a clock (circular distance) instead of a line.
+        clock: bool = false,
+        /// lowest, highest, friendly, antagonistic, or all (every pure SPE outcome too).
+        ties: String = "lowest".into(),
+        /// Tokens anywhere: solve on grids of step 1, 1/2, ... 1/grid.
+        continuous: bool = false,
+        /// The finest grid refinement (a power of two up to 64) for `continuous`.
+        grid: usize = 8,
+        /// Refuse games with more memoised sets of taken stacks than this.
+        max_states: u64 = DEFAULT_MAX_STATES,
+    }
+}
+
+/// The report of `tokens`: a discrete game or the continuous one.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[serde(untagged)]
+pub enum SolveReport {
+    /// Tokens on stacks.
+    Discrete(DiscreteReport),
+    /// Tokens anywhere.
+    Continuous(ContinuousReport),
+}
+
+/// A solved discrete game.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct DiscreteReport {
+    /// Number of stacks.
+    pub stacks: usize,
+    /// Number of players.
+    pub players: usize,
+    /// Whether on a clock.
+    pub clock: bool,
+    /// The tie rule.
+    pub tie_rule: String,
+    /// The stack each player places on, in turn.
+    pub moves: Vec<usize>,
+    /// Each player's payoff.
+    pub payoffs: Vec<Exact>,
+    /// The move prefixes after which the mover was indifferent.
+    pub ties: Vec<Vec<usize>>,
+    /// All pure SPE payoff vectors (with `ties = all`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub outcomes: Option<Vec<Vec<Exact>>>,
+    #[serde(skip)]
+    #[schemars(skip)]
+    title: String,
+}
+
+/// One grid of the continuous game.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct GridReport {
+    /// The refinement: step 1/k.
+    pub k: usize,
+    /// Each player's location.
+    pub moves: Vec<Exact>,
+    /// Each player's payoff.
+    pub payoffs: Vec<Exact>,
+    /// Each player's best responses as closed intervals `[a, z]`.
+    pub best_responses: Vec<Vec<[Exact; 2]>>,
+}
+
+/// The continuous game.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct ContinuousReport {
+    /// Number of stacks.
+    pub stacks: usize,
+    /// Number of players.
+    pub players: usize,
+    /// Whether on a clock.
+    pub clock: bool,
+    /// Always true.
+    pub continuous: bool,
+    /// The finest grid's locations.
+    pub moves: Vec<Exact>,
+    /// The finest grid's payoffs.
+    pub payoffs: Vec<Exact>,
+    /// Every grid.
+    pub grids: Vec<GridReport>,
+    /// Each player's indifference set in the limit, as interval texts.
+    pub best_response_intervals: Vec<Vec<String>>,
+}
+
+fn stack_values(req: &SolveRequest) -> Result<Vec<Exact>, Error> {
+    match &req.values {
+        Some(v) => v
+            .split(',')
+            .enumerate()
+            .map(|(i, t)| {
+                t.trim().parse::<Exact>().map_err(|e| {
+                    Error::invalid("values", v, format!("stack value {}: {e}", i + 1))
+                })
+            })
+            .collect(),
+        None => Ok((1..=req.stacks as i128).map(Exact::integer).collect()),
+    }
+}
+
+/// Solves a Token Dollars game.
+pub fn solve(req: &SolveRequest, _ctl: &Control) -> Result<SolveReport, Error> {
+    if req.values.is_some() && req.stacks != 10 {
+        return Err(Error::combination("values", "give either stack values or a number of stacks"));
+    }
+    if req.continuous {
+        if !req.grid.is_power_of_two() || req.grid > 64 {
+            return Err(Error::invalid("grid", req.grid, "use a power of two up to 64"));
+        }
+        if !req.ties.eq_ignore_ascii_case("lowest") {
+            return Err(Error::combination("ties", "the continuous game uses the lowest-location tie rule"));
+        }
+        let values = stack_values(req)?;
+        // The finest grid has (M - 1) * grid + 1 positions.
+        check_budget(
+            values.len().saturating_sub(1) * req.grid + 1,
+            req.players,
+            req.max_states,
+        )?;
+        let ks: Vec<usize> = (0..=req.grid.trailing_zeros()).map(|e| 1usize << e).collect();
+        let plays = continuous(&values, req.players, req.clock, &ks)?;
+        let limits = limit_intervals(&plays);
+        let finest = plays.last().expect("at least one grid");
+        return Ok(SolveReport::Continuous(ContinuousReport {
+            stacks: values.len(),
+            players: req.players,
+            clock: req.clock,
+            continuous: true,
+            moves: finest.moves.clone(),
+            payoffs: finest.payoffs.clone(),
+            grids: plays
+                .iter()
+                .map(|p| GridReport {
+                    k: p.k,
+                    moves: p.moves.clone(),
+                    payoffs: p.payoffs.clone(),
+                    best_responses: p.best.iter().map(|r| r.iter().map(|&(a, z)| [a, z]).collect()).collect(),
+                })
+                .collect(),
+            best_response_intervals: limits,
+        }));
+    }
+    if req.grid != 8 {
+        return Err(Error::combination("grid", "a grid refinement needs the continuous game"));
+    }
+    let b = match &req.values {
+        Some(v) => Board::parse_values(v, req.players, req.clock)?,
+        None => Board::dollars(req.stacks, req.players, req.clock)?,
+    };
+    let all = req.ties.trim().eq_ignore_ascii_case("all");
+    let rule = if all {
+        TokenTies::Lowest
+    } else {
+        TokenTies::parse(&req.ties).ok_or_else(|| {
+            Error::invalid("ties", &req.ties, "expected lowest, highest, friendly, antagonistic or all")
+        })?
+    };
+    check_budget(b.positions(), b.players(), req.max_states)?;
+    let play = solve_board(&b, rule);
+    let outcomes = all.then(|| {
+        all_outcomes(&b)
+            .iter()
+            .map(|v| v.iter().map(|&x| b.real(x)).collect())
+            .collect()
+    });
+    Ok(SolveReport::Discrete(DiscreteReport {
+        stacks: b.stacks(),
+        players: b.players(),
+        clock: b.clock(),
+        tie_rule: req.ties.to_ascii_lowercase(),
+        moves: play.moves.clone(),
+        payoffs: play.payoffs.iter().map(|&v| b.real(v)).collect(),
+        ties: play.ties.clone(),
+        outcomes,
+        title: b.to_string(),
+    }))
+}
+
+impl Render for SolveReport {
+    fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
+        match self {
+            SolveReport::Discrete(r) => {
+                writeln!(w, "{}, ties {}", r.title, r.tie_rule)?;
+                for (i, (m, p)) in r.moves.iter().zip(&r.payoffs).enumerate() {
+                    writeln!(w, "  player {} places on stack {m:>3}  payoff {p}", i + 1)?;
+                }
+                for t in &r.ties {
+                    writeln!(w, "  tie: the mover was indifferent after {t:?}")?;
+                }
+                if let Some(o) = &r.outcomes {
+                    writeln!(w, "all pure SPE outcomes ({}):", o.len())?;
+                    for v in o {
+                        let parts: Vec<String> = v.iter().map(|x| x.to_string()).collect();
+                        writeln!(w, "  ({})", parts.join(", "))?;
+                    }
+                }
+                Ok(())
+            }
+            SolveReport::Continuous(r) => {
+                let finest = r.grids.last().map_or(1, |g| g.k);
+                writeln!(
+                    w,
+                    "{} stacks on a {}, {} players, tokens anywhere (grids of step 1 to 1/{})",
+                    r.stacks,
+                    if r.clock { "clock" } else { "line" },
+                    r.players,
+                    finest
+                )?;
+                for p in &r.grids {
+                    let moves: Vec<String> = p.moves.iter().map(|x| x.to_string()).collect();
+                    let pays: Vec<String> = p.payoffs.iter().map(|x| x.to_string()).collect();
+                    writeln!(
+                        w,
+                        "  step 1/{:<3} locations {:<28} payoffs {}",
+                        p.k,
+                        moves.join(", "),
+                        pays.join(", ")
+                    )?;
+                }
+                for (i, l) in r.best_response_intervals.iter().enumerate() {
+                    writeln!(w, "  player {} is indifferent on {}", i + 1, l.join(" U "))?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+request! {
+    /// `tokens seats`: each seat's equilibrium payoff for 1..max_players players.
+    SeatsRequest {
+        /// Stacks worth $1..$M.
+        stacks: usize = 10,
+        /// Largest number of players.
+        max_players: usize = 10,
+        /// Stacks on a clock.
+        clock: bool = false,
+        /// Also draw the picture ([`SeatsReport::svg`]).
+        picture: bool = false,
+        /// Refuse games with more memoised sets of taken stacks than this.
+        max_states: u64 = DEFAULT_MAX_STATES,
+    }
+}
+
+/// One number of players.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct SeatsRow {
+    /// Number of players.
+    pub players: usize,
+    /// Their moves.
+    pub moves: Vec<usize>,
+    /// Their payoffs, by seat.
+    pub payoffs: Vec<Exact>,
+}
+
+/// The report of `tokens seats`.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct SeatsReport {
+    /// Number of stacks.
+    pub stacks: usize,
+    /// Whether on a clock.
+    pub clock: bool,
+    /// One row per number of players.
+    pub rows: Vec<SeatsRow>,
+    /// The picture, when asked for.
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub svg: Option<String>,
+}
+
+/// Tabulates what each seat is worth.
+pub fn seats(req: &SeatsRequest, ctl: &Control) -> Result<SeatsReport, Error> {
+    if req.max_players == 0 || req.max_players > req.stacks {
+        return Err(Error::invalid(
+            "max_players",
+            req.max_players,
+            format!("use 1..={} (one token per stack)", req.stacks),
+        ));
+    }
+    check_budget(req.stacks, req.max_players, req.max_states)?;
+    let mut rows = Vec::new();
+    for p in 1..=req.max_players {
+        ctl.check()?;
+        let b = Board::dollars(req.stacks, p, req.clock)?;
+        let play = solve_board(&b, TokenTies::Lowest);
+        rows.push(SeatsRow {
+            players: p,
+            moves: play.moves,
+            payoffs: play.payoffs.iter().map(|&v| b.real(v)).collect(),
+        });
+    }
+    let svg = req.picture.then(|| {
+        let colors = [
+            "#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
+            "#bcbd22", "#17becf",
+        ];
+        let series = (0..req.max_players.min(10))
+            .map(|seat| crate::svg::Series {
+                name: format!("seat {}", seat + 1),
+                color: colors[seat].into(),
+                mark: crate::svg::Mark::Line,
+                points: rows
+                    .iter()
+                    .filter(|r| r.players > seat)
+                    .map(|r| {
+                        let x = r.payoffs[seat];
+                        (r.players as f64, x.numer() as f64 / x.denom() as f64)
+                    })
+                    .collect(),
+            })
+            .collect();
+        crate::svg::Chart {
+            title: format!(
+                "What each seat is worth, $1..${} on a {}",
+                req.stacks,
+                if req.clock { "clock" } else { "line" }
+            ),
+            x_label: "number of players".into(),
+            y_label: "equilibrium payoff ($)".into(),
+            series,
+        }
+        .to_svg(760.0, 560.0 + 18.0 * req.max_players.min(10) as f64)
+    });
+    Ok(SeatsReport {
+        stacks: req.stacks,
+        clock: req.clock,
+        rows,
+        svg,
+    })
+}
+
+impl Render for SeatsReport {
+    fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
+        writeln!(
+            w,
+            "Equilibrium payoff of each seat, $1..${} on a {} (lowest-stack ties)",
+            self.stacks,
+            if self.clock { "clock" } else { "line" }
+        )?;
+        for r in &self.rows {
+            let parts: Vec<String> = r.payoffs.iter().map(|x| x.to_string()).collect();
+            writeln!(w, "{:>3} players: {}", r.players, parts.join("  "))?;
+        }
+        Ok(())
+    }
+}
