@@ -103,7 +103,8 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
     match cmd {
         Command::Analyze(a) => {
             let req = api::AnalyzeRequest {
-                components: (!a.components.is_empty()).then(|| Components::Text(a.components.join(" "))),
+                components: (!a.components.is_empty())
+                    .then(|| Components::Text(a.components.join(" "))),
                 from: match &a.from {
                     Some(p) if p.as_os_str() == "-" => None,
                     other => other.as_ref().map(|p| p.display().to_string()),

@@ -74,7 +74,12 @@ pub struct BoardArgs {
     remove: Option<usize>,
     /// Draw the board of the transformed dinner D' for these altruism payoffs
     /// (Figure 5: 1,-1,-1,1 is zero-sum, 1,1,1,1 cooperative).
-    #[arg(long, value_name = "aA,bA,aB,bB", value_delimiter = ',', allow_negative_numbers = true)]
+    #[arg(
+        long,
+        value_name = "aA,bA,aB,bB",
+        value_delimiter = ',',
+        allow_negative_numbers = true
+    )]
     altruism: Option<Vec<Exact>>,
     /// Print the labels as one JSON document on stdout (the picture is optional).
     #[arg(long)]
@@ -273,7 +278,12 @@ pub struct SolveArgs {
     /// Altruism payoffs alpha_A,beta_A,alpha_B,beta_B: Alice gets alpha_A times her
     /// utility of what she eats plus beta_A times Bob's utility of what he eats; Bob
     /// alike. Crossout then runs on the paper's transformed dinner D'.
-    #[arg(long, value_name = "aA,bA,aB,bB", value_delimiter = ',', allow_negative_numbers = true)]
+    #[arg(
+        long,
+        value_name = "aA,bA,aB,bB",
+        value_delimiter = ',',
+        allow_negative_numbers = true
+    )]
     altruism: Option<Vec<Exact>>,
     /// Refuse state spaces larger than this.
     #[arg(long, default_value_t = Budget::DEFAULT_MAX_STATES)]

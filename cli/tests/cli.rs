@@ -825,7 +825,7 @@ fn tokens_bad_input() {
         &["tokens", "--values", "1,-2,3", "--players", "2"],
         "must not be negative",
     );
-    fails(&["tokens", "--ties", "random"], "--ties 'random'");
+    fails(&["tokens", "--ties", "random"], "--ties random");
     fails(
         &["tokens", "seats", "--stacks", "5", "--max-players", "6"],
         "--max-players 6",
@@ -943,9 +943,17 @@ fn cookie_count_table() {
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     // T(200, 200) = C(199, 100), written out digit for digit.
-    assert!(text.contains(
-        "\"n\": 200,\n      \"d\": 200,\n      \"count\": 45274257328051640582702088538742081937252294837706668420660\n"
-    ));
+    let doc: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let cell = doc["counts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["n"] == 200 && c["d"] == 200)
+        .unwrap();
+    assert_eq!(
+        cell["count"].to_string(),
+        "45274257328051640582702088538742081937252294837706668420660"
+    );
     let e = json(&["cookie", "table", "--max-n", "12", "--enumerate"]);
     let p = json(&["cookie", "table", "--max-n", "12"]);
     assert_eq!(e, p);

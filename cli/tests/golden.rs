@@ -9,7 +9,10 @@ use serde_json::Value;
 fn json_reports_match_the_golden_documents() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden");
     let mut checked = 0;
-    let mut entries: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
     entries.sort();
     for path in entries {
         if path.extension().is_none_or(|e| e != "json") {
@@ -28,19 +31,53 @@ fn json_reports_match_the_golden_documents() {
             cmd.arg("--json");
         }
         let out = cmd.output().unwrap();
-        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         let text = String::from_utf8(out.stdout).unwrap();
         match golden.get("lines") {
             Some(lines) => {
-                let got: Vec<Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+                let got: Vec<Value> = text
+                    .lines()
+                    .map(|l| serde_json::from_str(l).unwrap())
+                    .collect();
                 assert_eq!(&Value::Array(got), lines, "{args:?}");
             }
             None => {
                 let got: Value = serde_json::from_str(&text).expect("one JSON document");
                 assert_eq!(got, golden["output"], "{}: {args:?}", path.display());
+                validate(&args, &got);
             }
         }
         checked += 1;
     }
     assert!(checked >= 50, "only {checked} golden documents");
+}
+
+/// The committed report schema of the command `args` runs.
+fn report_schema(args: &[String]) -> Value {
+    let stem = match args[0].as_str() {
+        "reproduce" => "reproduce".to_string(),
+        "tokens" if args.get(1).is_some_and(|a| a == "seats") => "tokens-seats".into(),
+        "tokens" => "tokens-solve".into(),
+        family => format!("{family}-{}", args[1]),
+    };
+    let path = format!(
+        "{}/../docs/schema/{stem}.report.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    serde_json::from_str(&std::fs::read_to_string(&path).expect("a committed schema")).unwrap()
+}
+
+/// A command's real output validates against its committed schema.
+fn validate(args: &[String], doc: &Value) {
+    let schema = report_schema(args);
+    let validator = jsonschema::validator_for(&schema).expect("a valid schema");
+    let errors: Vec<String> = validator.iter_errors(doc).map(|e| e.to_string()).collect();
+    assert!(
+        errors.is_empty(),
+        "{args:?} does not match its schema: {errors:?}"
+    );
 }

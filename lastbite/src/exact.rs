@@ -367,7 +367,9 @@ impl<'de> serde::de::Visitor<'de> for ExactVisitor {
                 let text: String = map.next_value()?;
                 text.parse().map_err(serde::de::Error::custom)
             }
-            _ => Err(serde::de::Error::custom("expected an exact number, found an object")),
+            _ => Err(serde::de::Error::custom(
+                "expected an exact number, found an object",
+            )),
         }
     }
 }

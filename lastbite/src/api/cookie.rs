@@ -33,12 +33,16 @@ pub enum Components {
 fn position_of(components: &Option<Components>, from: &Option<String>) -> Result<Position, Error> {
     let p = match (components, from) {
         (Some(_), Some(_)) => {
-            return Err(Error::combination("from", "give the components or a file, not both"))
+            return Err(Error::combination(
+                "from",
+                "give the components or a file, not both",
+            ))
         }
         (Some(Components::Text(t)), None) => t.parse::<Position>()?,
         (Some(Components::List(v)), None) => Position::new(v.clone()),
         (None, Some(path)) => {
             let text = std::fs::read_to_string(path).map_err(|e| Error::Io {
+                action: "read",
                 path: path.clone(),
                 message: e.to_string(),
             })?;
@@ -51,6 +55,7 @@ fn position_of(components: &Option<Components>, from: &Option<String>) -> Result
         (None, None) => {
             return Err(Error::Missing {
                 field: "components",
+                what: "position",
                 hint: "give the components (days of edibility), e.g. \"0 1 1 3\"".into(),
             })
         }
@@ -192,7 +197,11 @@ pub fn analyze(req: &AnalyzeRequest, _ctl: &Control) -> Result<AnalyzeReport, Er
             j: m.j,
             k: m.k,
         }),
-        computed_by: if brute.is_some() { "brute force" } else { "theory" },
+        computed_by: if brute.is_some() {
+            "brute force"
+        } else {
+            "theory"
+        },
         absent_because: brute.is_none().then(absent),
         text,
     })
@@ -213,7 +222,8 @@ impl Render for AnalyzeReport {
             w,
             "D(A)      {}",
             self.d_value
-                .map_or("undefined (reduced form not strict)".into(), |d| d.to_string())
+                .map_or("undefined (reduced form not strict)".into(), |d| d
+                    .to_string())
         )?;
         writeln!(w, "type      {}", self.kind)?;
         match self.grundy {
@@ -251,7 +261,11 @@ impl Render for AnalyzeReport {
             ),
             Some(m) => {
                 let m: Vec<String> = m.iter().map(|x| x.to_string()).collect();
-                writeln!(w, "winning moves: eat a component of size {}", m.join(" or "))
+                writeln!(
+                    w,
+                    "winning moves: eat a component of size {}",
+                    m.join(" or ")
+                )
             }
             None => writeln!(w, "winning moves: absent ({})", absent()),
         }
@@ -295,7 +309,9 @@ pub fn critical(req: &CriticalRequest, _ctl: &Control) -> Result<CriticalReport,
                 (smallest_d(n)..=n).map(move |d| CriticalRow {
                     n,
                     d,
-                    position: critical_position(n, d).expect("d in range").into_components(),
+                    position: critical_position(n, d)
+                        .expect("d in range")
+                        .into_components(),
                 })
             })
             .collect(),
@@ -325,7 +341,11 @@ impl Serialize for Count {
                 Ok(v) => s.serialize_u128(v),
                 // Beyond 128 bits: serde_json's arbitrary precision keeps the digits.
                 Err(_) => {
-                    let n: serde_json::Number = self.0.to_string().parse().expect("digits are a JSON number");
+                    let n: serde_json::Number = self
+                        .0
+                        .to_string()
+                        .parse()
+                        .expect("digits are a JSON number");
                     n.serialize(s)
                 }
             },
@@ -375,14 +395,22 @@ pub struct TableReport {
 
 /// Counts strict positions by D-value.
 pub fn table(req: &TableRequest, ctl: &Control) -> Result<TableReport, Error> {
-    let limit = if req.enumerate { MAX_ENUMERATED } else { MAX_BY_PATHS };
+    let limit = if req.enumerate {
+        MAX_ENUMERATED
+    } else {
+        MAX_BY_PATHS
+    };
     if req.max_n > limit {
         return Err(Error::invalid(
             "max_n",
             req.max_n,
             format!(
                 "{} goes up to n = {limit}",
-                if req.enumerate { "enumeration" } else { "the lattice-path count" }
+                if req.enumerate {
+                    "enumeration"
+                } else {
+                    "the lattice-path count"
+                }
             ),
         ));
     }
@@ -463,19 +491,30 @@ pub struct NimReport {
 
 /// The nim-value distribution.
 pub fn nim(req: &NimRequest, ctl: &Control) -> Result<NimReport, Error> {
-    let limit = if req.engine { 20 } else { u64::from(MAX_NIM_TABLE) };
+    let limit = if req.engine {
+        20
+    } else {
+        u64::from(MAX_NIM_TABLE)
+    };
     if req.max_n == 0 || req.max_n > limit {
         return Err(Error::invalid(
             "max_n",
             req.max_n,
             format!(
                 "{} covers 1..={limit} components",
-                if req.engine { "the engine's brute force" } else { "the nim table" }
+                if req.engine {
+                    "the engine's brute force"
+                } else {
+                    "the nim table"
+                }
             ),
         ));
     }
     if req.engine && req.store.is_some() {
-        return Err(Error::combination("store", "the store keeps the table's layers; the engine has none"));
+        return Err(Error::combination(
+            "store",
+            "the store keeps the table's layers; the engine has none",
+        ));
     }
     let rows = if req.engine {
         nim_distribution(req.max_n, ctl)
@@ -489,16 +528,23 @@ pub fn nim(req: &NimRequest, ctl: &Control) -> Result<NimReport, Error> {
         .distribution()
     };
     ctl.check()?;
-    let largest = rows.iter().map(|row| row.len().saturating_sub(1)).max().unwrap_or(0);
+    let largest = rows
+        .iter()
+        .map(|row| row.len().saturating_sub(1))
+        .max()
+        .unwrap_or(0);
     let distribution = rows
         .iter()
         .enumerate()
         .flat_map(|(n, row)| {
-            row.iter().enumerate().filter(|(_, c)| **c > 0).map(move |(k, &c)| NimCell {
-                n,
-                nim: k,
-                count: Count(BigUint::from(c)),
-            })
+            row.iter()
+                .enumerate()
+                .filter(|(_, c)| **c > 0)
+                .map(move |(k, &c)| NimCell {
+                    n,
+                    nim: k,
+                    count: Count(BigUint::from(c)),
+                })
         })
         .collect();
     Ok(NimReport {
@@ -510,7 +556,10 @@ pub fn nim(req: &NimRequest, ctl: &Control) -> Result<NimReport, Error> {
 
 impl Render for NimReport {
     fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
-        writeln!(w, "nim-values of strict positions (count per value 0, 1, 2, ...)")?;
+        writeln!(
+            w,
+            "nim-values of strict positions (count per value 0, 1, 2, ...)"
+        )?;
         for (n, row) in self.rows.iter().enumerate().skip(1) {
             let cells: Vec<String> = row.iter().map(|c| c.to_string()).collect();
             writeln!(w, "n = {n:>2}: {}", cells.join(" "))?;
@@ -628,7 +677,10 @@ impl Match {
     pub fn prompt(&mut self) -> String {
         let p = self.position.clone();
         let j = self.judge(&p);
-        format!("{p} {}. Your move (size of a cookie to eat): ", Self::describe(&j))
+        format!(
+            "{p} {}. Your move (size of a cookie to eat): ",
+            Self::describe(&j)
+        )
     }
 
     fn eat(p: &Position, size: u64) -> Option<Position> {
@@ -668,22 +720,31 @@ impl Match {
     /// Plays the user's move from their input line; `Err` with a line to show (and the
     /// same turn again) when the input is not a legal move.
     pub fn answer(&mut self, input: &str) -> Result<String, String> {
-        let size: u64 = input
-            .trim()
-            .parse()
-            .map_err(|_| format!("{} is not a size; eat one of {}", super::escape(input.trim()), self.position))?;
+        let size: u64 = input.trim().parse().map_err(|_| {
+            format!(
+                "{} is not a size; eat one of {}",
+                super::escape(input.trim()),
+                self.position
+            )
+        })?;
         let next = Self::eat(&self.position, size)
             .ok_or_else(|| format!("no edible cookie of size {size} in {}", self.position))?;
         let after = self.judge(&next);
         let verdict = if after.n_position {
             match after.d {
-                Some(d) => format!("D = {d} is odd, so I have an option with D = {} (even)", d - 1),
+                Some(d) => format!(
+                    "D = {d} is odd, so I have an option with D = {} (even)",
+                    d - 1
+                ),
                 None => "an N-position (brute force): I have a move to a P-position".into(),
             }
         } else {
             "a P-position: that move wins for you".into()
         };
-        let line = format!("You eat {size}: {next}, {}; {verdict}.", Self::describe(&after));
+        let line = format!(
+            "You eat {size}: {next}, {}; {verdict}.",
+            Self::describe(&after)
+        );
         self.position = next;
         self.lastbite_to_move = true;
         Ok(line)

@@ -101,7 +101,11 @@ impl Input<'_> {
 
     /// The dinner and its turn order, validated together.
     fn load(&self) -> Result<(Dinner, TurnOrder), Error> {
-        let given = [self.file.is_some(), self.data.is_some(), self.morsels.is_some()];
+        let given = [
+            self.file.is_some(),
+            self.data.is_some(),
+            self.morsels.is_some(),
+        ];
         if given.iter().filter(|&&g| g).count() > 1 {
             return Err(Error::combination(
                 "morsels",
@@ -111,6 +115,7 @@ impl Input<'_> {
         let (dinner, file_order) = match (self.file, self.data, self.morsels) {
             (Some(path), _, _) => {
                 let text = std::fs::read_to_string(path).map_err(|e| Error::Io {
+                    action: "read",
                     path: path.clone(),
                     message: e.to_string(),
                 })?;
@@ -133,26 +138,36 @@ impl Input<'_> {
                 }
                 let flat = rows.iter().flatten().copied().collect();
                 (
-                    Dinner::from_flat(k, flat, |i, p| format!("morsel {}, utility {}", i + 1, p + 1))?,
+                    Dinner::from_flat(k, flat, |i, p| {
+                        format!("morsel {}, utility {}", i + 1, p + 1)
+                    })?,
                     None,
                 )
             }
             (None, None, None) => {
                 return Err(Error::Missing {
                     field: "morsels",
+                    what: "dinner",
                     hint: "give a dinner file, its data, or morsels like \"1,2 2,3 3,1\"".into(),
                 })
             }
         };
         if self.first.is_some() && self.order.is_some() {
-            return Err(Error::combination("first", "give either a first player or an order"));
+            return Err(Error::combination(
+                "first",
+                "give either a first player or an order",
+            ));
         }
         let order = match (self.order, self.first, file_order) {
             (Some(o), _, _) => TurnOrder::parse(o, &dinner)?,
             (None, Some(First::Alice), _) => TurnOrder::alternating(&dinner, 0),
             (None, Some(First::Bob), _) => {
                 if dinner.players() < 2 {
-                    return Err(Error::invalid("first", "bob", "this dinner has only one player"));
+                    return Err(Error::invalid(
+                        "first",
+                        "bob",
+                        "this dinner has only one player",
+                    ));
                 }
                 TurnOrder::alternating(&dinner, 1)
             }
@@ -303,7 +318,11 @@ fn rules_of(
     let mut rules = Rules::default();
     if let Some(l) = discount {
         if l <= Exact::ZERO {
-            return Err(Error::invalid("discount", l, "the discount factor must be positive"));
+            return Err(Error::invalid(
+                "discount",
+                l,
+                "the discount factor must be positive",
+            ));
         }
         rules.discount = Some(l);
     }
@@ -325,7 +344,10 @@ fn rules_of(
             return Err(Error::invalid(
                 "altruism",
                 text.join(","),
-                format!("give alpha_A, beta_A, alpha_B, beta_B (four numbers, not {})", c.len()),
+                format!(
+                    "give alpha_A, beta_A, alpha_B, beta_B (four numbers, not {})",
+                    c.len()
+                ),
             ));
         }
         rules.altruism = Rules::altruism(c[0], c[1], c[2], c[3]).altruism;
@@ -495,7 +517,12 @@ pub fn solve(req: &SolveRequest, ctl: &Control) -> Result<SolveReport, Error> {
     let budget = Budget {
         max_states: req.max_states,
     };
-    let rules = rules_of(&d, req.discount, req.before.as_deref(), req.altruism.as_deref())?;
+    let rules = rules_of(
+        &d,
+        req.discount,
+        req.before.as_deref(),
+        req.altruism.as_deref(),
+    )?;
     let crossout_covers = rules.discount.is_none() && rules.before.is_none();
     let use_crossout = match req.method {
         Method::Crossout => {
@@ -506,7 +533,10 @@ pub fn solve(req: &SolveRequest, ctl: &Control) -> Result<SolveReport, Error> {
                 ));
             }
             if req.explain {
-                return Err(Error::combination("explain", "explanations need the exact method"));
+                return Err(Error::combination(
+                    "explain",
+                    "explanations need the exact method",
+                ));
             }
             if !crossout_covers {
                 return Err(Error::combination(
@@ -517,13 +547,18 @@ pub fn solve(req: &SolveRequest, ctl: &Control) -> Result<SolveReport, Error> {
             if d.players() != 2 {
                 return Err(Error::combination(
                     "method",
-                    format!("crossout is defined for two players; this dinner has {}", d.players()),
+                    format!(
+                        "crossout is defined for two players; this dinner has {}",
+                        d.players()
+                    ),
                 ));
             }
             true
         }
         Method::Exact => false,
-        Method::Auto => d.players() == 2 && ties == DinnerTies::Index && !req.explain && crossout_covers,
+        Method::Auto => {
+            d.players() == 2 && ties == DinnerTies::Index && !req.explain && crossout_covers
+        }
     };
     if req.at.is_some() && !req.explain {
         return Err(Error::combination("at", "a state to explain needs explain"));
@@ -604,7 +639,10 @@ fn abbreviate(s: &str) -> String {
 }
 
 fn join(v: &[Exact]) -> String {
-    v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ")
+    v.iter()
+        .map(|x| x.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn score_line(scores: &[Exact]) -> String {
@@ -646,9 +684,19 @@ impl Render for SolveReport {
         if let Some(s) = self.states {
             writeln!(w, "States solved: {s}")?;
         }
-        writeln!(w, "\n{:>6}  {:<6}  {:>6}  utilities", "turn", "player", "index")?;
+        writeln!(
+            w,
+            "\n{:>6}  {:<6}  {:>6}  utilities",
+            "turn", "player", "index"
+        )?;
         for b in &self.eating_order {
-            write!(w, "{:>6}  {:<6}  {:>6}  ", b.turn, b.player.to_string(), b.morsel)?;
+            write!(
+                w,
+                "{:>6}  {:<6}  {:>6}  ",
+                b.turn,
+                b.player.to_string(),
+                b.morsel
+            )?;
             match &self.dinner {
                 Some(d) => write_morsel(w, d, b.morsel)?,
                 None => write!(w, "{}", b.utility)?,
@@ -671,7 +719,11 @@ impl Render for SolveReport {
                 rem.join(","),
                 e.mover
             )?;
-            writeln!(w, "{:>8}  {:<20}  {:<24}  note", "index", "utilities", "payoffs after")?;
+            writeln!(
+                w,
+                "{:>8}  {:<20}  {:<24}  note",
+                "index", "utilities", "payoffs after"
+            )?;
             for m in &e.moves {
                 let note = match (m.selected, m.optimal, m.best_for_mover) {
                     (true, _, _) => "<- chosen",
@@ -679,7 +731,10 @@ impl Render for SolveReport {
                     (false, false, true) => "best for mover, lost the tie-break",
                     _ => "",
                 };
-                let text = self.dinner.as_ref().map_or(String::new(), |d| d.morsel_text(m.morsel));
+                let text = self
+                    .dinner
+                    .as_ref()
+                    .map_or(String::new(), |d| d.morsel_text(m.morsel));
                 writeln!(
                     w,
                     "{:>8}  {:<20}  {:<24}  {}",
@@ -698,7 +753,10 @@ impl Render for SolveReport {
 fn parse_strategies(spec: &str, players: usize) -> Result<Vec<Strategy>, Error> {
     let list: Vec<Strategy> = spec
         .split(',')
-        .map(|s| s.parse::<Strategy>().map_err(|e| Error::invalid("strategies", spec, e)))
+        .map(|s| {
+            s.parse::<Strategy>()
+                .map_err(|e| Error::invalid("strategies", spec, e))
+        })
         .collect::<Result<_, _>>()?;
     match list.len() {
         1 => Ok(vec![list[0]; players]),
@@ -745,15 +803,16 @@ pub fn play(req: &PlayRequest, _ctl: &Control) -> Result<PlayReport, Error> {
     let strategies = parse_strategies(&req.strategies, d.players())?;
     let setup = Setup::new(d, order, Rules::default())?;
     let (d, order) = (setup.dinner(), setup.order());
-    let (eating, scores) = if strategies.iter().all(|&s| s == Strategy::Crossout) && d.players() == 2 {
-        let eating: Vec<Bite> = crossout(d, order)?.eating().collect();
-        let scores = setup.scoring().score(d, eating.iter().copied())?;
-        (eating, scores)
-    } else {
-        let p = evaluate(d, order, &strategies)?;
-        let scores = p.scores.iter().map(|&s| d.unscale(s)).collect();
-        (p.eating, scores)
-    };
+    let (eating, scores) =
+        if strategies.iter().all(|&s| s == Strategy::Crossout) && d.players() == 2 {
+            let eating: Vec<Bite> = crossout(d, order)?.eating().collect();
+            let scores = setup.scoring().score(d, eating.iter().copied())?;
+            (eating, scores)
+        } else {
+            let p = evaluate(d, order, &strategies)?;
+            let scores = p.scores.iter().map(|&s| d.unscale(s)).collect();
+            (p.eating, scores)
+        };
     Ok(PlayReport {
         turn_order: order.to_string(),
         strategies: strategies.iter().map(|s| s.name()).collect(),
@@ -772,8 +831,18 @@ impl Render for PlayReport {
             abbreviate(&self.turn_order)
         )?;
         for b in &self.eating_order {
-            let text = self.dinner.as_ref().map_or(String::new(), |d| d.morsel_text(b.morsel));
-            writeln!(w, "{:>6}  {:<3} eats morsel {:>4} {}", b.turn, b.player.to_string(), b.morsel, text)?;
+            let text = self
+                .dinner
+                .as_ref()
+                .map_or(String::new(), |d| d.morsel_text(b.morsel));
+            writeln!(
+                w,
+                "{:>6}  {:<3} eats morsel {:>4} {}",
+                b.turn,
+                b.player.to_string(),
+                b.morsel,
+                text
+            )?;
         }
         writeln!(w, "{}", score_line(&self.scores))
     }
@@ -833,7 +902,10 @@ pub fn verify_profile(req: &VerifyRequest, _ctl: &Control) -> Result<VerifyRepor
         return Err(Error::invalid(
             "strategies",
             &req.strategies,
-            format!("the crossout strategy is defined for two players; this dinner has {}", d.players()),
+            format!(
+                "the crossout strategy is defined for two players; this dinner has {}",
+                d.players()
+            ),
         ));
     }
     let setup = Setup::new(d, order, Rules::default())?;
@@ -920,7 +992,11 @@ pub fn efg(req: &EfgRequest, _ctl: &Control) -> Result<EfgReport, Error> {
     let setup = Setup::new(d, order, Rules::default())?;
     let (d, order) = (setup.dinner(), setup.order());
     let game = DinnerGame::<i128>::new(d, order, false)?;
-    let title = format!("Ethiopian Dinner, {} morsels, turn order {}", d.len(), order);
+    let title = format!(
+        "Ethiopian Dinner, {} morsels, turn order {}",
+        d.len(),
+        order
+    );
     let mut buf = Vec::new();
     write_efg(&game, &title, req.max_nodes, &mut buf)?;
     Ok(EfgReport {
@@ -998,27 +1074,36 @@ pub struct DiscountCheckReport {
 }
 
 fn deviation_report(dev: &Option<(u64, usize, usize, usize, Exact)>) -> Option<DeviationReport> {
-    dev.as_ref().map(|&(state, player, prescribed, better, gain)| DeviationReport {
-        remaining: remaining_of(state),
-        player: Letter(player),
-        prescribed,
-        better,
-        gain,
-    })
+    dev.as_ref().map(
+        |&(state, player, prescribed, better, gain)| DeviationReport {
+            remaining: remaining_of(state),
+            player: Letter(player),
+            prescribed,
+            better,
+            gain,
+        },
+    )
 }
 
 /// Checks crossout under a discount, or searches for the smallest dinner where it fails.
 pub fn discount(req: &DiscountRequest, ctl: &Control) -> Result<DiscountReport, Error> {
     let l = req.discount;
     if l <= Exact::ZERO {
-        return Err(Error::invalid("discount", l, "the discount factor must be positive"));
+        return Err(Error::invalid(
+            "discount",
+            l,
+            "the discount factor must be positive",
+        ));
     }
     let budget = Budget {
         max_states: req.max_states,
     };
     if req.search {
         if req.input().given() {
-            return Err(Error::combination("search", "the search tries permutation dinners; give no dinner"));
+            return Err(Error::combination(
+                "search",
+                "the search tries permutation dinners; give no dinner",
+            ));
         }
         if req.max_size > 10 {
             return Err(Error::invalid(
@@ -1177,7 +1262,10 @@ pub struct ParetoOneReport {
 }
 
 fn perm(b: &[i64]) -> PermutationDinner {
-    b.iter().enumerate().map(|(i, &bi)| [i as i64 + 1, bi]).collect()
+    b.iter()
+        .enumerate()
+        .map(|(i, &bi)| [i as i64 + 1, bi])
+        .collect()
 }
 
 /// Pareto efficiency of crossout.
@@ -1187,7 +1275,11 @@ pub fn pareto(req: &ParetoRequest, ctl: &Control) -> Result<ParetoReport, Error>
             return Err(Error::combination("size", "give either a dinner or a size"));
         }
         if !(1..=12).contains(&n) {
-            return Err(Error::invalid("size", n, "the sweep covers all n! permutation dinners; use 1..=12"));
+            return Err(Error::invalid(
+                "size",
+                n,
+                "the sweep covers all n! permutation dinners; use 1..=12",
+            ));
         }
         let s = pareto::sweep(n, ctl)?;
         ctl.check()?;
@@ -1217,20 +1309,32 @@ impl Render for ParetoReport {
     fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
         match self {
             ParetoReport::Sweep(s) => {
-                writeln!(w, "{} permutation dinners of size {} (Bob moves last)", s.dinners, s.size)?;
+                writeln!(
+                    w,
+                    "{} permutation dinners of size {} (Bob moves last)",
+                    s.dinners, s.size
+                )?;
                 writeln!(
                     w,
                     "crossout Pareto inefficient in {}, weakly inefficient in {}",
                     s.inefficient.len(),
                     s.weakly_inefficient.len()
                 )?;
-                for (name, list) in [("inefficient", &s.inefficient), ("weakly inefficient", &s.weakly_inefficient)] {
+                for (name, list) in [
+                    ("inefficient", &s.inefficient),
+                    ("weakly inefficient", &s.weakly_inefficient),
+                ] {
                     for b in list.iter().take(20) {
-                        let m: Vec<String> = b.iter().map(|[i, bi]| format!("({i},{bi})")).collect();
+                        let m: Vec<String> =
+                            b.iter().map(|[i, bi]| format!("({i},{bi})")).collect();
                         writeln!(w, "  {name}: {}", m.join(" "))?;
                     }
                     if list.len() > 20 {
-                        writeln!(w, "  ... and {} more (see the JSON report)", list.len() - 20)?;
+                        writeln!(
+                            w,
+                            "  ... and {} more (see the JSON report)",
+                            list.len() - 20
+                        )?;
                     }
                 }
                 Ok(())
@@ -1291,7 +1395,11 @@ fn approx(x: &Exact) -> f64 {
 /// Runs the random experiment.
 pub fn experiment(req: &ExperimentRequest, ctl: &Control) -> Result<ExperimentReport, Error> {
     if !(1..=24).contains(&req.size) {
-        return Err(Error::invalid("size", req.size, "use 1..=24 (every split of each dinner is enumerated)"));
+        return Err(Error::invalid(
+            "size",
+            req.size,
+            "use 1..=24 (every split of each dinner is enumerated)",
+        ));
     }
     let e = pareto::experiment(req.size, req.trials, req.seed, ctl)?;
     ctl.check()?;
@@ -1315,10 +1423,24 @@ impl Render for ExperimentReport {
             "{} random permutation dinners of size {} (seed {}):",
             self.trials, self.size, self.seed
         )?;
-        writeln!(w, "  crossout Pareto inefficient:        {}", self.inefficient)?;
-        writeln!(w, "  crossout weakly Pareto inefficient: {}", self.weakly_inefficient)?;
-        match (&self.max_improvement_percent_exact, self.max_improvement_percent) {
-            (Some(x), Some(f)) => writeln!(w, "  largest improvement for a player:   {f}% (exactly {x}%)"),
+        writeln!(
+            w,
+            "  crossout Pareto inefficient:        {}",
+            self.inefficient
+        )?;
+        writeln!(
+            w,
+            "  crossout weakly Pareto inefficient: {}",
+            self.weakly_inefficient
+        )?;
+        match (
+            &self.max_improvement_percent_exact,
+            self.max_improvement_percent,
+        ) {
+            (Some(x), Some(f)) => writeln!(
+                w,
+                "  largest improvement for a player:   {f}% (exactly {x}%)"
+            ),
             _ => writeln!(w, "  no improving outcome"),
         }
     }
@@ -1350,7 +1472,11 @@ pub struct AttainableReport {
 /// Counts the attainable sets.
 pub fn attainable_sets(req: &AttainableRequest, _ctl: &Control) -> Result<AttainableReport, Error> {
     if req.size == 0 || !req.size.is_multiple_of(2) || req.size > 24 {
-        return Err(Error::invalid("size", req.size, "the count is stated for even sizes 2k, 2..=24"));
+        return Err(Error::invalid(
+            "size",
+            req.size,
+            "the count is stated for even sizes 2k, 2..=24",
+        ));
     }
     let k = (req.size / 2) as u64;
     Ok(AttainableReport {
@@ -1364,9 +1490,22 @@ pub fn attainable_sets(req: &AttainableRequest, _ctl: &Control) -> Result<Attain
 
 impl Render for AttainableReport {
     fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
-        writeln!(w, "Permutation dinners of size {} (k = {}), crossout play:", self.size, self.size / 2)?;
-        writeln!(w, "  distinct sets Alice can eat: {} (Catalan C_k = {})", self.alice, self.catalan_k)?;
-        writeln!(w, "  distinct sets Bob can eat:   {} (Catalan C_k+1 = {})", self.bob, self.catalan_k_plus_1)
+        writeln!(
+            w,
+            "Permutation dinners of size {} (k = {}), crossout play:",
+            self.size,
+            self.size / 2
+        )?;
+        writeln!(
+            w,
+            "  distinct sets Alice can eat: {} (Catalan C_k = {})",
+            self.alice, self.catalan_k
+        )?;
+        writeln!(
+            w,
+            "  distinct sets Bob can eat:   {} (Catalan C_k+1 = {})",
+            self.bob, self.catalan_k_plus_1
+        )
     }
 }
 
@@ -1472,7 +1611,10 @@ pub fn board(req: &BoardRequest, _ctl: &Control) -> Result<BoardReport, Error> {
             return Err(Error::invalid(
                 "remove",
                 m,
-                format!("the dinner has morsels 0..{} and needs at least two", d.len() - 1),
+                format!(
+                    "the dinner has morsels 0..{} and needs at least two",
+                    d.len() - 1
+                ),
             ));
         }
     }
@@ -1568,19 +1710,27 @@ pub fn balance(req: &BalanceRequest, ctl: &Control) -> Result<BalanceReport, Err
     let rows = balance::first_mover_advantage(req.max_size, req.trials, req.seed, ctl)?;
     ctl.check()?;
     let svg = req.picture.then(|| {
-        let series = |name: &str, color: &str, f: &dyn Fn(&balance::Advantage) -> f64| crate::svg::Series {
-            name: name.into(),
-            color: color.into(),
-            mark: crate::svg::Mark::Line,
-            points: rows.iter().map(|r| (r.size as f64, f(r))).collect(),
-        };
+        let series =
+            |name: &str, color: &str, f: &dyn Fn(&balance::Advantage) -> f64| crate::svg::Series {
+                name: name.into(),
+                color: color.into(),
+                mark: crate::svg::Mark::Line,
+                points: rows.iter().map(|r| (r.size as f64, f(r))).collect(),
+            };
         crate::svg::Chart {
-            title: format!("First-mover advantage, {} random permutation dinners per size", req.trials),
+            title: format!(
+                "First-mover advantage, {} random permutation dinners per size",
+                req.trials
+            ),
             x_label: "number of morsels".into(),
             y_label: "mean (Alice - Bob) as % of a player's total".into(),
             series: vec![
-                series("alternation ABAB...", "#d62728", &|r| approx(&r.alternation)),
-                series("Thue-Morse ABBA BAAB...", "#1f77b4", &|r| approx(&r.thue_morse)),
+                series("alternation ABAB...", "#d62728", &|r| {
+                    approx(&r.alternation)
+                }),
+                series("Thue-Morse ABBA BAAB...", "#1f77b4", &|r| {
+                    approx(&r.thue_morse)
+                }),
             ],
         }
         .to_svg(760.0, 520.0)

@@ -18,10 +18,32 @@ pub fn escape(text: &str) -> String {
     let esc: String = text.escape_debug().collect();
     if esc.chars().count() > 80 {
         let head: String = esc.chars().take(60).collect();
-        let tail: String = esc.chars().rev().take(12).collect::<Vec<_>>().into_iter().rev().collect();
+        let tail: String = esc
+            .chars()
+            .rev()
+            .take(12)
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect();
         format!("'{head}...{tail}' ({} characters)", text.chars().count())
     } else {
         format!("'{esc}'")
+    }
+}
+
+/// A value as it appears in a message: plain when it is a simple token (a number, a
+/// word, a list of them), else quoted and escaped.
+fn quote(value: &str) -> String {
+    let plain = !value.is_empty()
+        && value.len() <= 80
+        && value
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"._/-+,=<".contains(&b));
+    if plain {
+        value.to_string()
+    } else {
+        escape(value)
     }
 }
 
@@ -52,11 +74,15 @@ pub enum Error {
     Missing {
         /// The field (or one of several).
         field: &'static str,
+        /// What is missing, in words.
+        what: &'static str,
         /// What to give.
         hint: String,
     },
     /// A file could not be read or written.
     Io {
+        /// read, write, ...
+        action: &'static str,
         /// The path.
         path: String,
         /// The operating system's message.
@@ -80,7 +106,11 @@ pub enum Error {
 
 impl Error {
     /// An invalid field value.
-    pub fn invalid(field: &'static str, value: impl fmt::Display, problem: impl fmt::Display) -> Error {
+    pub fn invalid(
+        field: &'static str,
+        value: impl fmt::Display,
+        problem: impl fmt::Display,
+    ) -> Error {
         Error::Invalid {
             field,
             value: value.to_string(),
@@ -115,10 +145,16 @@ impl Error {
                 field,
                 value,
                 problem,
-            } => format!("{} {}: {problem}", name(field), escape(value)),
+            } => format!("{} {}: {problem}", name(field), quote(value)),
             Error::Combination { field, problem } => format!("{}: {problem}", name(field)),
-            Error::Missing { field, hint } => format!("no {} given: {hint}", name(field)),
-            Error::Io { path, message } => format!("{}: {message}", escape(path)),
+            Error::Missing { field, what, hint } => {
+                format!("no {what} given ({}): {hint}", name(field))
+            }
+            Error::Io {
+                action,
+                path,
+                message,
+            } => format!("cannot {action} {}: {message}", quote(path)),
             Error::Dinner(e) => e.to_string(),
             Error::Precedence(e) => format!("{}: {e}", name("before")),
             Error::Subtraction(e) => e.to_string(),

@@ -13,7 +13,13 @@ use serde_json::ser::Formatter;
 /// Writes `report` as one JSON document followed by a newline.
 pub fn write_json<T: Serialize + ?Sized>(report: &T, w: &mut dyn Write) -> io::Result<()> {
     let mut w = w;
-    let mut ser = serde_json::Serializer::with_formatter(&mut w, Outline { depth: 0, has_value: false });
+    let mut ser = serde_json::Serializer::with_formatter(
+        &mut w,
+        Outline {
+            depth: 0,
+            has_value: false,
+        },
+    );
     report.serialize(&mut ser).map_err(io::Error::other)?;
     w.write_all(b"\n")
 }

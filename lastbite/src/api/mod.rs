@@ -138,51 +138,74 @@ pub fn schemas() -> Vec<(String, serde_json::Value)> {
         ]
     }
     let mut out = Vec::new();
-    out.extend(pair::<dinner::SolveRequest, dinner::SolveReport>("dinner-solve"));
-    out.extend(pair::<dinner::PlayRequest, dinner::PlayReport>("dinner-play"));
-    out.extend(pair::<dinner::VerifyRequest, dinner::VerifyReport>("dinner-verify"));
+    out.extend(pair::<dinner::SolveRequest, dinner::SolveReport>(
+        "dinner-solve",
+    ));
+    out.extend(pair::<dinner::PlayRequest, dinner::PlayReport>(
+        "dinner-play",
+    ));
+    out.extend(pair::<dinner::VerifyRequest, dinner::VerifyReport>(
+        "dinner-verify",
+    ));
     out.extend(pair::<dinner::EfgRequest, dinner::EfgReport>("dinner-efg"));
     out.extend(pair::<dinner::DiscountRequest, dinner::DiscountReport>(
         "dinner-discount",
     ));
-    out.extend(pair::<dinner::ParetoRequest, dinner::ParetoReport>("dinner-pareto"));
+    out.extend(pair::<dinner::ParetoRequest, dinner::ParetoReport>(
+        "dinner-pareto",
+    ));
     out.extend(pair::<dinner::ExperimentRequest, dinner::ExperimentReport>(
         "dinner-experiment",
     ));
     out.extend(pair::<dinner::AttainableRequest, dinner::AttainableReport>(
         "dinner-attainable",
     ));
-    out.extend(pair::<dinner::PlotRequest, dinner::PlotReport>("dinner-plot"));
-    out.extend(pair::<dinner::BoardRequest, dinner::BoardReport>("dinner-board"));
-    out.extend(pair::<dinner::BalanceRequest, dinner::BalanceReport>("dinner-balance"));
+    out.extend(pair::<dinner::PlotRequest, dinner::PlotReport>(
+        "dinner-plot",
+    ));
+    out.extend(pair::<dinner::BoardRequest, dinner::BoardReport>(
+        "dinner-board",
+    ));
+    out.extend(pair::<dinner::BalanceRequest, dinner::BalanceReport>(
+        "dinner-balance",
+    ));
     out.extend(pair::<subtraction::TableRequest, subtraction::TableReport>(
         "subtraction-table",
     ));
-    out.extend(pair::<subtraction::OutcomeRequest, subtraction::OutcomeReport>(
-        "subtraction-outcome",
-    ));
-    out.extend(pair::<subtraction::PeriodRequest, subtraction::PeriodReport>(
-        "subtraction-period",
-    ));
+    out.extend(pair::<
+        subtraction::OutcomeRequest,
+        subtraction::OutcomeReport,
+    >("subtraction-outcome"));
+    out.extend(pair::<subtraction::PeriodRequest, subtraction::PeriodReport>("subtraction-period"));
     out.extend(pair::<subtraction::ScanRequest, subtraction::ScanReport>(
         "subtraction-scan",
     ));
-    out.extend(pair::<subtraction::ConjectureRequest, subtraction::ConjectureReport>(
-        "subtraction-conjecture",
-    ));
+    out.extend(pair::<
+        subtraction::ConjectureRequest,
+        subtraction::ConjectureReport,
+    >("subtraction-conjecture"));
     out.extend(pair::<subtraction::PlotRequest, subtraction::PlotReport>(
         "subtraction-plot",
     ));
-    out.extend(pair::<tokens::SolveRequest, tokens::SolveReport>("tokens-solve"));
-    out.extend(pair::<tokens::SeatsRequest, tokens::SeatsReport>("tokens-seats"));
-    out.extend(pair::<cookie::AnalyzeRequest, cookie::AnalyzeReport>("cookie-analyze"));
+    out.extend(pair::<tokens::SolveRequest, tokens::SolveReport>(
+        "tokens-solve",
+    ));
+    out.extend(pair::<tokens::SeatsRequest, tokens::SeatsReport>(
+        "tokens-seats",
+    ));
+    out.extend(pair::<cookie::AnalyzeRequest, cookie::AnalyzeReport>(
+        "cookie-analyze",
+    ));
     out.extend(pair::<cookie::CriticalRequest, cookie::CriticalReport>(
         "cookie-critical",
     ));
-    out.extend(pair::<cookie::TableRequest, cookie::TableReport>("cookie-table"));
-    out.extend(pair::<cookie::NimRequest, cookie::NimReport>("cookie-nim"));
-    out.extend(pair::<reproduce::ReproduceRequest, reproduce::ReproduceReport>(
-        "reproduce",
+    out.extend(pair::<cookie::TableRequest, cookie::TableReport>(
+        "cookie-table",
     ));
+    out.extend(pair::<cookie::NimRequest, cookie::NimReport>("cookie-nim"));
+    out.extend(pair::<
+        reproduce::ReproduceRequest,
+        reproduce::ReproduceReport,
+    >("reproduce"));
     out
 }

@@ -136,7 +136,11 @@ impl Render for ReproduceReport {
                 (false, _) => "FAIL",
             };
             writeln!(w, "[{mark}] {:<36} {}", c.id, c.claim)?;
-            writeln!(w, "       published: {:<24} computed: {}", c.published, c.computed)?;
+            writeln!(
+                w,
+                "       published: {:<24} computed: {}",
+                c.published, c.computed
+            )?;
         }
         writeln!(w, "\n== open questions, answered by computation ==")?;
         for a in &self.answers {

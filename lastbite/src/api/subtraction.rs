@@ -10,7 +10,9 @@ use serde::{Deserialize, Serialize};
 use super::dinner::request;
 use super::{Control, Error, Render};
 use crate::engine::Progress;
-use crate::games::subtraction::analysis::{check_statement, Family, ScanRecord, Statement, DEVIATIONS};
+use crate::games::subtraction::analysis::{
+    check_statement, Family, ScanRecord, Statement, DEVIATIONS,
+};
 use crate::games::subtraction::{
     figures, find_period, first_discrepancy, first_zero_sum_discrepancy, outcome_at, parse_heap,
     Convention, Derivation, Ruleset, Table,
@@ -20,7 +22,8 @@ use crate::games::subtraction::{
 pub const DEFAULT_LIMIT: u64 = 1 << 24;
 
 fn ruleset(s: &str) -> Result<Ruleset, Error> {
-    s.parse::<Ruleset>().map_err(|e| Error::invalid("set", s, e))
+    s.parse::<Ruleset>()
+        .map_err(|e| Error::invalid("set", s, e))
 }
 
 /// One convention's cell of a table row.
@@ -102,7 +105,10 @@ impl TableRow {
 }
 
 fn moves_text(m: &[u64], sep: &str) -> String {
-    m.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(sep)
+    m.iter()
+        .map(|x| x.to_string())
+        .collect::<Vec<_>>()
+        .join(sep)
 }
 
 impl TableReport {
@@ -112,7 +118,13 @@ impl TableReport {
         for r in &self.rows {
             write!(w, "{}", r.heap)?;
             for c in r.cells() {
-                write!(w, ",{},{},{}", c.outcome[0], c.outcome[1], moves_text(&c.moves, " "))?;
+                write!(
+                    w,
+                    ",{},{},{}",
+                    c.outcome[0],
+                    c.outcome[1],
+                    moves_text(&c.moves, " ")
+                )?;
             }
             writeln!(w, ",{}", r.zero_sum)?;
         }
@@ -139,7 +151,12 @@ impl Render for TableReport {
                 }
             };
             let base = r.FvF.outcome;
-            let delta = |c: &Cell| (c.outcome[0] as i64 - base[0] as i64, c.outcome[1] as i64 - base[1] as i64);
+            let delta = |c: &Cell| {
+                (
+                    c.outcome[0] as i64 - base[0] as i64,
+                    c.outcome[1] as i64 - base[1] as i64,
+                )
+            };
             let (fa, fb) = delta(&r.FvA);
             let (aa, ab) = delta(&r.AvF);
             let (va, vb) = delta(&r.AvA);
@@ -260,7 +277,14 @@ impl Render for OutcomeReport {
             self.outcome[1],
             moves_text(&self.moves, ",")
         )?;
-        if let DerivationReport::Periodic { reduced_heap, periods, period, increment, .. } = &self.derivation {
+        if let DerivationReport::Periodic {
+            reduced_heap,
+            periods,
+            period,
+            increment,
+            ..
+        } = &self.derivation
+        {
             writeln!(
                 w,
                 "  by periodicity: heap {reduced_heap} + {periods} x {period} (each period adds {increment} to both players)"
@@ -366,7 +390,11 @@ impl Render for PeriodReport {
         ] {
             writeln!(w, "first {name} discrepancy: {}", show(v))?;
         }
-        writeln!(w, "first AvA vs zero-sum discrepancy: {}", show(d.AvA_zero_sum))
+        writeln!(
+            w,
+            "first AvA vs zero-sum discrepancy: {}",
+            show(d.AvA_zero_sum)
+        )
     }
 }
 
@@ -489,8 +517,9 @@ fn done_key(line: &str, csv: bool) -> Option<String> {
         let k = line.split(',').next()?.trim();
         (!k.is_empty() && k.bytes().all(|b| b.is_ascii_digit() || b == b' ')).then(|| k.to_string())
     } else {
-        let v: ScanLine = serde_json::from_str(line).ok()?;
-        Some(moves_text(&v.set, " "))
+        let v: serde_json::Value = serde_json::from_str(line).ok()?;
+        let set: Vec<u64> = serde_json::from_value(v.get("set")?.clone()).ok()?;
+        Some(moves_text(&set, " "))
     }
 }
 
@@ -498,6 +527,7 @@ fn done_key(line: &str, csv: bool) -> Option<String> {
 /// killed mid-write) back to the last complete one; that ruleset is simply analysed again.
 fn resume(path: &str, csv: bool) -> Result<HashSet<String>, Error> {
     let io = |e: io::Error| Error::Io {
+        action: "resume",
         path: path.to_string(),
         message: e.to_string(),
     };
@@ -531,7 +561,10 @@ pub fn scan(req: &ScanRequest, ctl: &Control) -> Result<ScanReport, Error> {
     use rayon::prelude::*;
     let family = match (req.pairs, req.triples, req.size, req.max, req.random) {
         (Some(_), Some(_), _, _, _) | (Some(_), _, Some(_), _, _) | (_, Some(_), Some(_), _, _) => {
-            return Err(Error::combination("pairs", "choose one family: pairs, triples, or a size"))
+            return Err(Error::combination(
+                "pairs",
+                "choose one family: pairs, triples, or a size",
+            ))
         }
         (Some(n), _, _, _, _) => Family::All { size: 2, max: n },
         (_, Some(n), _, _, _) => Family::All { size: 3, max: n },
@@ -542,27 +575,29 @@ pub fn scan(req: &ScanRequest, ctl: &Control) -> Result<ScanReport, Error> {
             count,
             seed: req.seed,
         },
-        _ => {
-            return Err(Error::Missing {
-                field: "pairs",
-                hint: "choose the rulesets: pairs N, triples N, or size K with max M (and random COUNT)".into(),
-            })
-        }
+        _ => return Err(Error::Missing {
+            field: "pairs",
+            what: "rulesets",
+            hint:
+                "choose the rulesets: pairs N, triples N, or size K with max M (and random COUNT)"
+                    .into(),
+        }),
     };
     let sets = family.rulesets()?;
-    let csv = req
-        .out
-        .as_deref()
-        .map_or(req.csv, |p| p.ends_with(".csv"));
+    let csv = req.out.as_deref().map_or(req.csv, |p| p.ends_with(".csv"));
     let done = match &req.out {
         Some(path) => resume(path, csv)?,
         None => HashSet::new(),
     };
     let key = |s: &Ruleset| moves_text(s.elements(), " ");
-    let todo: Vec<Ruleset> = sets.into_iter().filter(|s| !done.contains(&key(s))).collect();
+    let todo: Vec<Ruleset> = sets
+        .into_iter()
+        .filter(|s| !done.contains(&key(s)))
+        .collect();
     let mut file = match &req.out {
         Some(path) => {
             let io = |e: io::Error| Error::Io {
+                action: "read",
                 path: path.clone(),
                 message: e.to_string(),
             };
@@ -694,18 +729,29 @@ pub struct ConjectureReport {
 
 /// Checks a statement on every ruleset of the given sizes.
 pub fn conjecture(req: &ConjectureRequest, ctl: &Control) -> Result<ConjectureReport, Error> {
-    let statement =
-        Statement::parse(&req.statement).map_err(|e| Error::invalid("statement", &req.statement, e))?;
+    let statement = Statement::parse(&req.statement)
+        .map_err(|e| Error::invalid("statement", &req.statement, e))?;
     if req.sizes.is_empty() || req.sizes.iter().any(|&k| k == 0) {
-        return Err(Error::invalid("sizes", format!("{:?}", req.sizes), "give set sizes of at least 1"));
+        return Err(Error::invalid(
+            "sizes",
+            format!("{:?}", req.sizes),
+            "give set sizes of at least 1",
+        ));
     }
     let v = check_statement(statement, &req.sizes, req.max, req.limit, ctl)?;
     ctl.check()?;
     let sizes = statement.sizes().map_or(
-        req.sizes.iter().map(|k| k.to_string()).collect::<Vec<_>>().join(" or "),
+        req.sizes
+            .iter()
+            .map(|k| k.to_string())
+            .collect::<Vec<_>>()
+            .join(" or "),
         |k| k.to_string(),
     );
-    let range = format!("every ruleset of size {sizes} with largest element <= {}", req.max);
+    let range = format!(
+        "every ruleset of size {sizes} with largest element <= {}",
+        req.max
+    );
     let verdict = match (&v.counterexample, statement) {
         (None, Statement::P3) => "data",
         (None, _) => "holds",
@@ -756,7 +802,11 @@ impl Render for ConjectureReport {
         writeln!(
             w,
             "{} {}: {} on {} ({} rulesets, {} covered by the hypothesis)",
-            if self.statement.starts_with('p') { "Problem" } else { "Conjecture" },
+            if self.statement.starts_with('p') {
+                "Problem"
+            } else {
+                "Conjecture"
+            },
             self.statement.trim_start_matches('p'),
             self.verdict,
             self.range,
@@ -876,12 +926,17 @@ pub fn plot(req: &PlotRequest, ctl: &Control) -> Result<PlotReport, Error> {
         }
         Figure::Figure2 | Figure::Figure3 => {
             let zero_sum = req.figure == Figure::Figure3;
-            let (chart, hits) = figures::figure_triples(req.max.unwrap_or(40), zero_sum, req.limit)?;
-            (chart.to_svg(760.0, 680.0), PlotData::Triples { triples: hits })
+            let (chart, hits) =
+                figures::figure_triples(req.max.unwrap_or(40), zero_sum, req.limit)?;
+            (
+                chart.to_svg(760.0, 680.0),
+                PlotData::Triples { triples: hits },
+            )
         }
         Figure::Heatmap => {
             let text = req.set.as_deref().ok_or_else(|| Error::Missing {
                 field: "set",
+                what: "set",
                 hint: "the heat map is of one ruleset".into(),
             })?;
             let set = ruleset(text)?;
@@ -914,8 +969,12 @@ pub fn plot(req: &PlotRequest, ctl: &Control) -> Result<PlotReport, Error> {
 impl Render for PlotReport {
     fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
         match &self.data {
-            PlotData::Pairs { pairs } => writeln!(w, "{} pairs with an FvF/AvA discrepancy", pairs.len()),
-            PlotData::Triples { triples } => writeln!(w, "{} triples with a discrepancy", triples.len()),
+            PlotData::Pairs { pairs } => {
+                writeln!(w, "{} pairs with an FvF/AvA discrepancy", pairs.len())
+            }
+            PlotData::Triples { triples } => {
+                writeln!(w, "{} triples with a discrepancy", triples.len())
+            }
             PlotData::Heatmap { set, rows } => writeln!(
                 w,
                 "heat map of S = {{{}}}: {} rows of {} heaps",

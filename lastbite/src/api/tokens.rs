@@ -8,7 +8,9 @@ use serde::Serialize;
 use super::dinner::request;
 use super::{Control, Error, Render};
 use crate::exact::Exact;
-use crate::games::tokens::{all_outcomes, continuous, limit_intervals, solve as solve_board, Board, TokenTies};
+use crate::games::tokens::{
+    all_outcomes, continuous, limit_intervals, solve as solve_board, Board, TokenTies,
+};
 
 /// The default limit on memoised sets of taken stacks (a hash-map entry each, about
 /// 100 bytes: 2 * 10^7 sets is about 2 GiB).
@@ -135,9 +137,9 @@ fn stack_values(req: &SolveRequest) -> Result<Vec<Exact>, Error> {
             .split(',')
             .enumerate()
             .map(|(i, t)| {
-                t.trim().parse::<Exact>().map_err(|e| {
-                    Error::invalid("values", v, format!("stack value {}: {e}", i + 1))
-                })
+                t.trim()
+                    .parse::<Exact>()
+                    .map_err(|e| Error::invalid("values", v, format!("stack value {}: {e}", i + 1)))
             })
             .collect(),
         None => Ok((1..=req.stacks as i128).map(Exact::integer).collect()),
@@ -147,14 +149,24 @@ fn stack_values(req: &SolveRequest) -> Result<Vec<Exact>, Error> {
 /// Solves a Token Dollars game.
 pub fn solve(req: &SolveRequest, _ctl: &Control) -> Result<SolveReport, Error> {
     if req.values.is_some() && req.stacks != 10 {
-        return Err(Error::combination("values", "give either stack values or a number of stacks"));
+        return Err(Error::combination(
+            "values",
+            "give either stack values or a number of stacks",
+        ));
     }
     if req.continuous {
         if !req.grid.is_power_of_two() || req.grid > 64 {
-            return Err(Error::invalid("grid", req.grid, "use a power of two up to 64"));
+            return Err(Error::invalid(
+                "grid",
+                req.grid,
+                "use a power of two up to 64",
+            ));
         }
         if !req.ties.eq_ignore_ascii_case("lowest") {
-            return Err(Error::combination("ties", "the continuous game uses the lowest-location tie rule"));
+            return Err(Error::combination(
+                "ties",
+                "the continuous game uses the lowest-location tie rule",
+            ));
         }
         let values = stack_values(req)?;
         // The finest grid has (M - 1) * grid + 1 positions.
@@ -163,7 +175,9 @@ pub fn solve(req: &SolveRequest, _ctl: &Control) -> Result<SolveReport, Error> {
             req.players,
             req.max_states,
         )?;
-        let ks: Vec<usize> = (0..=req.grid.trailing_zeros()).map(|e| 1usize << e).collect();
+        let ks: Vec<usize> = (0..=req.grid.trailing_zeros())
+            .map(|e| 1usize << e)
+            .collect();
         let plays = continuous(&values, req.players, req.clock, &ks)?;
         let limits = limit_intervals(&plays);
         let finest = plays.last().expect("at least one grid");
@@ -180,14 +194,21 @@ pub fn solve(req: &SolveRequest, _ctl: &Control) -> Result<SolveReport, Error> {
                     k: p.k,
                     moves: p.moves.clone(),
                     payoffs: p.payoffs.clone(),
-                    best_responses: p.best.iter().map(|r| r.iter().map(|&(a, z)| [a, z]).collect()).collect(),
+                    best_responses: p
+                        .best
+                        .iter()
+                        .map(|r| r.iter().map(|&(a, z)| [a, z]).collect())
+                        .collect(),
                 })
                 .collect(),
             best_response_intervals: limits,
         }));
     }
     if req.grid != 8 {
-        return Err(Error::combination("grid", "a grid refinement needs the continuous game"));
+        return Err(Error::combination(
+            "grid",
+            "a grid refinement needs the continuous game",
+        ));
     }
     let b = match &req.values {
         Some(v) => Board::parse_values(v, req.players, req.clock)?,
@@ -198,7 +219,11 @@ pub fn solve(req: &SolveRequest, _ctl: &Control) -> Result<SolveReport, Error> {
         TokenTies::Lowest
     } else {
         TokenTies::parse(&req.ties).ok_or_else(|| {
-            Error::invalid("ties", &req.ties, "expected lowest, highest, friendly, antagonistic or all")
+            Error::invalid(
+                "ties",
+                &req.ties,
+                "expected lowest, highest, friendly, antagonistic or all",
+            )
         })?
     };
     check_budget(b.positions(), b.players(), req.max_states)?;

@@ -151,6 +151,8 @@ proptest! {
         prop_assert!(matches!(verdict, Verdict::SubgamePerfect { .. }), "{:?}", verdict);
         for n in 0..t.children.len() {
             if let Some(c) = sol.choice(&n) {
+                // Payoffs accrue only at leaves here, so a state's value is its choice's.
+                prop_assert_eq!(sol.value(&n).unwrap(), &c.value[..]);
                 for m in &c.optimal {
                     prop_assert_eq!(sol.value(&t.play(&n, m)).unwrap(), &c.value[..]);
                 }

@@ -78,7 +78,10 @@ impl Scoring {
                     .flatten()
                     .map(|x| x.scaled_to(den).ok_or_else(overflow))
                     .collect::<Result<Vec<_>, _>>()?;
-                let identity = den == 1 && c.iter().enumerate().all(|(i, &v)| v == (i / k == i % k) as i128);
+                let identity = den == 1
+                    && c.iter()
+                        .enumerate()
+                        .all(|(i, &v)| v == (i / k == i % k) as i128);
                 (c, den, identity)
             }
         };

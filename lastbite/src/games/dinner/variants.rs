@@ -28,10 +28,7 @@ pub fn transformed(dinner: &Dinner, rules: &Rules) -> Result<Dinner, DinnerError
             dinner.players(),
         ));
     }
-    let c = rules
-        .altruism
-        .as_ref()
-        .ok_or(DinnerError::NoAltruism)?;
+    let c = rules.altruism.as_ref().ok_or(DinnerError::NoAltruism)?;
     let (alpha_a, alpha_b, beta_a, beta_b) = (c[0][0], c[0][1], c[1][0], c[1][1]);
     let n = dinner.len() as i128;
     let overflow = || DinnerError::Overflow(dinner.len());
