@@ -72,10 +72,13 @@ impl ReproduceReport {
     }
 }
 
+/// One family's list of checks or answers.
+type Family<T> = fn() -> Vec<T>;
+
 /// Recomputes every published value.
 pub fn reproduce(_req: &ReproduceRequest, ctl: &Control) -> Result<ReproduceReport, Error> {
     use crate::games::{cookie, dinner, subtraction, tokens};
-    let families: Vec<(&'static str, fn() -> Vec<Check>)> = vec![
+    let families: Vec<(&'static str, Family<Check>)> = vec![
         ("ethiopian-dinner", dinner::reproduce::checks),
         ("subtraction-tie-breaking", subtraction::reproduce::checks),
         ("token-dollars", tokens::reproduce::checks),
@@ -98,7 +101,7 @@ pub fn reproduce(_req: &ReproduceRequest, ctl: &Control) -> Result<ReproduceRepo
             differs: c.differs,
         }));
     }
-    let open: Vec<(&'static str, fn() -> Vec<Answer>)> = vec![
+    let open: Vec<(&'static str, Family<Answer>)> = vec![
         ("ethiopian-dinner", dinner::reproduce::answers),
         ("subtraction-tie-breaking", subtraction::reproduce::answers),
         ("cookie-game", cookie::reproduce::answers),

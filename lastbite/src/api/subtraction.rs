@@ -731,7 +731,7 @@ pub struct ConjectureReport {
 pub fn conjecture(req: &ConjectureRequest, ctl: &Control) -> Result<ConjectureReport, Error> {
     let statement = Statement::parse(&req.statement)
         .map_err(|e| Error::invalid("statement", &req.statement, e))?;
-    if req.sizes.is_empty() || req.sizes.iter().any(|&k| k == 0) {
+    if req.sizes.is_empty() || req.sizes.contains(&0) {
         return Err(Error::invalid(
             "sizes",
             format!("{:?}", req.sizes),
