@@ -655,7 +655,7 @@ fn score_line(scores: &[Exact]) -> String {
 }
 
 /// A morsel's utilities as `(a, b, ...)`, integers without allocating per value.
-fn write_morsel(w: &mut dyn Write, d: &Dinner, i: usize) -> io::Result<()> {
+fn write_morsel(w: &mut impl Write, d: &Dinner, i: usize) -> io::Result<()> {
     w.write_all(b"(")?;
     for p in 0..d.players() {
         if p > 0 {
@@ -672,6 +672,9 @@ fn write_morsel(w: &mut dyn Write, d: &Dinner, i: usize) -> io::Result<()> {
 
 impl Render for SolveReport {
     fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
+        // A concrete buffer: a million rows of small writes, each a dynamic call else.
+        let mut buf = io::BufWriter::with_capacity(1 << 16, w);
+        let w = &mut buf;
         writeln!(
             w,
             "Dinner: {} morsels, {} players, turn order {}, method {}, ties {}",
@@ -746,7 +749,7 @@ impl Render for SolveReport {
             }
             writeln!(w, "Rule: {}", e.reason)?;
         }
-        Ok(())
+        w.flush()
     }
 }
 

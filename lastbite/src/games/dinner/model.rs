@@ -425,6 +425,10 @@ impl Dinner {
 
     /// The exact utility of morsel `i` to player `p`.
     pub fn value(&self, i: usize, p: Player) -> Exact {
+        if self.scale == 1 {
+            // Integer dinners (the large ones) skip the reduction.
+            return Exact::integer(self.utility(i, p) as i128);
+        }
         self.unscale(self.utility(i, p) as i128)
     }
 
