@@ -349,21 +349,11 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
             emit(&call(api::solve(&req, &ctl))?, a.json)?;
         }
         Command::Play(a) => {
-            let mut req = api::PlayRequest {
-                strategies: a.strategies,
-                max_states: a.max_states,
-                ..Default::default()
-            };
-            input!(req, a.input);
+            let req = profile_request(a.strategies, a.max_states, &a.input)?;
             emit(&call(api::play(&req, &ctl))?, a.json)?;
         }
         Command::Verify(a) => {
-            let mut req = api::VerifyRequest {
-                strategies: a.strategies,
-                max_states: a.max_states,
-                ..Default::default()
-            };
-            input!(req, a.input);
+            let req = profile_request(a.strategies, a.max_states, &a.input)?;
             emit(&call(api::verify_profile(&req, &ctl))?, a.json)?;
         }
         Command::Efg(a) => {
@@ -452,4 +442,19 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The request `dinner play` and `dinner verify` share.
+fn profile_request(
+    strategies: String,
+    max_states: u64,
+    input: &Input,
+) -> anyhow::Result<api::PlayRequest> {
+    let mut req = api::PlayRequest {
+        strategies,
+        max_states,
+        ..Default::default()
+    };
+    input!(req, input);
+    Ok(req)
 }

@@ -3,7 +3,7 @@
 //! produces these; `lastbite reproduce` prints them all.
 
 /// One published value and the value lastbite computes for it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 pub struct Check {
     /// Short identifier, e.g. `figure2.alice_score`.
     pub id: String,
@@ -62,7 +62,7 @@ pub fn failures(checks: &[Check]) -> usize {
 
 /// An open question of a paper with the answer lastbite computes (no published value
 /// to compare with).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 pub struct Answer {
     /// Short identifier.
     pub id: String,

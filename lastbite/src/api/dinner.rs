@@ -1622,8 +1622,7 @@ pub fn board(req: &BoardRequest, _ctl: &Control) -> Result<BoardReport, Error> {
         }
     }
     let c = crossout(&d, order)?;
-    let eating: Vec<Bite> = c.eating().collect();
-    let scores = Scoring::new(&d, &Rules::default())?.score(&d, eating.iter().copied())?;
+    let scores = c.scores.iter().map(|&s| d.unscale(s)).collect();
     let svg = if req.picture {
         Some(figures::board_svg(
             &d,

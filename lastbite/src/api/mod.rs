@@ -137,75 +137,35 @@ pub fn schemas() -> Vec<(String, serde_json::Value)> {
             ),
         ]
     }
-    let mut out = Vec::new();
-    out.extend(pair::<dinner::SolveRequest, dinner::SolveReport>(
-        "dinner-solve",
-    ));
-    out.extend(pair::<dinner::PlayRequest, dinner::PlayReport>(
-        "dinner-play",
-    ));
-    out.extend(pair::<dinner::VerifyRequest, dinner::VerifyReport>(
-        "dinner-verify",
-    ));
-    out.extend(pair::<dinner::EfgRequest, dinner::EfgReport>("dinner-efg"));
-    out.extend(pair::<dinner::DiscountRequest, dinner::DiscountReport>(
-        "dinner-discount",
-    ));
-    out.extend(pair::<dinner::ParetoRequest, dinner::ParetoReport>(
-        "dinner-pareto",
-    ));
-    out.extend(pair::<dinner::ExperimentRequest, dinner::ExperimentReport>(
-        "dinner-experiment",
-    ));
-    out.extend(pair::<dinner::AttainableRequest, dinner::AttainableReport>(
-        "dinner-attainable",
-    ));
-    out.extend(pair::<dinner::PlotRequest, dinner::PlotReport>(
-        "dinner-plot",
-    ));
-    out.extend(pair::<dinner::BoardRequest, dinner::BoardReport>(
-        "dinner-board",
-    ));
-    out.extend(pair::<dinner::BalanceRequest, dinner::BalanceReport>(
-        "dinner-balance",
-    ));
-    out.extend(pair::<subtraction::TableRequest, subtraction::TableReport>(
-        "subtraction-table",
-    ));
-    out.extend(pair::<
-        subtraction::OutcomeRequest,
-        subtraction::OutcomeReport,
-    >("subtraction-outcome"));
-    out.extend(pair::<subtraction::PeriodRequest, subtraction::PeriodReport>("subtraction-period"));
-    out.extend(pair::<subtraction::ScanRequest, subtraction::ScanReport>(
-        "subtraction-scan",
-    ));
-    out.extend(pair::<
-        subtraction::ConjectureRequest,
-        subtraction::ConjectureReport,
-    >("subtraction-conjecture"));
-    out.extend(pair::<subtraction::PlotRequest, subtraction::PlotReport>(
-        "subtraction-plot",
-    ));
-    out.extend(pair::<tokens::SolveRequest, tokens::SolveReport>(
-        "tokens-solve",
-    ));
-    out.extend(pair::<tokens::SeatsRequest, tokens::SeatsReport>(
-        "tokens-seats",
-    ));
-    out.extend(pair::<cookie::AnalyzeRequest, cookie::AnalyzeReport>(
-        "cookie-analyze",
-    ));
-    out.extend(pair::<cookie::CriticalRequest, cookie::CriticalReport>(
-        "cookie-critical",
-    ));
-    out.extend(pair::<cookie::TableRequest, cookie::TableReport>(
-        "cookie-table",
-    ));
-    out.extend(pair::<cookie::NimRequest, cookie::NimReport>("cookie-nim"));
-    out.extend(pair::<
-        reproduce::ReproduceRequest,
-        reproduce::ReproduceReport,
-    >("reproduce"));
-    out
+    macro_rules! commands {
+        ($($name:literal: $req:ty => $rep:ty),* $(,)?) => {
+            vec![$(pair::<$req, $rep>($name)),*].into_iter().flatten().collect()
+        };
+    }
+    commands![
+        "dinner-solve": dinner::SolveRequest => dinner::SolveReport,
+        "dinner-play": dinner::PlayRequest => dinner::PlayReport,
+        "dinner-verify": dinner::VerifyRequest => dinner::VerifyReport,
+        "dinner-efg": dinner::EfgRequest => dinner::EfgReport,
+        "dinner-discount": dinner::DiscountRequest => dinner::DiscountReport,
+        "dinner-pareto": dinner::ParetoRequest => dinner::ParetoReport,
+        "dinner-experiment": dinner::ExperimentRequest => dinner::ExperimentReport,
+        "dinner-attainable": dinner::AttainableRequest => dinner::AttainableReport,
+        "dinner-plot": dinner::PlotRequest => dinner::PlotReport,
+        "dinner-board": dinner::BoardRequest => dinner::BoardReport,
+        "dinner-balance": dinner::BalanceRequest => dinner::BalanceReport,
+        "subtraction-table": subtraction::TableRequest => subtraction::TableReport,
+        "subtraction-outcome": subtraction::OutcomeRequest => subtraction::OutcomeReport,
+        "subtraction-period": subtraction::PeriodRequest => subtraction::PeriodReport,
+        "subtraction-scan": subtraction::ScanRequest => subtraction::ScanReport,
+        "subtraction-conjecture": subtraction::ConjectureRequest => subtraction::ConjectureReport,
+        "subtraction-plot": subtraction::PlotRequest => subtraction::PlotReport,
+        "tokens-solve": tokens::SolveRequest => tokens::SolveReport,
+        "tokens-seats": tokens::SeatsRequest => tokens::SeatsReport,
+        "cookie-analyze": cookie::AnalyzeRequest => cookie::AnalyzeReport,
+        "cookie-critical": cookie::CriticalRequest => cookie::CriticalReport,
+        "cookie-table": cookie::TableRequest => cookie::TableReport,
+        "cookie-nim": cookie::NimRequest => cookie::NimReport,
+        "reproduce": reproduce::ReproduceRequest => reproduce::ReproduceReport,
+    ]
 }

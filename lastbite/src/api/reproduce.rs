@@ -15,39 +15,25 @@ request! {
     ReproduceRequest {}
 }
 
-/// One published value and the computed one.
+/// One published value and the computed one, with its paper.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct CheckReport {
     /// The paper (`ethiopian-dinner`, `subtraction-tie-breaking`, `token-dollars`,
     /// `cookie-game`).
     pub paper: &'static str,
-    /// Short identifier.
-    pub id: String,
-    /// Where in the paper.
-    pub source: String,
-    /// What is claimed.
-    pub claim: String,
-    /// The published value.
-    pub published: String,
-    /// The value computed in this run.
-    pub computed: String,
-    /// Whether the check passes.
-    pub pass: bool,
-    /// A documented difference from the published value.
-    pub differs: bool,
+    /// The check.
+    #[serde(flatten)]
+    pub check: Check,
 }
 
-/// An open question and the computed answer.
+/// An open question and the computed answer, with the paper that asks it.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct AnswerReport {
     /// The paper that asks it.
     pub paper: &'static str,
-    /// Short identifier.
-    pub id: String,
-    /// The question.
-    pub question: String,
-    /// What the computation finds.
-    pub answer: String,
+    /// The answer.
+    #[serde(flatten)]
+    pub answer: Answer,
 }
 
 /// The report of `reproduce`.
@@ -90,16 +76,7 @@ pub fn reproduce(_req: &ReproduceRequest, ctl: &Control) -> Result<ReproduceRepo
         ctl.check()?;
         let cs = run();
         failed += failures(&cs);
-        checks.extend(cs.into_iter().map(|c| CheckReport {
-            paper,
-            id: c.id,
-            source: c.source,
-            claim: c.claim,
-            published: c.published,
-            computed: c.computed,
-            pass: c.pass,
-            differs: c.differs,
-        }));
+        checks.extend(cs.into_iter().map(|check| CheckReport { paper, check }));
     }
     let open: Vec<(&'static str, Family<Answer>)> = vec![
         ("ethiopian-dinner", dinner::reproduce::answers),
@@ -109,17 +86,19 @@ pub fn reproduce(_req: &ReproduceRequest, ctl: &Control) -> Result<ReproduceRepo
     let mut answers = Vec::new();
     for (paper, run) in open {
         ctl.check()?;
-        answers.extend(run().into_iter().map(|a| AnswerReport {
-            paper,
-            id: a.id,
-            question: a.question,
-            answer: a.answer,
-        }));
+        answers.extend(
+            run()
+                .into_iter()
+                .map(|answer| AnswerReport { paper, answer }),
+        );
     }
     Ok(ReproduceReport {
         total: checks.len(),
         failed,
-        documented_differences: checks.iter().filter(|c| c.differs && c.pass).count(),
+        documented_differences: checks
+            .iter()
+            .filter(|c| c.check.differs && c.check.pass)
+            .count(),
         checks,
         answers,
     })
@@ -128,11 +107,12 @@ pub fn reproduce(_req: &ReproduceRequest, ctl: &Control) -> Result<ReproduceRepo
 impl Render for ReproduceReport {
     fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
         let mut paper = "";
-        for c in &self.checks {
-            if c.paper != paper {
-                paper = c.paper;
+        for r in &self.checks {
+            if r.paper != paper {
+                paper = r.paper;
                 writeln!(w, "== {paper} ==")?;
             }
+            let c = &r.check;
             let mark = match (c.pass, c.differs) {
                 (true, false) => "PASS",
                 (true, true) => "DIFF",
@@ -146,7 +126,7 @@ impl Render for ReproduceReport {
             )?;
         }
         writeln!(w, "\n== open questions, answered by computation ==")?;
-        for a in &self.answers {
+        for a in self.answers.iter().map(|a| &a.answer) {
             writeln!(w, "[{}] {}\n       {}", a.id, a.question, a.answer)?;
         }
         writeln!(
