@@ -71,3 +71,17 @@ pub struct Answer {
     /// What the computation finds.
     pub answer: String,
 }
+
+/// A result an answer rests on that is too long to recompute in every run (a sweep of
+/// minutes): recorded from an earlier run, with the command that recomputes it. Reports
+/// list these apart from what the run computed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+pub struct Recorded {
+    /// The id of the answer that cites it.
+    #[serde(skip)]
+    pub answer: &'static str,
+    /// What was found.
+    pub claim: &'static str,
+    /// The command that recomputes it.
+    pub command: &'static str,
+}

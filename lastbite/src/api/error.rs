@@ -133,6 +133,8 @@ impl Error {
             | Error::Combination { field, .. }
             | Error::Missing { field, .. } => Some(field),
             Error::Engine(EngineError::TooManyStates { .. }) => Some("max_states"),
+            Error::Subtraction(SubtractionError::NoPeriod(_)) => Some("limit"),
+            Error::Precedence(_) => Some("before"),
             _ => None,
         }
     }
@@ -157,6 +159,9 @@ impl Error {
             } => format!("cannot {action} {}: {message}", quote(path)),
             Error::Dinner(e) => e.to_string(),
             Error::Precedence(e) => format!("{}: {e}", name("before")),
+            Error::Subtraction(e @ SubtractionError::NoPeriod(_)) => {
+                format!("{e} ({})", name("limit"))
+            }
             Error::Subtraction(e) => e.to_string(),
             Error::Cookie(e) => e.to_string(),
             Error::Tokens(e) => e.to_string(),

@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::dinner::request;
 use super::{Control, Error, Render};
-use crate::reproduce::{failures, Answer, Check};
+use crate::reproduce::{failures, Answer, Check, Recorded};
 
 request! {
     /// `reproduce` takes no options.
@@ -34,6 +34,9 @@ pub struct AnswerReport {
     /// The answer.
     #[serde(flatten)]
     pub answer: Answer,
+    /// Results the answer cites that this run did not compute (long sweeps), each with
+    /// the command that recomputes it.
+    pub recorded: Vec<Recorded>,
 }
 
 /// The report of `reproduce`.
@@ -78,19 +81,38 @@ pub fn reproduce(_req: &ReproduceRequest, ctl: &Control) -> Result<ReproduceRepo
         failed += failures(&cs);
         checks.extend(cs.into_iter().map(|check| CheckReport { paper, check }));
     }
-    let open: Vec<(&'static str, Family<Answer>)> = vec![
-        ("ethiopian-dinner", dinner::reproduce::answers),
-        ("subtraction-tie-breaking", subtraction::reproduce::answers),
-        ("cookie-game", cookie::reproduce::answers),
+    type Open = (&'static str, Family<Answer>, &'static [Recorded]);
+    let open: Vec<Open> = vec![
+        (
+            "ethiopian-dinner",
+            dinner::reproduce::answers,
+            dinner::reproduce::RECORDED,
+        ),
+        (
+            "subtraction-tie-breaking",
+            subtraction::reproduce::answers,
+            subtraction::reproduce::RECORDED,
+        ),
+        (
+            "cookie-game",
+            cookie::reproduce::answers,
+            cookie::reproduce::RECORDED,
+        ),
     ];
     let mut answers = Vec::new();
-    for (paper, run) in open {
+    for (paper, run, recorded) in open {
         ctl.check()?;
-        answers.extend(
-            run()
-                .into_iter()
-                .map(|answer| AnswerReport { paper, answer }),
-        );
+        answers.extend(run().into_iter().map(|answer| {
+            AnswerReport {
+                paper,
+                recorded: recorded
+                    .iter()
+                    .filter(|r| r.answer == answer.id)
+                    .copied()
+                    .collect(),
+                answer,
+            }
+        }));
     }
     Ok(ReproduceReport {
         total: checks.len(),
@@ -126,8 +148,16 @@ impl Render for ReproduceReport {
             )?;
         }
         writeln!(w, "\n== open questions, answered by computation ==")?;
-        for a in self.answers.iter().map(|a| &a.answer) {
+        for r in &self.answers {
+            let a = &r.answer;
             writeln!(w, "[{}] {}\n       {}", a.id, a.question, a.answer)?;
+            for rec in &r.recorded {
+                writeln!(
+                    w,
+                    "       recorded, not recomputed here: {} (recompute: `{}`)",
+                    rec.claim, rec.command
+                )?;
+            }
         }
         writeln!(
             w,

@@ -2,7 +2,7 @@
 
 use crate::engine::impartial::{Analyser, Outcome};
 use crate::engine::Silent;
-use crate::reproduce::{check, check_known, Answer, Check};
+use crate::reproduce::{check, check_known, Answer, Check, Recorded};
 
 use super::model::{CookieGame, Position};
 use super::tables::{check_patterns, count_table, count_table_by_paths, NimTable};
@@ -220,6 +220,13 @@ pub fn checks() -> Vec<Check> {
 /// a documented difference; the reproduction fails if the computation changes).
 const RULES_RECORDED: &str = "rules 2 and 3 always right; rule 1's 'any k < r + j' is wrong in 8676 of its 18885 positions (2354 with no option at all), first (1): printed options 1..=0, winning 1..=1";
 
+/// The sweeps behind the answers that are too long for every run.
+pub const RECORDED: &[Recorded] = &[Recorded {
+    answer: "cookie.nim_values",
+    claim: "no strict position with up to 34 components has nim-value 4 or more (2^34 - 1 positions; 7.5 min and 7.9 GB on 2 cores)",
+    command: "lastbite cookie nim --max-n 34",
+}];
+
 /// The open questions of the cookie paper, answered by computation.
 pub fn answers() -> Vec<Answer> {
     let mut out = Vec::new();
@@ -236,7 +243,7 @@ pub fn answers() -> Vec<Answer> {
         id: "cookie.nim_values".into(),
         question: "Concluding remarks: no strict position with 20 or fewer heaps has nim-value 4 or more. Does 4 ever appear?".into(),
         answer: format!(
-            "Not up to n = {max_n} here (all {} strict positions; largest nim-value {largest}), nor up to n = 34 (2^34 - 1 positions, `cookie nim --max-n 34`, 7.5 min, 7.9 GB; see README). The table relies on reduction keeping nim-values, proved in lastbite::games::cookie::tables and checked exhaustively.",
+            "Not up to n = {max_n} here (all {} strict positions; largest nim-value {largest}), nor up to n = 34 in the recorded run below. The table relies on reduction keeping nim-values, proved in lastbite::games::cookie::tables and checked exhaustively.",
             (1u64 << max_n) - 1
         ),
     });

@@ -31,7 +31,7 @@ use super::variants::next_permutation;
 pub fn attainable(n: usize, p: Player) -> Result<u64, DinnerError> {
     if !(1..=24).contains(&n) || p > 1 {
         return Err(DinnerError::Format(format!(
-            "--size {n}: the attainable-set search supports sizes 1..=24"
+            "size {n}: the attainable-set search supports sizes 1..=24"
         )));
     }
     // Bob moves last: turn t (from 0) is Alice's when n - t is even.

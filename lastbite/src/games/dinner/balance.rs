@@ -36,7 +36,7 @@ pub fn first_mover_advantage(
 ) -> Result<Vec<Advantage>, DinnerError> {
     if !(1..=100_000).contains(&max_size) || trials == 0 {
         return Err(DinnerError::Format(
-            "--max-size must be 1..=100000 and --trials positive".into(),
+            "the largest size must be 1..=100000 and the trials positive".into(),
         ));
     }
     progress.start(max_size as u64, "sizes");

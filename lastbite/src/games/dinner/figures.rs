@@ -135,7 +135,7 @@ pub fn board_svg(d: &Dinner, order: &TurnOrder, opts: BoardOptions) -> Result<St
     if let Some(m) = opts.removed {
         if m >= d.len() || d.len() < 2 {
             return Err(DinnerError::Format(format!(
-                "--remove {m}: the dinner has morsels 0..{} and needs at least two",
+                "morsel {m} cannot be removed: the dinner has morsels 0..{} and needs at least two",
                 d.len() - 1
             )));
         }

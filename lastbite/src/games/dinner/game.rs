@@ -415,7 +415,7 @@ fn solve_exact_with<P: Payoff>(
             for &m in prefix {
                 if m >= n || state >> m & 1 == 0 {
                     return Err(DinnerError::Format(format!(
-                        "--at: morsel {m} is not on the plate at that point"
+                        "morsel {m} is not on the plate at the state to explain"
                     )));
                 }
                 state &= !(1u64 << m);

@@ -703,10 +703,10 @@ pub struct Precedence {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PrecedenceError {
     /// Not of the form `i<j`.
-    #[error("--before: '{0}' is not of the form i<j (morsel indices from 0)")]
+    #[error("'{0}' is not of the form i<j (morsel indices from 0)")]
     Malformed(String),
     /// An index out of range.
-    #[error("--before: morsel {index} does not exist (the dinner has morsels 0..{})", .len - 1)]
+    #[error("morsel {index} does not exist (the dinner has morsels 0..{})", .len - 1)]
     Index {
         /// The index given.
         index: usize,
@@ -714,12 +714,10 @@ pub enum PrecedenceError {
         len: usize,
     },
     /// The order has a cycle.
-    #[error(
-        "--before: the order has a cycle through morsel {0}, so no morsel of it can ever be eaten"
-    )]
+    #[error("the order has a cycle through morsel {0}, so no morsel of it can ever be eaten")]
     Cycle(usize),
     /// Too many morsels for bitmask states.
-    #[error("--before: partial orders are supported for dinners of at most 63 morsels")]
+    #[error("partial orders are supported for dinners of at most 63 morsels")]
     TooLarge,
 }
 

@@ -167,7 +167,7 @@ fn unrank(n: usize, mut index: u64) -> Vec<i64> {
 pub fn sweep(n: usize, progress: &dyn Progress) -> Result<Sweep, DinnerError> {
     if !(1..=12).contains(&n) {
         return Err(DinnerError::Format(format!(
-            "--size {n}: the sweep covers all n! permutation dinners; use 1..=12"
+            "size {n}: the sweep covers all n! permutation dinners; use 1..=12"
         )));
     }
     let total: u64 = (1..=n as u64).product();
@@ -235,7 +235,7 @@ pub fn experiment(
 ) -> Result<Experiment, DinnerError> {
     if !(1..=24).contains(&size) {
         return Err(DinnerError::Format(format!(
-            "--size {size}: use 1..=24 (every split of each dinner is enumerated)"
+            "size {size}: use 1..=24 (every split of each dinner is enumerated)"
         )));
     }
     progress.start(trials, "random dinners");

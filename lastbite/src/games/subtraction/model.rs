@@ -27,7 +27,7 @@ pub enum SubtractionError {
     #[error("{0}")]
     Budget(String),
     /// No period was found within the search limit.
-    #[error("no period with a certificate up to heap {0}; raise --limit")]
+    #[error("no period with a certificate up to heap {0}; raise the period-search limit")]
     NoPeriod(u64),
     /// Arithmetic beyond 128 bits.
     #[error("the outcome at heap {0} exceeds 128-bit arithmetic")]

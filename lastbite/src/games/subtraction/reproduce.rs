@@ -6,7 +6,7 @@
 
 use crate::engine::Silent;
 use crate::engine::{solve, Budget, Ties};
-use crate::reproduce::{check, Answer, Check};
+use crate::reproduce::{check, Answer, Check, Recorded};
 
 use super::analysis::{check_statement, Statement};
 
@@ -167,6 +167,51 @@ pub fn checks() -> Vec<Check> {
     out
 }
 
+/// The sweeps behind the answers that are too long for every run (README, "Paper
+/// results (subtraction games)").
+pub const RECORDED: &[Recorded] = &[
+    Recorded {
+        answer: "subtraction.conjecture4",
+        claim: "Conjecture 4 holds for every pair with largest element <= 400",
+        command: "lastbite subtraction conjecture 4 --sizes 2 --max 400",
+    },
+    Recorded {
+        answer: "subtraction.conjecture4",
+        claim: "Conjecture 4 holds for every triple with largest element <= 100",
+        command: "lastbite subtraction conjecture 4 --sizes 3 --max 100",
+    },
+    Recorded {
+        answer: "subtraction.conjecture4",
+        claim: "Conjecture 4 holds for every set of size 5 or 6 with largest element <= 20",
+        command: "lastbite subtraction conjecture 4 --sizes 5,6 --max 20",
+    },
+    Recorded {
+        answer: "subtraction.problem6",
+        claim: "no pair with largest element <= 400 is a counterexample to Problem 6",
+        command: "lastbite subtraction conjecture p6 --sizes 2 --max 400",
+    },
+    Recorded {
+        answer: "subtraction.problem6",
+        claim: "no triple with largest element <= 60 is a counterexample to Problem 6",
+        command: "lastbite subtraction conjecture p6 --sizes 3 --max 60",
+    },
+    Recorded {
+        answer: "subtraction.problem2",
+        claim: "Problem 2 holds on every pair with largest element <= 200",
+        command: "lastbite subtraction conjecture p2 --sizes 2 --max 200",
+    },
+    Recorded {
+        answer: "subtraction.problem2",
+        claim: "Problem 2 holds on every triple with largest element <= 100",
+        command: "lastbite subtraction conjecture p2 --sizes 3 --max 100",
+    },
+    Recorded {
+        answer: "subtraction.problem2",
+        claim: "Problem 2 holds on every set of size 4 with largest element <= 30",
+        command: "lastbite subtraction conjecture p2 --sizes 4 --max 30",
+    },
+];
+
 /// The paper's open problems, answered by computation (quick ranges; the README reports
 /// the large sweeps of `lastbite subtraction conjecture`).
 pub fn answers() -> Vec<Answer> {
@@ -178,7 +223,7 @@ pub fn answers() -> Vec<Answer> {
         question: "Conjecture 4 (the paper's main conjecture beyond |S| = 2): is each player's utility under FvF never worse than under AvA?".into(),
         answer: match c4.counterexample {
             Some((set, heap, detail)) => format!(
-                "No. It holds for every pair up to 400, every triple up to 100, and sets of size 5 and 6 up to 20 (the sweeps reported in the README), but fails for |S| = 4: the smallest counterexample by largest element is S = {set}, heap {}: {detail} (confirmed by the engine and by a plain Python Definition 2).",
+                "No. It fails for |S| = 4: the smallest counterexample by largest element is S = {set}, heap {}: {detail}. (Recorded sweeps: it holds on pairs, triples and sets of size 5 and 6 in the ranges below.)",
                 heap.map_or("-".into(), |h| h.to_string())
             ),
             None => format!("Yes for all {} four-element sets with largest element <= 31.", c4.rulesets),
@@ -190,7 +235,7 @@ pub fn answers() -> Vec<Answer> {
         question: "Problem 6: is it true that no player can have a positive discrepancy by going from AvF or FvA to AvA?".into(),
         answer: match p6.counterexample {
             Some((set, heap, detail)) => format!(
-                "No. Smallest counterexample with largest element <= 25 (sizes 2, 3, 4; {} rulesets): S = {set}, heap {}: {detail}. Pairs up to 400 and triples up to 60 have none (see README).",
+                "No. Smallest counterexample with largest element <= 25 (sizes 2, 3, 4; {} rulesets): S = {set}, heap {}: {detail}. (Recorded sweeps: pairs and triples have none in the ranges below.)",
                 p6.rulesets,
                 heap.map_or("-".into(), |h| h.to_string())
             ),
@@ -204,7 +249,7 @@ pub fn answers() -> Vec<Answer> {
         answer: match p2.counterexample {
             Some((set, heap, detail)) => format!("No: S = {set} at heap {heap:?}: {detail}."),
             None => format!(
-                "Yes on all {} pairs and triples with largest element <= 25 (certified, every heap; larger ranges in the README). The largest pre-period among them is {} (S = {}).",
+                "Yes on all {} pairs and triples with largest element <= 25 (certified, every heap; larger recorded ranges below). The largest pre-period among them is {} (S = {}).",
                 p2.rulesets,
                 p2.largest_preperiod.as_ref().map_or(0, |p| p.0),
                 p2.largest_preperiod.as_ref().map_or(String::new(), |p| p.1.to_string())

@@ -13,7 +13,7 @@ use crate::exact::{lcm, Exact};
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum TokensError {
     /// No stacks.
-    #[error("there are no stacks (--stacks must be at least 1)")]
+    #[error("there are no stacks (give at least one)")]
     NoStacks,
     /// More players than stacks.
     #[error("{players} players cannot place tokens on {stacks} distinct stacks")]
