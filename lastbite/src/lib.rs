@@ -18,6 +18,7 @@ pub mod api;
 pub mod engine;
 pub mod exact;
 pub mod games;
+mod par;
 pub mod reproduce;
 pub mod rng;
 pub mod svg;

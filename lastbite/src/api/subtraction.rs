@@ -558,7 +558,7 @@ fn resume(path: &str, csv: bool) -> Result<HashSet<String>, Error> {
 /// chunk by chunk (each chunk flushed and synced), so a killed sweep loses at most the
 /// chunk in flight and resumes where it stopped; otherwise they come back in the report.
 pub fn scan(req: &ScanRequest, ctl: &Control) -> Result<ScanReport, Error> {
-    use rayon::prelude::*;
+    use crate::par::prelude::*;
     let family = match (req.pairs, req.triples, req.size, req.max, req.random) {
         (Some(_), Some(_), _, _, _) | (Some(_), _, Some(_), _, _) | (_, Some(_), Some(_), _, _) => {
             return Err(Error::combination(

@@ -4,7 +4,7 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-use rayon::prelude::*;
+use crate::par::prelude::*;
 
 use super::{
     Budget, EngineError, Game, IndexedGame, Payoff, Player, Progress, Reason, TieBreak, Ties,
@@ -526,7 +526,7 @@ pub fn solve_dense<'g, G: IndexedGame>(
     // Blocks are aligned powers of two so subset games can enumerate a layer inside a
     // block directly (see `IndexedGame::layer_members`); small tables get small blocks
     // so both cores have work.
-    let block = (n / (rayon::current_num_threads() * 16))
+    let block = (n / (crate::par::current_num_threads() * 16))
         .next_power_of_two()
         .clamp(1 << 10, 1 << 16);
     let blocks = n.div_ceil(block);

@@ -20,8 +20,8 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use crate::par::prelude::*;
 use num_bigint::BigUint;
-use rayon::prelude::*;
 
 use super::model::{CookieError, Position, StrictCode};
 use super::theory::{critical, smallest_d};

@@ -6,7 +6,7 @@
 //! under crossout with Alice first, and the first mover's advantage is her score minus
 //! Bob's, as a percentage of one player's total utility `n(n+1)/2`. Exact means.
 
-use rayon::prelude::*;
+use crate::par::prelude::*;
 
 use crate::engine::Progress;
 use crate::exact::Exact;

@@ -157,7 +157,7 @@ where
     // The two rankings are independent: sort them on both cores.
     let (by_a, by_b) = if turns.len() > 1 << 16 {
         let m2 = morsels.clone();
-        rayon::join(
+        crate::par::join(
             || Ranking::new(dinner, 0, morsels),
             || Ranking::new(dinner, 1, m2),
         )

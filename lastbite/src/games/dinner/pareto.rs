@@ -9,7 +9,7 @@
 //! them) and, in 10,000 random permutation dinners of size 16, 672 inefficient and 241
 //! weakly inefficient ones, with improvements below 8%.
 
-use rayon::prelude::*;
+use crate::par::prelude::*;
 
 use crate::engine::Progress;
 use crate::exact::Exact;

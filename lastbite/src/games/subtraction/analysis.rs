@@ -615,7 +615,7 @@ pub fn check_statement(
     limit: u64,
     progress: &dyn crate::engine::Progress,
 ) -> Result<Verdict, SubtractionError> {
-    use rayon::prelude::*;
+    use crate::par::prelude::*;
     let mut sets = Vec::new();
     for &size in sizes {
         if statement.sizes().is_some_and(|k| k != size) {

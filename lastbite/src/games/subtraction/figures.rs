@@ -1,7 +1,7 @@
 //! The paper's figures: rulesets with discrepancies (Figures 1, 2, 3) and a heat map of
 //! an outcome table's discrepancies.
 
-use rayon::prelude::*;
+use crate::par::prelude::*;
 
 use crate::svg::{Chart, Heatmap, Mark, Series};
 
