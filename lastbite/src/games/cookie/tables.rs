@@ -514,7 +514,10 @@ fn load_layer(dir: &Path, n: u32) -> Result<Option<NimLayer>, CookieError> {
 fn save_layer(dir: &Path, layer: &NimLayer) -> Result<(), CookieError> {
     let path = layer_path(dir, layer.n);
     let tmp = path.with_extension("tmp");
-    std::fs::write(&tmp, &layer.nibbles).map_err(|e| io_error(&tmp, e))?;
+    let mut f = std::fs::File::create(&tmp).map_err(|e| io_error(&tmp, e))?;
+    std::io::Write::write_all(&mut f, &layer.nibbles).map_err(|e| io_error(&tmp, e))?;
+    // On disk before the rename makes it count: a crash cannot leave a short layer.
+    f.sync_all().map_err(|e| io_error(&tmp, e))?;
     std::fs::rename(&tmp, &path).map_err(|e| io_error(&path, e))
 }
 
