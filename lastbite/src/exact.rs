@@ -24,13 +24,13 @@ pub enum ParseExactError {
     #[error("empty value where a number is expected")]
     Empty,
     /// The text is not an integer, decimal or fraction (NaN and infinities included).
-    #[error("'{0}' is not a number (use an integer, a decimal like 2.5 or a fraction like 7/3)")]
+    #[error("{} is not a number (use an integer, a decimal like 2.5 or a fraction like 7/3)", crate::text::quote(&.0.to_string()))]
     NotANumber(String),
     /// The fraction has a zero denominator.
-    #[error("'{0}' has a zero denominator")]
+    #[error("{} has a zero denominator", crate::text::quote(&.0.to_string()))]
     ZeroDenominator(String),
     /// The value does not fit the exact 128-bit representation.
-    #[error("'{0}' is too large or too precise for exact arithmetic")]
+    #[error("{} is too large or too precise for exact arithmetic", crate::text::quote(&.0.to_string()))]
     TooLarge(String),
 }
 

@@ -12,6 +12,7 @@
 //! * [`reproduce`]: published values next to recomputed ones, for every family.
 //! * [`rng`]: the reproducible random streams of experiments.
 //! * [`svg`]: the chart writer behind the figures.
+//! * [`text`]: user text inside one-line messages, escaped.
 #![deny(missing_docs)]
 
 pub mod api;
@@ -22,3 +23,4 @@ mod par;
 pub mod reproduce;
 pub mod rng;
 pub mod svg;
+pub mod text;

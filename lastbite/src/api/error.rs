@@ -15,7 +15,8 @@ use crate::games::tokens::TokensError;
 /// assert_eq!(lastbite::api::escape("a\nb"), "'a\\nb'");
 /// ```
 pub fn escape(text: &str) -> String {
-    let esc: String = text.escape_debug().collect();
+    let esc = crate::text::quote(text);
+    let esc = &esc[1..esc.len() - 1];
     if esc.chars().count() > 80 {
         let head: String = esc.chars().take(60).collect();
         let tail: String = esc
@@ -78,6 +79,11 @@ pub enum Error {
         what: &'static str,
         /// What to give.
         hint: String,
+    },
+    /// A request document is not valid JSON or not of the request's shape.
+    Request {
+        /// The parser's message, control characters escaped.
+        message: String,
     },
     /// A file could not be read or written.
     Io {
@@ -152,6 +158,7 @@ impl Error {
             Error::Missing { field, what, hint } => {
                 format!("no {what} given ({}): {hint}", name(field))
             }
+            Error::Request { message } => format!("invalid request: {message}"),
             Error::Io {
                 action,
                 path,

@@ -99,6 +99,20 @@ impl Progress for Control<'_> {
     }
 }
 
+/// Reads a request from a JSON document (for front ends that receive JSON: the web API,
+/// files of requests); errors are one line.
+///
+/// ```
+/// use lastbite::api::{parse_request, dinner::SolveRequest};
+/// let req: SolveRequest = parse_request(r#"{"morsels": "1,2 2,3"}"#).unwrap();
+/// assert!(parse_request::<SolveRequest>("{\"max_state\": 1}").is_err());
+/// ```
+pub fn parse_request<T: serde::de::DeserializeOwned>(json: &str) -> Result<T, Error> {
+    serde_json::from_str(json).map_err(|e| Error::Request {
+        message: crate::text::clean(&e.to_string()),
+    })
+}
+
 /// The human-readable text of a report: the CLI's default output. One renderer per
 /// report, a pure function of it.
 pub trait Render {

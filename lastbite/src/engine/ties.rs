@@ -99,10 +99,10 @@ impl fmt::Display for TieBreak {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ParseTiesError {
     /// Not one of the rule names.
-    #[error("unknown tie-breaking rule '{0}' (expected friendly, antagonistic, first or last)")]
+    #[error("unknown tie-breaking rule {} (expected friendly, antagonistic, first or last)", crate::text::quote(&.0.to_string()))]
     UnknownRule(String),
     /// A per-player entry names a player the game does not have.
-    #[error("tie-breaking entry '{0}' names no player of this game")]
+    #[error("tie-breaking entry {} names no player of this game", crate::text::quote(&.0.to_string()))]
     UnknownPlayer(String),
 }
 

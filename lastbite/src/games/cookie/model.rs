@@ -11,7 +11,7 @@ use crate::engine::impartial::Impartial;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum CookieError {
     /// A component that is not a non-negative integer.
-    #[error("component {index} ('{text}') is not a non-negative integer")]
+    #[error("component {index} ({}) is not a non-negative integer", crate::text::quote(&.text.to_string()))]
     Component {
         /// 1-based position in the input.
         index: usize,
@@ -19,7 +19,7 @@ pub enum CookieError {
         text: String,
     },
     /// A request outside what the brute force can hold.
-    #[error("{0}")]
+    #[error("{}", crate::text::clean(&.0.to_string()))]
     TooLarge(String),
 }
 

@@ -19,13 +19,13 @@ pub enum DinnerError {
     #[error("the dinner has no morsels")]
     Empty,
     /// A morsel has no utilities.
-    #[error("{at}: a morsel needs at least one utility")]
+    #[error("{}: a morsel needs at least one utility", crate::text::clean(&.at.to_string()))]
     NoUtilities {
         /// Where.
         at: String,
     },
     /// A value is not an exact number.
-    #[error("{at}: {problem}")]
+    #[error("{}: {problem}", crate::text::clean(&.at.to_string()))]
     Number {
         /// Where (line and column, or morsel and player).
         at: String,
@@ -33,7 +33,7 @@ pub enum DinnerError {
         problem: ParseExactError,
     },
     /// A morsel has the wrong number of utilities.
-    #[error("{at}: {found} utilities, but the first morsel has {expected} (one per player)")]
+    #[error("{}: {found} utilities, but the first morsel has {expected} (one per player)", crate::text::clean(&.at.to_string()))]
     Columns {
         /// Where.
         at: String,
@@ -46,22 +46,22 @@ pub enum DinnerError {
     #[error("{0} players; at most {MAX_PLAYERS} are supported")]
     TooManyPlayers(usize),
     /// The utilities cannot share a denominator within 64 bits.
-    #[error("{at}: the utilities need a common denominator beyond 10^18; round them")]
+    #[error("{}: the utilities need a common denominator beyond 10^18; round them", crate::text::clean(&.at.to_string()))]
     Denominator {
         /// Where the denominator became too large.
         at: String,
     },
     /// A scaled utility exceeds 64 bits.
-    #[error("{at}: value too large (after scaling to a common denominator it exceeds 64 bits)")]
+    #[error("{}: value too large (after scaling to a common denominator it exceeds 64 bits)", crate::text::clean(&.at.to_string()))]
     TooLarge {
         /// Where.
         at: String,
     },
     /// The file is not valid JSON / TOML, or lacks the morsels.
-    #[error("{0}")]
+    #[error("{}", crate::text::clean(&.0.to_string()))]
     Format(String),
     /// The order has the wrong number of turns.
-    #[error("turn order '{order}' has {found} turns, but the dinner has {expected} morsels")]
+    #[error("turn order {} has {found} turns, but the dinner has {expected} morsels", crate::text::quote(&.order.to_string()))]
     OrderLength {
         /// The order given.
         order: String,
@@ -71,7 +71,7 @@ pub enum DinnerError {
         expected: usize,
     },
     /// The order names a player the dinner does not have.
-    #[error("turn order: '{letter}' at position {position} is not a player of this {players}-player dinner (use {})", letters(*.players))]
+    #[error("turn order: {} at position {position} is not a player of this {players}-player dinner (use {})", crate::text::quote(&.letter.to_string()), letters(*.players))]
     OrderLetter {
         /// The offending character.
         letter: char,
@@ -321,7 +321,10 @@ impl Dinner {
     /// are read by their shortest decimal form; write `"2.5"` as a string to be explicit.
     pub fn from_toml(text: &str, name: &str) -> Result<(Dinner, Option<String>), DinnerError> {
         let table: toml::Table = text.parse().map_err(|e: toml::de::Error| {
-            DinnerError::Format(format!("{name}: invalid TOML: {}", e.message()))
+            DinnerError::Format(format!(
+                "{name}: invalid TOML: {}",
+                e.message().trim().replace('\n', "; ")
+            ))
         })?;
         let morsels = table
             .get("morsels")
@@ -703,7 +706,7 @@ pub struct Precedence {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PrecedenceError {
     /// Not of the form `i<j`.
-    #[error("'{0}' is not of the form i<j (morsel indices from 0)")]
+    #[error("{} is not of the form i<j (morsel indices from 0)", crate::text::quote(&.0.to_string()))]
     Malformed(String),
     /// An index out of range.
     #[error("morsel {index} does not exist (the dinner has morsels 0..{})", .len - 1)]

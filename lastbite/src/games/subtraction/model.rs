@@ -12,19 +12,19 @@ pub enum SubtractionError {
     #[error("the subtraction set is empty")]
     Empty,
     /// An element that is not a positive integer.
-    #[error("subtraction set element '{0}' is not a positive integer")]
+    #[error("subtraction set element {} is not a positive integer", crate::text::quote(&.0.to_string()))]
     Element(String),
     /// An element too large for this tool.
     #[error("subtraction set element {0} is larger than {MAX_ELEMENT}")]
     TooLarge(String),
     /// A heap that is not a non-negative integer.
-    #[error("heap '{0}' is not a non-negative integer below 2^128")]
+    #[error("heap {} is not a non-negative integer below 2^128", crate::text::quote(&.0.to_string()))]
     Heap(String),
     /// An unknown convention.
-    #[error("unknown convention '{0}' (expected FvF, FvA, AvF or AvA)")]
+    #[error("unknown convention {} (expected FvF, FvA, AvF or AvA)", crate::text::quote(&.0.to_string()))]
     Convention(String),
     /// A table or search over the memory budget.
-    #[error("{0}")]
+    #[error("{}", crate::text::clean(&.0.to_string()))]
     Budget(String),
     /// No period was found within the search limit.
     #[error("no period with a certificate up to heap {0}; raise the period-search limit")]

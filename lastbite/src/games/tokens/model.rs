@@ -27,7 +27,7 @@ pub enum TokensError {
     #[error("there must be at least one player")]
     NoPlayers,
     /// A value that is not a non-negative exact number.
-    #[error("stack value {index} ('{text}'): {why}")]
+    #[error("stack value {index} ({}): {why}", crate::text::quote(&.text.to_string()))]
     Value {
         /// 1-based stack position.
         index: usize,
