@@ -197,3 +197,24 @@ fn outputs_do_not_depend_on_the_thread_count() {
         assert_eq!(run("1"), run("2"), "{args:?}");
     }
 }
+
+#[test]
+fn truncated_files_name_the_line_and_column() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, text, needle) in [
+        ("t.toml", "morsels = [[1, 2],\n  [2, 3\n", "line 3 column 1"),
+        ("t.json", "[[1,2],\n[2,", "line 2 column 3"),
+        ("t.csv", "1,2\n2,\n", "t.csv:2: column 2"),
+    ] {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        let out = lastbite()
+            .args(["dinner", "solve", path.to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains(needle), "{name}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+}

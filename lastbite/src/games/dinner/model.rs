@@ -321,8 +321,15 @@ impl Dinner {
     /// are read by their shortest decimal form; write `"2.5"` as a string to be explicit.
     pub fn from_toml(text: &str, name: &str) -> Result<(Dinner, Option<String>), DinnerError> {
         let table: toml::Table = text.parse().map_err(|e: toml::de::Error| {
+            // Where, as line and column (from 1), like the CSV and JSON errors.
+            let at = e.span().map_or(String::new(), |span| {
+                let before = &text[..span.start.min(text.len())];
+                let line = before.matches('\n').count() + 1;
+                let column = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+                format!(" at line {line} column {column}")
+            });
             DinnerError::Format(format!(
-                "{name}: invalid TOML: {}",
+                "{name}: invalid TOML{at}: {}",
                 e.message().trim().replace('\n', "; ")
             ))
         })?;
