@@ -30,9 +30,13 @@ use super::variants::next_permutation;
 /// ```
 pub fn attainable(n: usize, p: Player) -> Result<u64, DinnerError> {
     if !(1..=24).contains(&n) || p > 1 {
-        return Err(DinnerError::Format(format!(
-            "size {n}: the attainable-set search supports sizes 1..=24"
-        )));
+        return Err(DinnerError::Size {
+            what: "the attainable-set search",
+            size: n,
+            unit: "crossout play of a permutation",
+            min: 1,
+            max: 24,
+        });
     }
     // Bob moves last: turn t (from 0) is Alice's when n - t is even.
     let eater = |t: usize| -> Player {

@@ -34,10 +34,17 @@ pub fn first_mover_advantage(
     seed: u64,
     progress: &dyn Progress,
 ) -> Result<Vec<Advantage>, DinnerError> {
-    if !(1..=100_000).contains(&max_size) || trials == 0 {
-        return Err(DinnerError::Format(
-            "the largest size must be 1..=100000 and the trials positive".into(),
-        ));
+    if !(1..=100_000).contains(&max_size) {
+        return Err(DinnerError::Size {
+            what: "the balance table",
+            size: max_size,
+            unit: "size up to the largest",
+            min: 1,
+            max: 100_000,
+        });
+    }
+    if trials == 0 {
+        return Err(DinnerError::NoTrials);
     }
     progress.start(max_size as u64, "sizes");
     let out = (1..=max_size)

@@ -33,10 +33,13 @@ pub fn outcomes(d: &Dinner, order: &TurnOrder, budget: Budget) -> Result<Outcome
         ));
     }
     if d.len() > 24 {
-        return Err(DinnerError::Format(format!(
-            "{} morsels: the outcome plot enumerates every split; use at most 24",
-            d.len()
-        )));
+        return Err(DinnerError::Size {
+            what: "the outcome plot",
+            size: d.len(),
+            unit: "split",
+            min: 1,
+            max: 24,
+        });
     }
     let mut all = split_scores(d, order)?;
     all.sort_unstable();
@@ -134,10 +137,7 @@ pub fn board_svg(d: &Dinner, order: &TurnOrder, opts: BoardOptions) -> Result<St
     let mut panels = vec![(d.clone(), order.clone(), opts.name.to_string())];
     if let Some(m) = opts.removed {
         if m >= d.len() || d.len() < 2 {
-            return Err(DinnerError::Format(format!(
-                "morsel {m} cannot be removed: the dinner has morsels 0..{} and needs at least two",
-                d.len() - 1
-            )));
+            return Err(DinnerError::NotOnPlate(m));
         }
         let keep: Vec<usize> = (0..d.len()).filter(|&i| i != m).collect();
         let sub = Dinner::from_flat(

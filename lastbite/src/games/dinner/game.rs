@@ -414,9 +414,7 @@ fn solve_exact_with<P: Payoff>(
             let mut state = game.root();
             for &m in prefix {
                 if m >= n || state >> m & 1 == 0 {
-                    return Err(DinnerError::Format(format!(
-                        "morsel {m} is not on the plate at the state to explain"
-                    )));
+                    return Err(DinnerError::NotOnPlate(m));
                 }
                 state &= !(1u64 << m);
             }

@@ -57,9 +57,37 @@ pub enum DinnerError {
         /// Where.
         at: String,
     },
-    /// The file is not valid JSON / TOML, or lacks the morsels.
-    #[error("{}", crate::text::clean(&.0.to_string()))]
-    Format(String),
+    /// A dinner file is not valid JSON / TOML, or does not hold the morsels.
+    #[error("{}: {}", crate::text::clean(.at), crate::text::clean(.problem))]
+    File {
+        /// The file (and where in it, when the parser says).
+        at: String,
+        /// What is wrong.
+        problem: String,
+    },
+    /// A computation that enumerates every split or permutation was asked for at a size
+    /// beyond its limit.
+    #[error(
+        "{what} at size {size}: it enumerates every {unit}; sizes {min}..={max} are supported"
+    )]
+    Size {
+        /// What was asked for.
+        what: &'static str,
+        /// The size given.
+        size: usize,
+        /// What it enumerates.
+        unit: &'static str,
+        /// The smallest supported size.
+        min: usize,
+        /// The largest supported size.
+        max: usize,
+    },
+    /// A morsel that is not on the plate (removed, or eaten before).
+    #[error("morsel {0} is not on the plate")]
+    NotOnPlate(usize),
+    /// A sweep needs at least one trial.
+    #[error("at least one trial is needed")]
+    NoTrials,
     /// The order has the wrong number of turns.
     #[error("turn order {} has {found} turns, but the dinner has {expected} morsels", crate::text::quote(&.order.to_string()))]
     OrderLength {
@@ -292,20 +320,26 @@ impl Dinner {
     /// Numbers keep their exact decimal text; strings like `"7/3"` are accepted too.
     /// Returns the dinner and the order named in the file, if any.
     pub fn from_json(text: &str, name: &str) -> Result<(Dinner, Option<String>), DinnerError> {
-        let value: serde_json::Value = serde_json::from_str(text)
-            .map_err(|e| DinnerError::Format(format!("{name}: invalid JSON: {e}")))?;
+        let value: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| DinnerError::File {
+                at: name.to_string(),
+                problem: format!("invalid JSON: {e}"),
+            })?;
         let (morsels, order) = match &value {
             serde_json::Value::Array(_) => (&value, None),
             serde_json::Value::Object(map) => (
-                map.get("morsels").ok_or_else(|| {
-                    DinnerError::Format(format!("{name}: JSON object has no \"morsels\" array"))
+                map.get("morsels").ok_or_else(|| DinnerError::File {
+                    at: name.to_string(),
+                    problem: "JSON object has no \"morsels\" array".into(),
                 })?,
                 map.get("order").and_then(|o| o.as_str()).map(String::from),
             ),
             _ => {
-                return Err(DinnerError::Format(format!(
-                    "{name}: expected a JSON array of morsels or an object with \"morsels\""
-                )))
+                return Err(DinnerError::File {
+                    at: name.to_string(),
+                    problem: "expected a JSON array of morsels or an object with \"morsels\""
+                        .into(),
+                })
             }
         };
         let rows = json_rows(morsels, name)?;
@@ -326,24 +360,25 @@ impl Dinner {
                 let before = &text[..span.start.min(text.len())];
                 let line = before.matches('\n').count() + 1;
                 let column = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
-                format!(" at line {line} column {column}")
+                format!(": line {line} column {column}")
             });
-            DinnerError::Format(format!(
-                "{name}: invalid TOML{at}: {}",
-                e.message().trim().replace('\n', "; ")
-            ))
+            DinnerError::File {
+                at: format!("{name}{at}"),
+                problem: format!("invalid TOML: {}", e.message().trim().replace('\n', "; ")),
+            }
         })?;
         let morsels = table
             .get("morsels")
             .and_then(|m| m.as_array())
-            .ok_or_else(|| DinnerError::Format(format!("{name}: TOML has no 'morsels' array")))?;
+            .ok_or_else(|| DinnerError::File {
+                at: name.to_string(),
+                problem: "TOML has no 'morsels' array".into(),
+            })?;
         let mut rows = Vec::new();
         for (i, m) in morsels.iter().enumerate() {
-            let row = m.as_array().ok_or_else(|| {
-                DinnerError::Format(format!(
-                    "{name}: morsel {} is not an array of utilities",
-                    i + 1
-                ))
+            let row = m.as_array().ok_or_else(|| DinnerError::File {
+                at: format!("{name}: morsel {}", i + 1),
+                problem: "not an array of utilities".into(),
             })?;
             rows.push(
                 row.iter()
@@ -520,17 +555,16 @@ fn csv_integers(text: &str, name: &str) -> Option<Result<Dinner, DinnerError>> {
 }
 
 fn json_rows(morsels: &serde_json::Value, name: &str) -> Result<Vec<Vec<String>>, DinnerError> {
-    let list = morsels
-        .as_array()
-        .ok_or_else(|| DinnerError::Format(format!("{name}: \"morsels\" is not an array")))?;
+    let list = morsels.as_array().ok_or_else(|| DinnerError::File {
+        at: name.to_string(),
+        problem: "\"morsels\" is not an array".into(),
+    })?;
     list.iter()
         .enumerate()
         .map(|(i, m)| {
-            let row = m.as_array().ok_or_else(|| {
-                DinnerError::Format(format!(
-                    "{name}: morsel {} is not an array of utilities",
-                    i + 1
-                ))
+            let row = m.as_array().ok_or_else(|| DinnerError::File {
+                at: format!("{name}: morsel {}", i + 1),
+                problem: "not an array of utilities".into(),
             })?;
             Ok(row
                 .iter()

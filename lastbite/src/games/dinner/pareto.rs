@@ -44,9 +44,13 @@ fn for_each_split(
         ));
     }
     if n > MAX_SPLIT_MORSELS {
-        return Err(DinnerError::Format(format!(
-            "{n} morsels have too many splits to enumerate (at most {MAX_SPLIT_MORSELS})"
-        )));
+        return Err(DinnerError::Size {
+            what: "Pareto efficiency",
+            size: n,
+            unit: "split",
+            min: 1,
+            max: MAX_SPLIT_MORSELS,
+        });
     }
     let k = order.turns().iter().filter(|&&p| p == 0).count();
     // Subset sums from two half tables: sum(mask) = low[mask & lo_mask] + high[mask >> h].
@@ -166,9 +170,13 @@ fn unrank(n: usize, mut index: u64) -> Vec<i64> {
 /// last), in parallel.
 pub fn sweep(n: usize, progress: &dyn Progress) -> Result<Sweep, DinnerError> {
     if !(1..=12).contains(&n) {
-        return Err(DinnerError::Format(format!(
-            "size {n}: the sweep covers all n! permutation dinners; use 1..=12"
-        )));
+        return Err(DinnerError::Size {
+            what: "the Pareto sweep",
+            size: n,
+            unit: "permutation dinner",
+            min: 1,
+            max: 12,
+        });
     }
     let total: u64 = (1..=n as u64).product();
     const CHUNK: u64 = 5040;
@@ -234,9 +242,13 @@ pub fn experiment(
     progress: &dyn Progress,
 ) -> Result<Experiment, DinnerError> {
     if !(1..=24).contains(&size) {
-        return Err(DinnerError::Format(format!(
-            "size {size}: use 1..=24 (every split of each dinner is enumerated)"
-        )));
+        return Err(DinnerError::Size {
+            what: "the random experiment",
+            size,
+            unit: "split of each dinner",
+            min: 1,
+            max: 24,
+        });
     }
     progress.start(trials, "random dinners");
     let results: Vec<(bool, bool, Option<Exact>)> = (0..trials)
