@@ -8,7 +8,7 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use lastbite::engine::{Budget, Silent};
-use lastbite::games::dinner::{crossout, solve_exact, Dinner, DinnerTies, Rules, TurnOrder};
+use lastbite::games::dinner::{crossout, solve_exact, Dinner, DinnerTies, Setup, TurnOrder};
 
 /// A reproducible pseudo-random dinner (splitmix64), utilities in 0..10^9.
 fn random_dinner(n: usize, seed: u64) -> Dinner {
@@ -50,20 +50,12 @@ fn exact_spe(c: &mut Criterion) {
     g.sample_size(10);
     for n in [16usize, 22] {
         let d = random_dinner(n, 11);
-        let order = TurnOrder::default_for(&d);
+        let setup = Setup::plain(d).unwrap();
         g.bench_with_input(BenchmarkId::from_parameter(n), &n, |b, _| {
             b.iter(|| {
-                solve_exact(
-                    &d,
-                    &order,
-                    &Rules::default(),
-                    &DinnerTies::Index,
-                    Budget::default(),
-                    &Silent,
-                    None,
-                )
-                .unwrap()
-                .scores
+                solve_exact(&setup, &DinnerTies::Index, Budget::default(), &Silent, None)
+                    .unwrap()
+                    .scores
             })
         });
     }

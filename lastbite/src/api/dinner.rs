@@ -17,8 +17,7 @@ use crate::engine::{verify, write_efg, Budget, Ties, Verdict};
 use crate::exact::Exact;
 use crate::games::dinner::{
     all_spe_scores, attainable, balance, crossout, evaluate, figures, pareto, solve_exact,
-    variants, Bite, Dinner, DinnerGame, DinnerTies, Precedence, Rules, Scoring, Strategy,
-    TurnOrder,
+    variants, Bite, Dinner, DinnerGame, DinnerTies, Precedence, Rules, Setup, Strategy, TurnOrder,
 };
 
 /// Declares a request struct: serde defaults from the listed expressions, unknown fields
@@ -175,75 +174,6 @@ impl Input<'_> {
             (None, None, None) => TurnOrder::default_for(&dinner),
         };
         Ok((dinner, order))
-    }
-}
-
-/// A dinner, its turn order and its rules, checked together (parse, don't validate):
-/// the order has one turn per morsel and names only the dinner's players, the altruism
-/// matrix is `k x k`, the precedence is over exactly these morsels, the discount is
-/// positive, and the payoff arithmetic fits 128 bits. Solvers take only a `Setup`.
-#[derive(Debug, Clone)]
-pub struct Setup {
-    dinner: Dinner,
-    order: TurnOrder,
-    rules: Rules,
-    scoring: Scoring,
-}
-
-impl Setup {
-    /// Validates the combination.
-    pub fn new(dinner: Dinner, order: TurnOrder, rules: Rules) -> Result<Setup, Error> {
-        if order.len() != dinner.len() || order.players() != dinner.players() {
-            return Err(Error::combination(
-                "order",
-                format!(
-                    "{} turns for {} players, but the dinner has {} morsels and {} players",
-                    order.len(),
-                    order.players(),
-                    dinner.len(),
-                    dinner.players()
-                ),
-            ));
-        }
-        if let Some(b) = &rules.before {
-            if b.morsels() != dinner.len() {
-                return Err(Error::combination(
-                    "before",
-                    format!(
-                        "the order is over {} morsels, but the dinner has {}",
-                        b.morsels(),
-                        dinner.len()
-                    ),
-                ));
-            }
-        }
-        let scoring = Scoring::new(&dinner, &rules)?;
-        Ok(Setup {
-            dinner,
-            order,
-            rules,
-            scoring,
-        })
-    }
-
-    /// The dinner.
-    pub fn dinner(&self) -> &Dinner {
-        &self.dinner
-    }
-
-    /// The turn order.
-    pub fn order(&self) -> &TurnOrder {
-        &self.order
-    }
-
-    /// The rules.
-    pub fn rules(&self) -> &Rules {
-        &self.rules
-    }
-
-    /// The payoff arithmetic.
-    pub fn scoring(&self) -> &Scoring {
-        &self.scoring
     }
 }
 
@@ -593,7 +523,7 @@ pub fn solve(req: &SolveRequest, ctl: &Control) -> Result<SolveReport, Error> {
         dinner: None,
     };
     if use_crossout {
-        let (eating, scores) = variants::crossout_under(d, order, rules)?;
+        let (eating, scores) = variants::crossout_under(&setup)?;
         if rules.altruism.is_some() {
             report.transformed = Some(dinner_rows(&variants::transformed(d, rules)?));
         }
@@ -602,7 +532,7 @@ pub fn solve(req: &SolveRequest, ctl: &Control) -> Result<SolveReport, Error> {
         report.scores = scores;
     } else {
         let explain_after = req.explain.then_some(at.as_slice());
-        let e = solve_exact(d, order, rules, &ties, budget, ctl, explain_after)?;
+        let e = solve_exact(&setup, &ties, budget, ctl, explain_after)?;
         report.eating_order = bites(d, &e.eating);
         report.scores = e.scores;
         report.states = Some(e.states);
@@ -624,9 +554,9 @@ pub fn solve(req: &SolveRequest, ctl: &Control) -> Result<SolveReport, Error> {
         });
     }
     if req.all {
-        report.outcomes = Some(all_spe_scores(d, order, rules, budget)?);
+        report.outcomes = Some(all_spe_scores(&setup, budget)?);
     }
-    report.dinner = Some(setup.dinner.clone());
+    report.dinner = Some(setup.dinner().clone());
     Ok(report)
 }
 
@@ -1141,11 +1071,11 @@ pub fn discount(req: &DiscountRequest, ctl: &Control) -> Result<DiscountReport, 
         ..Rules::default()
     };
     let setup = Setup::new(d, order, rules)?;
-    let (d, order, rules) = (setup.dinner(), setup.order(), setup.rules());
+    let (d, order) = (setup.dinner(), setup.order());
     let check = variants::discount_check(d, order, l, budget)?;
     let plain: Vec<Bite> = crossout(d, order)?.eating().collect();
     let crossout_scores = setup.scoring().score(d, plain.iter().copied())?;
-    let spe = solve_exact(d, order, rules, &DinnerTies::Index, budget, ctl, None)?;
+    let spe = solve_exact(&setup, &DinnerTies::Index, budget, ctl, None)?;
     Ok(DiscountReport::Check(DiscountCheckReport {
         discount: l,
         turn_order: order.to_string(),

@@ -6,6 +6,7 @@ use proptest::prelude::*;
 
 use crate::engine::{solve, verify, Budget, Silent, TieBreak, Ties, Verdict};
 
+use super::setup::Setup;
 use super::{
     all_spe_scores, crossout, solve_exact, Bite, Dinner, DinnerGame, DinnerTies, Rules,
     Strategy as Play, TurnOrder,
@@ -28,9 +29,7 @@ pub(crate) fn order_of(d: &Dinner, bits: u64) -> TurnOrder {
 fn assert_agree(d: &Dinner, order: &TurnOrder) {
     let co = crossout(d, order).unwrap();
     let ex = solve_exact(
-        d,
-        order,
-        &Rules::default(),
+        &Setup::new(d.clone(), order.clone(), Rules::default()).expect("a valid setup"),
         &DinnerTies::Index,
         Budget::default(),
         &Silent,
@@ -147,7 +146,7 @@ proptest! {
             let sol = solve(&game, &Ties::uniform(rule, 2), Budget::default()).unwrap();
             prop_assert_eq!(sol.root_value(), &[co.scores[0] as i64, co.scores[1] as i64][..]);
         }
-        let all = all_spe_scores(&d, &order, &Rules::default(), Budget::default()).unwrap();
+        let all = all_spe_scores(&Setup::new(d.clone(), order.clone(), Rules::default()).expect("a valid setup"), Budget::default()).unwrap();
         prop_assert_eq!(all.len(), 1);
     }
 
@@ -224,9 +223,7 @@ fn budget_refuses_with_the_size() {
     let d = Dinner::from_integers(2, (0..60).collect()).unwrap();
     let order = TurnOrder::default_for(&d);
     let err = solve_exact(
-        &d,
-        &order,
-        &Rules::default(),
+        &Setup::new(d.clone(), order.clone(), Rules::default()).expect("a valid setup"),
         &DinnerTies::Index,
         Budget { max_states: 1000 },
         &Silent,
@@ -335,7 +332,8 @@ proptest! {
         let spec: Vec<String> = edges.iter().filter(|(i, j)| i < j && *j < n).map(|(i, j)| format!("{i}<{j}")).collect();
         let before = crate::games::dinner::Precedence::parse(&spec.join(","), &d).unwrap();
         let rules = Rules { before: Some(before.clone()), ..Rules::default() };
-        let fast = solve_exact(&d, &order, &rules, &DinnerTies::Index, Budget::default(), &Silent, None).unwrap();
+        let fast = solve_exact(
+&Setup::new(d.clone(), order.clone(), rules.clone()).expect("a valid setup"), &DinnerTies::Index, Budget::default(), &Silent, None).unwrap();
         // Perturbed utilities as in the index rule: u * n^2 + (n - 1 - i).
         let m = (n * n) as i64;
         fn best(d: &Dinner, order: &TurnOrder, before: &crate::games::dinner::Precedence, left: u64, m: i64) -> (i64, i64) {

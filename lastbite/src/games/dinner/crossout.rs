@@ -136,6 +136,7 @@ pub fn crossout(dinner: &Dinner, order: &TurnOrder) -> Result<Crossout, DinnerEr
     if dinner.players() != 2 {
         return Err(DinnerError::NeedsTwoPlayers("crossout", dinner.players()));
     }
+    super::setup::check_order(dinner, order)?;
     let eaten = crossout_on(dinner, order.turns(), 0..dinner.len() as u32);
     let mut scores = [0i128; 2];
     for (&m, &p) in eaten.iter().zip(order.turns()) {

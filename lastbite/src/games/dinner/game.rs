@@ -12,6 +12,7 @@ use crate::exact::Exact;
 use super::crossout::Bite;
 use super::model::{Dinner, DinnerError, Precedence, TurnOrder};
 use super::scoring::Scoring;
+use super::setup::{check_order, Setup};
 
 /// Variations of the payoffs and rules of a dinner (paper: "Generalized payoffs" and
 /// "Open questions"). The default is the plain game.
@@ -98,6 +99,15 @@ impl<'d, P: Payoff> DinnerGame<'d, P> {
     ) -> Result<Self, DinnerError> {
         let n = dinner.len();
         let k = dinner.players();
+        check_order(dinner, order)?;
+        if let Some(b) = before {
+            if b.morsels() != n {
+                return Err(DinnerError::PrecedenceMismatch {
+                    precedence: b.morsels(),
+                    morsels: n,
+                });
+            }
+        }
         if n > 63 {
             return Err(DinnerError::TooManyMorsels(n));
         }
@@ -355,14 +365,13 @@ pub struct ExactPlay {
 /// Payoffs are `i64` when the utilities allow it (16 bytes a state for two players) and
 /// `i128` otherwise.
 pub fn solve_exact(
-    dinner: &Dinner,
-    order: &TurnOrder,
-    rules: &Rules,
+    setup: &Setup,
     ties: &DinnerTies,
     budget: Budget,
     progress: &dyn Progress,
     explain_after: Option<&[usize]>,
 ) -> Result<ExactPlay, DinnerError> {
+    let (dinner, order, rules) = (setup.dinner(), setup.order(), setup.rules());
     let n = dinner.len();
     if n > 63 {
         return Err(engine::EngineError::TooManyStates {
@@ -469,13 +478,8 @@ fn solve_exact_with<P: Payoff>(
 
 /// The score vectors of all pure subgame perfect equilibria of a dinner (real
 /// utilities, no tie rule), sorted.
-pub fn all_spe_scores(
-    dinner: &Dinner,
-    order: &TurnOrder,
-    rules: &Rules,
-    budget: Budget,
-) -> Result<Vec<Vec<Exact>>, DinnerError> {
-    let game = DinnerGame::<i128>::with_rules(dinner, order, rules, false)?;
+pub fn all_spe_scores(setup: &Setup, budget: Budget) -> Result<Vec<Vec<Exact>>, DinnerError> {
+    let game = DinnerGame::<i128>::with_rules(setup.dinner(), setup.order(), setup.rules(), false)?;
     let outcomes = all_outcomes(&game, budget)?;
     Ok(outcomes
         .into_iter()

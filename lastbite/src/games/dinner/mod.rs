@@ -5,6 +5,8 @@
 //! each player. The family is split as the paper is:
 //!
 //! * [`model`]: validated [`Dinner`]s and [`TurnOrder`]s (parse, don't validate);
+//! * [`setup`]: a dinner, its order and its rules validated together ([`Setup`]), and
+//!   [`scoring`]: their payoff arithmetic, shared by crossout and the exact game;
 //! * [`crossout`](mod@crossout): the crossout strategy, the paper's fast theory, for any
 //!   two-player turn order;
 //! * [`game`]: the dinner as an engine game, the exact solver for any number of players,
@@ -27,6 +29,7 @@ pub mod model;
 pub mod pareto;
 pub mod reproduce;
 pub mod scoring;
+pub mod setup;
 pub mod strategies;
 pub mod variants;
 
@@ -39,4 +42,5 @@ pub use game::{
 };
 pub use model::{Dinner, DinnerError, Precedence, PrecedenceError, TurnOrder};
 pub use scoring::Scoring;
+pub use setup::{check_order, Setup};
 pub use strategies::{evaluate, Playout, Strategy};

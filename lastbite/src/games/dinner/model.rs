@@ -85,6 +85,26 @@ pub enum DinnerError {
     /// A morsel that is not on the plate (removed, or eaten before).
     #[error("morsel {0} is not on the plate")]
     NotOnPlate(usize),
+    /// A turn order meets a dinner it was not made for.
+    #[error("the turn order has {turns} turns for {order_players} players, but the dinner has {morsels} morsels and {players} players")]
+    OrderMismatch {
+        /// Turns of the order.
+        turns: usize,
+        /// Players of the order.
+        order_players: usize,
+        /// Morsels of the dinner.
+        morsels: usize,
+        /// Players of the dinner.
+        players: usize,
+    },
+    /// A precedence over another number of morsels.
+    #[error("the precedence is over {precedence} morsels, but the dinner has {morsels}")]
+    PrecedenceMismatch {
+        /// Morsels of the precedence.
+        precedence: usize,
+        /// Morsels of the dinner.
+        morsels: usize,
+    },
     /// A sweep needs at least one trial.
     #[error("at least one trial is needed")]
     NoTrials,

@@ -14,6 +14,7 @@ use super::crossout::crossout;
 use super::game::{all_spe_scores, solve_exact, DinnerGame, DinnerTies, Rules};
 use super::model::{Dinner, TurnOrder};
 use super::pareto::{self, Sweep};
+use super::setup::Setup;
 use super::strategies::evaluate;
 use super::strategies::Strategy;
 use super::variants;
@@ -159,9 +160,7 @@ pub fn checks() -> Vec<Check> {
     let d = Dinner::from_morsels(&intro.morsels).expect("valid dinner");
     let order = TurnOrder::parse(&intro.order, &d).expect("valid order");
     let exact = solve_exact(
-        &d,
-        &order,
-        &Rules::default(),
+        &Setup::new(d.clone(), order.clone(), Rules::default()).expect("a valid setup"),
         &DinnerTies::Index,
         budget,
         &Silent,
@@ -377,9 +376,7 @@ fn generalized_checks(p: &GeneralizedPublished, out: &mut Vec<Check>) {
     let one = Exact::integer(1);
     let zero_sum = Rules::altruism(one, -one, -one, one);
     let play = solve_exact(
-        &d,
-        &order,
-        &zero_sum,
+        &Setup::new(d.clone(), order.clone(), zero_sum.clone()).expect("a valid setup"),
         &DinnerTies::Index,
         Budget::default(),
         &Silent,
@@ -400,9 +397,7 @@ fn generalized_checks(p: &GeneralizedPublished, out: &mut Vec<Check>) {
     ));
     let coop = Rules::altruism(one, one, one, one);
     let play = solve_exact(
-        &d,
-        &order,
-        &coop,
+        &Setup::new(d.clone(), order.clone(), coop.clone()).expect("a valid setup"),
         &DinnerTies::Index,
         Budget::default(),
         &Silent,
@@ -754,7 +749,11 @@ fn three_players() -> Answer {
             .collect();
         let d = Dinner::from_integers(3, flat).expect("valid");
         let order = TurnOrder::parse("snake", &d).expect("valid");
-        let all = all_spe_scores(&d, &order, &Rules::default(), Budget::default()).expect("small");
+        let all = all_spe_scores(
+            &Setup::new(d.clone(), order.clone(), Rules::default()).expect("a valid setup"),
+            Budget::default(),
+        )
+        .expect("small");
         if all.len() > 1 {
             multiple += 1;
         }
@@ -803,9 +802,7 @@ fn injera() -> Answer {
             ..Rules::default()
         };
         let spe = solve_exact(
-            &d,
-            &order,
-            &rules,
+            &Setup::new(d.clone(), order.clone(), rules.clone()).expect("a valid setup"),
             &DinnerTies::Index,
             Budget::default(),
             &Silent,

@@ -144,6 +144,7 @@ pub fn evaluate(
     order: &TurnOrder,
     strategies: &[Strategy],
 ) -> Result<Playout, DinnerError> {
+    super::setup::check_order(dinner, order)?;
     let mut remaining: Vec<u32> = (0..dinner.len() as u32).collect();
     let mut scores = vec![0i128; dinner.players()];
     let mut eating = Vec::with_capacity(dinner.len());

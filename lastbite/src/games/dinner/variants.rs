@@ -16,7 +16,7 @@ use crate::exact::Exact;
 use super::crossout::{crossout, Bite};
 use super::game::{DinnerGame, Rules};
 use super::model::{Dinner, DinnerError, TurnOrder};
-use super::scoring::Scoring;
+use super::setup::Setup;
 use super::strategies::Strategy;
 
 /// The paper's equivalent dinner D' for altruism payoffs (two players): centre each
@@ -69,22 +69,18 @@ pub fn transformed(dinner: &Dinner, rules: &Rules) -> Result<Dinner, DinnerError
 /// The crossout play under `rules`: plain crossout, or crossout on the transformed dinner
 /// D' for altruism payoffs, scored by [`Scoring`] (no game is built, so any size works).
 /// `Err` for rules crossout does not cover (discount, partial order).
-pub fn crossout_under(
-    dinner: &Dinner,
-    order: &TurnOrder,
-    rules: &Rules,
-) -> Result<(Vec<Bite>, Vec<Exact>), DinnerError> {
+pub fn crossout_under(setup: &Setup) -> Result<(Vec<Bite>, Vec<Exact>), DinnerError> {
+    let (dinner, order, rules) = (setup.dinner(), setup.order(), setup.rules());
     if rules.discount.is_some() || rules.before.as_ref().is_some_and(|b| !b.is_trivial()) {
         return Err(DinnerError::CrossoutRules);
     }
-    let scoring = Scoring::new(dinner, rules)?;
     let bites: Vec<Bite> = match &rules.altruism {
         None => crossout(dinner, order)?.eating().collect(),
         Some(_) => crossout(&transformed(dinner, rules)?, order)?
             .eating()
             .collect(),
     };
-    let scores = scoring.score(dinner, bites.iter().copied())?;
+    let scores = setup.scoring().score(dinner, bites.iter().copied())?;
     Ok((bites, scores))
 }
 
@@ -173,7 +169,7 @@ pub fn next_permutation(v: &mut [i64]) -> bool {
 mod tests {
     use proptest::prelude::*;
 
-    use super::{crossout_under, discount_check, next_permutation, Rules};
+    use super::{crossout_under, discount_check, next_permutation, Rules, Setup};
     use crate::engine::{Budget, Silent};
     use crate::exact::Exact;
     use crate::games::dinner::crosscheck::{dinner_of, order_of};
@@ -185,55 +181,58 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(400))]
+            #![proptest_config(ProptestConfig::with_cases(400))]
 
-        /// Crossout on the transformed dinner D' gives the exact SPE payoffs of the
-        /// altruism game (index tie rule on both routes), for any two-player turn order
-        /// whose counts of turns per player are fixed (all of them).
-        #[test]
-        fn altruism_transform_equals_exact(
-            values in prop::collection::vec((-9i64..10, -9i64..10), 1..=9),
-            coeffs in prop::collection::vec(-3i64..=3, 4),
-            bits in any::<u64>(),
-        ) {
-            let d = dinner_of(&values);
-            let order = order_of(&d, bits);
-            let rules = Rules::altruism(x(coeffs[0]), x(coeffs[1]), x(coeffs[2]), x(coeffs[3]));
-            let (_, via_crossout) = crossout_under(&d, &order, &rules).unwrap();
-            let exact = solve_exact(&d, &order, &rules, &DinnerTies::Index, Budget::default(), &Silent, None).unwrap();
-            prop_assert_eq!(via_crossout, exact.scores);
-        }
+            /// Crossout on the transformed dinner D' gives the exact SPE payoffs of the
+            /// altruism game (index tie rule on both routes), for any two-player turn order
+            /// whose counts of turns per player are fixed (all of them).
+            #[test]
+            fn altruism_transform_equals_exact(
+                values in prop::collection::vec((-9i64..10, -9i64..10), 1..=9),
+                coeffs in prop::collection::vec(-3i64..=3, 4),
+                bits in any::<u64>(),
+            ) {
+                let d = dinner_of(&values);
+                let order = order_of(&d, bits);
+                let rules = Rules::altruism(x(coeffs[0]), x(coeffs[1]), x(coeffs[2]), x(coeffs[3]));
+                let (_, via_crossout) = crossout_under(&Setup::new(d.clone(), order.clone(), rules.clone()).expect("a valid setup")).unwrap();
+                let exact = solve_exact(
+    &Setup::new(d.clone(), order.clone(), rules.clone()).expect("a valid setup"), &DinnerTies::Index, Budget::default(), &Silent, None).unwrap();
+                prop_assert_eq!(via_crossout, exact.scores);
+            }
 
-        /// Zero-sum case: play proceeds by decreasing temperature a + b.
-        #[test]
-        fn zero_sum_plays_by_temperature(perm in Just((1..=8i64).collect::<Vec<_>>()).prop_shuffle(), shift in 0i64..100) {
-            let values: Vec<(i64, i64)> = perm.iter().enumerate().map(|(i, &b)| (i as i64 * 3 + shift % 7, b * 5)).collect();
-            let d = dinner_of(&values);
-            let order = TurnOrder::default_for(&d);
-            let rules = Rules::altruism(x(1), x(-1), x(-1), x(1));
-            let exact = solve_exact(&d, &order, &rules, &DinnerTies::Index, Budget::default(), &Silent, None).unwrap();
-            let temps: Vec<i64> = exact.eating.iter().map(|b| d.utility(b.morsel, 0) + d.utility(b.morsel, 1)).collect();
-            prop_assert!(temps.windows(2).all(|w| w[0] >= w[1]), "{:?}", temps);
-        }
+            /// Zero-sum case: play proceeds by decreasing temperature a + b.
+            #[test]
+            fn zero_sum_plays_by_temperature(perm in Just((1..=8i64).collect::<Vec<_>>()).prop_shuffle(), shift in 0i64..100) {
+                let values: Vec<(i64, i64)> = perm.iter().enumerate().map(|(i, &b)| (i as i64 * 3 + shift % 7, b * 5)).collect();
+                let d = dinner_of(&values);
+                let order = TurnOrder::default_for(&d);
+                let rules = Rules::altruism(x(1), x(-1), x(-1), x(1));
+                let exact = solve_exact(
+    &Setup::new(d.clone(), order.clone(), rules.clone()).expect("a valid setup"), &DinnerTies::Index, Budget::default(), &Silent, None).unwrap();
+                let temps: Vec<i64> = exact.eating.iter().map(|b| d.utility(b.morsel, 0) + d.utility(b.morsel, 1)).collect();
+                prop_assert!(temps.windows(2).all(|w| w[0] >= w[1]), "{:?}", temps);
+            }
 
-        /// Cooperative case: Alice ends up with the floor(n/2) morsels of largest a - b.
-        #[test]
-        fn cooperative_splits_by_difference(perm in Just((1..=8i64).collect::<Vec<_>>()).prop_shuffle(), len in 1usize..=8) {
-            let b: Vec<i64> = perm.into_iter().filter(|&v| v <= len as i64).collect();
-            let values: Vec<(i64, i64)> = b.iter().enumerate().map(|(i, &bi)| (10 * i as i64, bi)).collect();
-            let d = dinner_of(&values);
-            let order = TurnOrder::default_for(&d);
-            let rules = Rules::altruism(x(1), x(1), x(1), x(1));
-            let exact = solve_exact(&d, &order, &rules, &DinnerTies::Index, Budget::default(), &Silent, None).unwrap();
-            let mut alice: Vec<usize> = exact.eating.iter().filter(|b| b.player == 0).map(|b| b.morsel).collect();
-            alice.sort_unstable();
-            let mut by_diff: Vec<usize> = (0..d.len()).collect();
-            by_diff.sort_by_key(|&i| std::cmp::Reverse(d.utility(i, 0) - d.utility(i, 1)));
-            let mut top: Vec<usize> = by_diff[..d.len() / 2].to_vec();
-            top.sort_unstable();
-            prop_assert_eq!(alice, top);
+            /// Cooperative case: Alice ends up with the floor(n/2) morsels of largest a - b.
+            #[test]
+            fn cooperative_splits_by_difference(perm in Just((1..=8i64).collect::<Vec<_>>()).prop_shuffle(), len in 1usize..=8) {
+                let b: Vec<i64> = perm.into_iter().filter(|&v| v <= len as i64).collect();
+                let values: Vec<(i64, i64)> = b.iter().enumerate().map(|(i, &bi)| (10 * i as i64, bi)).collect();
+                let d = dinner_of(&values);
+                let order = TurnOrder::default_for(&d);
+                let rules = Rules::altruism(x(1), x(1), x(1), x(1));
+                let exact = solve_exact(
+    &Setup::new(d.clone(), order.clone(), rules.clone()).expect("a valid setup"), &DinnerTies::Index, Budget::default(), &Silent, None).unwrap();
+                let mut alice: Vec<usize> = exact.eating.iter().filter(|b| b.player == 0).map(|b| b.morsel).collect();
+                alice.sort_unstable();
+                let mut by_diff: Vec<usize> = (0..d.len()).collect();
+                by_diff.sort_by_key(|&i| std::cmp::Reverse(d.utility(i, 0) - d.utility(i, 1)));
+                let mut top: Vec<usize> = by_diff[..d.len() / 2].to_vec();
+                top.sort_unstable();
+                prop_assert_eq!(alice, top);
+            }
         }
-    }
 
     #[test]
     fn discount_one_keeps_crossout() {
