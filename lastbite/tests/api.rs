@@ -94,3 +94,42 @@ proptest! {
         prop_assert_eq!(text, x);
     }
 }
+
+/// A set cancellation flag stops long calls with `Error::Cancelled`, and a cancelled
+/// nim table keeps its finished layers for the next run.
+#[test]
+fn cancelled_calls_stop_with_cancelled() {
+    use lastbite::api::{cookie, dinner as d, subtraction, Error};
+    use std::sync::atomic::AtomicBool;
+    let flag = AtomicBool::new(true);
+    let ctl = Control::new(&lastbite::engine::Silent).with_cancel(&flag);
+    let exact: SolveRequest = serde_json::from_str(
+        r#"{"morsels": "1,2 2,3 3,1 4,4 5,5 6,1 7,2 8,3 9,9 1,1 2,2 3,3 4,1", "method": "exact"}"#,
+    )
+    .unwrap();
+    assert_eq!(solve(&exact, &ctl).unwrap_err(), Error::Cancelled);
+    let sweep: d::ParetoRequest = serde_json::from_str(r#"{"size": 7}"#).unwrap();
+    assert_eq!(d::pareto(&sweep, &ctl).unwrap_err(), Error::Cancelled);
+    let exp: d::ExperimentRequest = serde_json::from_str(r#"{"trials": 100}"#).unwrap();
+    assert_eq!(d::experiment(&exp, &ctl).unwrap_err(), Error::Cancelled);
+    let bal: d::BalanceRequest = serde_json::from_str(r#"{"max_size": 5, "trials": 10}"#).unwrap();
+    assert_eq!(d::balance(&bal, &ctl).unwrap_err(), Error::Cancelled);
+    let conj: subtraction::ConjectureRequest =
+        serde_json::from_str(r#"{"statement": "12", "max": 20}"#).unwrap();
+    assert_eq!(
+        subtraction::conjecture(&conj, &ctl).unwrap_err(),
+        Error::Cancelled
+    );
+    let scan: subtraction::ScanRequest = serde_json::from_str(r#"{"pairs": 10}"#).unwrap();
+    assert_eq!(
+        subtraction::scan(&scan, &ctl).unwrap_err(),
+        Error::Cancelled
+    );
+    let nim: cookie::NimRequest = serde_json::from_str(r#"{"max_n": 10}"#).unwrap();
+    assert_eq!(cookie::nim(&nim, &ctl).unwrap_err(), Error::Cancelled);
+    let table: cookie::TableRequest = serde_json::from_str(r#"{"max_n": 10}"#).unwrap();
+    assert_eq!(cookie::table(&table, &ctl).unwrap_err(), Error::Cancelled);
+    // Not cancelled, the same calls succeed.
+    let free = Control::silent();
+    assert!(d::experiment(&exp, &free).is_ok());
+}

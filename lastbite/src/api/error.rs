@@ -209,13 +209,19 @@ impl From<PrecedenceError> for Error {
 
 impl From<SubtractionError> for Error {
     fn from(e: SubtractionError) -> Error {
-        Error::Subtraction(e)
+        match e {
+            SubtractionError::Cancelled => Error::Cancelled,
+            e => Error::Subtraction(e),
+        }
     }
 }
 
 impl From<CookieError> for Error {
     fn from(e: CookieError) -> Error {
-        Error::Cookie(e)
+        match e {
+            CookieError::Cancelled => Error::Cancelled,
+            e => Error::Cookie(e),
+        }
     }
 }
 

@@ -18,6 +18,9 @@ pub enum CookieError {
         /// The text.
         text: String,
     },
+    /// The caller cancelled the computation.
+    #[error("cancelled before the computation finished")]
+    Cancelled,
     /// A request outside what the brute force can hold.
     #[error("{}", crate::text::clean(&.0.to_string()))]
     TooLarge(String),

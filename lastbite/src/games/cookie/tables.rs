@@ -37,6 +37,10 @@ pub fn count_table(max_n: u64, progress: &dyn Progress) -> Vec<Vec<u64>> {
     let total: u64 = (1..=max_n).map(|n| 1u64 << (n - 1)).sum();
     progress.start(total, "strict positions");
     for n in 1..=max_n {
+        // A cancelled caller gets the rows finished so far; the API discards them.
+        if progress.cancelled() {
+            break;
+        }
         let crit: Vec<Position> = (smallest_d(n)..=n)
             .map(|d| critical(n, d).expect("d in range"))
             .collect();
@@ -260,6 +264,10 @@ pub fn nim_distribution(max_n: u64, progress: &dyn Progress) -> Vec<Vec<u64>> {
     progress.start(total, "strict positions");
     let mut dist = vec![Vec::new()];
     for n in 1..=max_n {
+        // A cancelled caller gets the rows finished so far; the API discards them.
+        if progress.cancelled() {
+            break;
+        }
         let mut row = Vec::new();
         for mask in 0u64..1 << (n - 1) {
             let p = StrictCode { n: n as u32, mask }.position();
@@ -398,6 +406,11 @@ impl NimTable {
         let total: u64 = (first..=max_n).map(|n| 1u64 << (n - 1)).sum();
         progress.start(total, "strict positions");
         for n in first..=max_n {
+            // Layers finished so far are in the store: a cancelled run resumes there.
+            if progress.cancelled() {
+                progress.finish();
+                return Err(CookieError::Cancelled);
+            }
             let layer = next_layer(&t.layers, n, progress)?;
             if let Some(dir) = store {
                 save_layer(dir, &layer)?;

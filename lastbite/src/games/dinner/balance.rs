@@ -47,7 +47,8 @@ pub fn first_mover_advantage(
         return Err(DinnerError::NoTrials);
     }
     progress.start(max_size as u64, "sizes");
-    let out = (1..=max_size)
+    let out: Vec<Advantage> = (1..=max_size)
+        .take_while(|_| !progress.cancelled())
         .map(|n| {
             let (alt, tm) = (0..trials)
                 .into_par_iter()
@@ -74,6 +75,9 @@ pub fn first_mover_advantage(
         })
         .collect();
     progress.finish();
+    if progress.cancelled() {
+        return Err(crate::engine::EngineError::Cancelled.into());
+    }
     Ok(out)
 }
 

@@ -187,6 +187,9 @@ pub fn sweep(n: usize, progress: &dyn Progress) -> Result<Sweep, DinnerError> {
     let mut parts: Vec<Found> = (0..chunks)
         .into_par_iter()
         .map(|c| {
+            if progress.cancelled() {
+                return (Vec::new(), Vec::new());
+            }
             let mut perm = unrank(n, c * CHUNK);
             let mut found = (Vec::new(), Vec::new());
             let end = ((c + 1) * CHUNK).min(total);
@@ -207,6 +210,10 @@ pub fn sweep(n: usize, progress: &dyn Progress) -> Result<Sweep, DinnerError> {
         })
         .collect();
     progress.finish();
+    if progress.cancelled() {
+        // Skipped chunks hold no results: the partial sweep is not a result.
+        return Err(crate::engine::EngineError::Cancelled.into());
+    }
     let mut sweep = Sweep {
         dinners: total,
         inefficient: Vec::new(),
@@ -254,6 +261,9 @@ pub fn experiment(
     let results: Vec<(bool, bool, Option<Exact>)> = (0..trials)
         .into_par_iter()
         .map(|t| {
+            if progress.cancelled() {
+                return (true, true, None);
+            }
             let perm = Rng::for_trial(seed, t).permutation(size);
             let d = Dinner::permutation(&perm).expect("valid permutation");
             let order = TurnOrder::default_for(&d);
@@ -263,6 +273,10 @@ pub fn experiment(
         })
         .collect();
     progress.finish();
+    if progress.cancelled() {
+        // Skipped chunks hold no results: the partial sweep is not a result.
+        return Err(crate::engine::EngineError::Cancelled.into());
+    }
     let mut out = Experiment {
         trials,
         inefficient: 0,

@@ -634,6 +634,10 @@ pub fn check_statement(
         largest_preperiod: None,
     };
     for chunk in sets.chunks(1024) {
+        if progress.cancelled() {
+            progress.finish();
+            return Err(SubtractionError::Cancelled);
+        }
         let results: Vec<Result<Checked, SubtractionError>> = chunk
             .par_iter()
             .map(|set| {

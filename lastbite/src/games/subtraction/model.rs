@@ -26,6 +26,9 @@ pub enum SubtractionError {
     /// A table or search over the memory budget.
     #[error("{}", crate::text::clean(&.0.to_string()))]
     Budget(String),
+    /// The caller cancelled the computation.
+    #[error("cancelled before the computation finished")]
+    Cancelled,
     /// No period was found within the search limit.
     #[error("no period with a certificate up to heap {0}; raise the period-search limit")]
     NoPeriod(u64),
