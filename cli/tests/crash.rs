@@ -45,13 +45,15 @@ fn run(args: &[&str]) -> Vec<u8> {
     out.stdout
 }
 
-/// Kills at moments spread over the job's uninterrupted duration, resuming each time.
-fn interrupt(args: &[&str], full: Duration) -> usize {
+/// Kills at seven pseudo-random moments (a fixed seed, so a failure reproduces), one in
+/// each eighth of `span`, resuming each time.
+fn interrupt(args: &[&str], span: Duration) -> usize {
+    let mut rng = lastbite::rng::Rng::for_trial(10, 0);
     let mut interrupted = 0;
-    for k in 1..=7u32 {
-        // From early on to late in the run; each run resumes from the previous kill.
-        let at = full
-            .mul_f64(f64::from(k) / 9.0)
+    for k in 0..7u32 {
+        let r = rng.below(1000) as f64 / 1000.0;
+        let at = span
+            .mul_f64((f64::from(k) + r) / 8.0)
             .max(Duration::from_millis(20));
         interrupted += kill_after(args, at) as usize;
     }
@@ -83,7 +85,7 @@ fn killed_scan_resumes_to_exactly_the_uninterrupted_records() {
             "--out",
             killed.to_str().unwrap(),
         ];
-        // Kills add up to about 60% of an uninterrupted run: every run is cut short.
+        // Kills add up to about half an uninterrupted run: every run is cut short.
         let interrupted = interrupt(&args, full / 5);
         assert!(interrupted >= 5, "only {interrupted} runs were interrupted");
         run(&args);
