@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 use super::{Control, Error, Render};
 use crate::engine::{verify, write_efg, Budget, Ties, Verdict};
 use crate::exact::Exact;
+use crate::games::dinner::Explained;
 use crate::games::dinner::{
     all_spe_scores, attainable, balance, crossout, evaluate, figures, pareto, solve_exact,
     variants, Bite, Dinner, DinnerGame, DinnerTies, Precedence, Rules, Setup, Strategy, TurnOrder,
@@ -359,34 +360,6 @@ fn rules_report(rules: &Rules) -> RulesReport {
     }
 }
 
-/// One legal move of an explained state.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
-pub struct MoveReport {
-    /// The morsel.
-    pub morsel: usize,
-    /// The payoff vector it leads to.
-    pub payoffs: Vec<Exact>,
-    /// Whether it maximises the mover's payoff.
-    pub best_for_mover: bool,
-    /// Whether it yields the equilibrium payoff vector.
-    pub optimal: bool,
-    /// Whether it is the equilibrium move.
-    pub selected: bool,
-}
-
-/// The explanation of one state.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
-pub struct ExplanationReport {
-    /// Morsels still on the plate.
-    pub remaining: Vec<usize>,
-    /// The player to move.
-    pub mover: Letter,
-    /// Why the equilibrium move was chosen.
-    pub reason: String,
-    /// Every legal move.
-    pub moves: Vec<MoveReport>,
-}
-
 /// The report of `dinner solve`.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct SolveReport {
@@ -421,7 +394,7 @@ pub struct SolveReport {
     pub outcomes: Option<Vec<Vec<Exact>>>,
     /// The explained state (with `explain`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub explanation: Option<ExplanationReport>,
+    pub explanation: Option<Explained>,
     #[serde(skip)]
     #[schemars(skip)]
     dinner: Option<Dinner>,
@@ -536,22 +509,7 @@ pub fn solve(req: &SolveRequest, ctl: &Control) -> Result<SolveReport, Error> {
         report.eating_order = bites(d, &e.eating);
         report.scores = e.scores;
         report.states = Some(e.states);
-        report.explanation = e.explained.map(|e| ExplanationReport {
-            remaining: e.remaining,
-            mover: Letter(e.mover),
-            reason: e.reason,
-            moves: e
-                .moves
-                .into_iter()
-                .map(|m| MoveReport {
-                    morsel: m.morsel,
-                    payoffs: m.value,
-                    best_for_mover: m.best_for_mover,
-                    optimal: m.optimal,
-                    selected: m.selected,
-                })
-                .collect(),
-        });
+        report.explanation = e.explained;
     }
     if req.all {
         report.outcomes = Some(all_spe_scores(&setup, budget)?);
@@ -650,7 +608,7 @@ impl Render for SolveReport {
                 w,
                 "\nExplanation: morsels {{{}}} left, {} to move",
                 rem.join(","),
-                e.mover
+                Letter(e.mover)
             )?;
             writeln!(
                 w,
@@ -673,7 +631,7 @@ impl Render for SolveReport {
                     "{:>8}  {:<20}  {:<24}  {}",
                     m.morsel,
                     text,
-                    format!("({})", join(&m.payoffs)),
+                    format!("({})", join(&m.value)),
                     note
                 )?;
             }

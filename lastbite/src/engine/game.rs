@@ -155,3 +155,8 @@ mod tests {
         }
     }
 }
+
+/// Serialises a player as its letter ([`player_letter`]), for reports.
+pub fn serialize_player<S: serde::Serializer>(player: &Player, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&player_letter(*player))
+}

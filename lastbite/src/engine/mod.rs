@@ -34,7 +34,7 @@ mod verify;
 
 pub use efg::{tree_size, write_efg};
 pub use fixed::Fixed;
-pub use game::{player_letter, subset_layer_members, Game, IndexedGame, Player};
+pub use game::{player_letter, serialize_player, subset_layer_members, Game, IndexedGame, Player};
 pub use outcomes::{all_outcomes, reachable_payoffs};
 pub use payoff::Payoff;
 pub use solve::{solve, solve_dense, Choice, Explanation, MoveLine, Solution, Step};

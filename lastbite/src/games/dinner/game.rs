@@ -318,12 +318,14 @@ impl DinnerTies {
     }
 }
 
-/// One legal move in an explained state, in real units.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// One legal move in an explained state, in real units (serialised as the `dinner
+/// solve` report writes it).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 pub struct ExplainedMove {
     /// The morsel (from 0).
     pub morsel: usize,
     /// The payoff vector it leads to.
+    #[serde(rename = "payoffs")]
     pub value: Vec<Exact>,
     /// Whether it maximises the mover's payoff.
     pub best_for_mover: bool,
@@ -334,11 +336,13 @@ pub struct ExplainedMove {
 }
 
 /// The explanation of one state.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 pub struct Explained {
     /// Morsels still on the plate (from 0).
     pub remaining: Vec<usize>,
-    /// The player to move.
+    /// The player to move (serialised as a letter).
+    #[serde(serialize_with = "crate::engine::serialize_player")]
+    #[schemars(with = "String")]
     pub mover: Player,
     /// Why the equilibrium move was chosen.
     pub reason: String,

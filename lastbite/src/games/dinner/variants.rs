@@ -67,7 +67,7 @@ pub fn transformed(dinner: &Dinner, rules: &Rules) -> Result<Dinner, DinnerError
 }
 
 /// The crossout play under `rules`: plain crossout, or crossout on the transformed dinner
-/// D' for altruism payoffs, scored by [`Scoring`] (no game is built, so any size works).
+/// D' for altruism payoffs, scored by [`Scoring`](super::scoring::Scoring) (no game is built, so any size works).
 /// `Err` for rules crossout does not cover (discount, partial order).
 pub fn crossout_under(setup: &Setup) -> Result<(Vec<Bite>, Vec<Exact>), DinnerError> {
     let (dinner, order, rules) = (setup.dinner(), setup.order(), setup.rules());
