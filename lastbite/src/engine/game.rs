@@ -131,6 +131,11 @@ pub fn subset_layer_members(layer: usize, range: std::ops::Range<usize>, out: &m
     }
 }
 
+/// Serialises a player as its letter ([`player_letter`]), for reports.
+pub fn serialize_player<S: serde::Serializer>(player: &Player, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&player_letter(*player))
+}
+
 #[cfg(test)]
 mod tests {
     use super::subset_layer_members;
@@ -154,9 +159,4 @@ mod tests {
             }
         }
     }
-}
-
-/// Serialises a player as its letter ([`player_letter`]), for reports.
-pub fn serialize_player<S: serde::Serializer>(player: &Player, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_str(&player_letter(*player))
 }
