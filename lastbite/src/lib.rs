@@ -9,6 +9,7 @@
 //! * [`games`]: one module per game family from the papers, each with its model, its
 //!   fast theory, the brute-force cross-check of that theory, and its analyses.
 //! * [`exact`]: exact rationals for input and output; solvers compare integers.
+//! * [`rational`]: exact rationals of any size, for expectations over chance nodes.
 //! * [`reproduce`]: published values next to recomputed ones, for every family.
 //! * [`rng`]: the reproducible random streams of experiments.
 //! * [`svg`]: the chart writer behind the figures.
@@ -20,6 +21,7 @@ pub mod engine;
 pub mod exact;
 pub mod games;
 mod par;
+pub mod rational;
 pub mod reproduce;
 pub mod rng;
 pub mod svg;

@@ -4,5 +4,6 @@
 
 pub mod cookie;
 pub mod dinner;
+pub mod efg;
 pub mod subtraction;
 pub mod tokens;

@@ -1,0 +1,282 @@
+//! Exact rationals of any size, for computations whose values can outgrow 128 bits.
+//!
+//! [`Exact`] (two `i128`s) is the right type for inputs and for solvers that scale to
+//! integers, but an expectation over chance nodes multiplies probabilities along a path,
+//! and denominators such as `3^90` overflow it. [`Rational`] keeps the 128-bit
+//! representation while values fit and promotes a value to big integers only when an
+//! operation overflows, so common files run at `Exact`'s speed and none fails for size.
+//!
+//! ```
+//! use lastbite::rational::Rational;
+//! let third = Rational::from_exact("1/3".parse().unwrap());
+//! let mut p = Rational::one();
+//! for _ in 0..100 {
+//!     p = p.mul(&third);
+//! }
+//! assert_eq!(p.to_string(), format!("1/{}", num_bigint::BigInt::from(3).pow(100)));
+//! assert!(p > Rational::zero());
+//! ```
+
+use std::cmp::Ordering;
+use std::fmt;
+
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::ToPrimitive;
+
+use crate::engine::Payoff;
+use crate::exact::Exact;
+
+/// An exact rational number of any size.
+///
+/// Invariant: the `Big` form holds only values that do not fit [`Exact`], so equal
+/// values have equal representations and the derived equality and hash are exact.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Rational(Repr);
+
+#[derive(Clone, PartialEq, Eq, Hash)]
+enum Repr {
+    Small(Exact),
+    Big(Box<BigRational>),
+}
+
+impl Rational {
+    /// Zero.
+    pub fn zero() -> Rational {
+        Rational(Repr::Small(Exact::ZERO))
+    }
+
+    /// One.
+    pub fn one() -> Rational {
+        Rational(Repr::Small(Exact::integer(1)))
+    }
+
+    /// The value of an [`Exact`].
+    pub fn from_exact(x: Exact) -> Rational {
+        Rational(Repr::Small(x))
+    }
+
+    /// The value of a big rational, kept small when it fits.
+    pub fn from_big(x: BigRational) -> Rational {
+        match (x.numer().to_i128(), x.denom().to_i128()) {
+            (Some(n), Some(d)) => Rational(Repr::Small(
+                Exact::new(n, d).expect("a rational's denominator is not zero"),
+            )),
+            _ => Rational(Repr::Big(Box::new(x))),
+        }
+    }
+
+    /// The value as a big rational.
+    pub fn to_big(&self) -> BigRational {
+        match &self.0 {
+            Repr::Small(x) => {
+                BigRational::new_raw(BigInt::from(x.numer()), BigInt::from(x.denom()))
+            }
+            Repr::Big(b) => (**b).clone(),
+        }
+    }
+
+    /// The value as an [`Exact`], when it fits.
+    pub fn to_exact(&self) -> Option<Exact> {
+        match &self.0 {
+            Repr::Small(x) => Some(*x),
+            Repr::Big(_) => None,
+        }
+    }
+
+    /// Whether the value is an integer.
+    pub fn is_integer(&self) -> bool {
+        match &self.0 {
+            Repr::Small(x) => x.is_integer(),
+            Repr::Big(b) => b.is_integer(),
+        }
+    }
+
+    /// Whether the value is zero.
+    pub fn is_zero(&self) -> bool {
+        matches!(&self.0, Repr::Small(x) if *x == Exact::ZERO)
+    }
+
+    /// The sum.
+    pub fn add(&self, other: &Rational) -> Rational {
+        if let (Repr::Small(a), Repr::Small(b)) = (&self.0, &other.0) {
+            if let Some(s) = a.checked_add(b) {
+                return Rational(Repr::Small(s));
+            }
+        }
+        Rational::from_big(self.to_big() + other.to_big())
+    }
+
+    /// The difference `self - other`.
+    pub fn sub(&self, other: &Rational) -> Rational {
+        self.add(&other.neg())
+    }
+
+    /// The negation.
+    pub fn neg(&self) -> Rational {
+        match &self.0 {
+            Repr::Small(x) if x.numer() != i128::MIN => Rational(Repr::Small(-*x)),
+            _ => Rational::from_big(-self.to_big()),
+        }
+    }
+
+    /// The product.
+    pub fn mul(&self, other: &Rational) -> Rational {
+        if let (Repr::Small(a), Repr::Small(b)) = (&self.0, &other.0) {
+            if let Some(p) = a.checked_mul(b) {
+                return Rational(Repr::Small(p));
+            }
+        }
+        Rational::from_big(self.to_big() * other.to_big())
+    }
+
+    /// Adds `other` in place.
+    pub fn add_assign(&mut self, other: &Rational) {
+        if other.is_zero() {
+            return;
+        }
+        *self = self.add(other);
+    }
+
+    /// The value as a JSON value: an integer when it is one, else a string like `"25/2"`.
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::to_value(self).expect("a rational serialises")
+    }
+}
+
+impl Ord for Rational {
+    fn cmp(&self, other: &Self) -> Ordering {
+        match (&self.0, &other.0) {
+            (Repr::Small(a), Repr::Small(b)) => a.cmp(b),
+            _ => self.to_big().cmp(&other.to_big()),
+        }
+    }
+}
+
+impl PartialOrd for Rational {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl fmt::Display for Rational {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.0 {
+            Repr::Small(x) => fmt::Display::fmt(x, f),
+            Repr::Big(b) if b.is_integer() => write!(f, "{}", b.numer()),
+            Repr::Big(b) => write!(f, "{}/{}", b.numer(), b.denom()),
+        }
+    }
+}
+
+impl fmt::Debug for Rational {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl From<Exact> for Rational {
+    fn from(x: Exact) -> Rational {
+        Rational::from_exact(x)
+    }
+}
+
+impl Default for Rational {
+    fn default() -> Rational {
+        Rational::zero()
+    }
+}
+
+impl Payoff for Rational {
+    fn zero() -> Self {
+        Rational::zero()
+    }
+    fn plus(&self, other: &Self) -> Self {
+        self.add(other)
+    }
+    fn minus(&self, other: &Self) -> Self {
+        self.sub(other)
+    }
+    fn from_integer(n: i128) -> Self {
+        Rational::from_exact(Exact::integer(n))
+    }
+    fn fits(_bound: i128) -> bool {
+        true
+    }
+    fn to_integer(&self) -> Option<i128> {
+        self.to_exact().filter(Exact::is_integer).map(|x| x.numer())
+    }
+}
+
+/// Serialised as [`Exact`] is: a JSON integer when the value is one (of any size), else a
+/// string like `"25/2"`.
+impl serde::Serialize for Rational {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match &self.0 {
+            Repr::Small(x) => x.serialize(s),
+            Repr::Big(b) if b.is_integer() => {
+                // serde_json's arbitrary precision writes the digits as a JSON number.
+                let n: serde_json::Number = b
+                    .numer()
+                    .to_string()
+                    .parse()
+                    .expect("integer digits are a JSON number");
+                n.serialize(s)
+            }
+            Repr::Big(_) => s.collect_str(self),
+        }
+    }
+}
+
+impl schemars::JsonSchema for Rational {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        Exact::schema_name()
+    }
+    fn json_schema(g: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        Exact::json_schema(g)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn r(s: &str) -> Rational {
+        Rational::from_exact(s.parse().unwrap())
+    }
+
+    #[test]
+    fn promotes_on_overflow_and_demotes_back() {
+        let big = r(&i128::MAX.to_string());
+        let sum = big.add(&big);
+        assert!(matches!(sum.0, Repr::Big(_)));
+        assert_eq!(
+            sum.to_string(),
+            (BigInt::from(i128::MAX) * BigInt::from(2)).to_string()
+        );
+        let back = sum.sub(&big);
+        assert_eq!(back, big);
+        assert!(matches!(back.0, Repr::Small(_)));
+    }
+
+    #[test]
+    fn compares_across_forms() {
+        let huge = r(&i128::MAX.to_string()).mul(&r("4"));
+        assert!(huge > r("1"));
+        assert!(huge.neg() < r("-1"));
+        assert_eq!(r("1/2").cmp(&r("2/4")), Ordering::Equal);
+    }
+
+    #[test]
+    fn json_forms() {
+        let huge = r(&i128::MAX.to_string()).mul(&r("4"));
+        assert_eq!(
+            huge.to_json().to_string(),
+            (BigInt::from(i128::MAX) * BigInt::from(4)).to_string()
+        );
+        assert_eq!(r("5/2").to_json().to_string(), "\"5/2\"");
+        assert_eq!(r("-7").to_json().to_string(), "-7");
+        let tiny = r("1/3").mul(&r(&format!("1/{}", i128::MAX)));
+        assert!(tiny.to_json().as_str().unwrap().starts_with("1/"));
+    }
+}
