@@ -6,6 +6,7 @@
 
 mod cookie;
 mod dinner;
+mod efg;
 mod figure;
 mod out;
 mod progress;
@@ -41,6 +42,10 @@ enum Command {
     /// The cookie game: cookies with spoilage dates (Propp & Ullman 1990).
     #[command(subcommand)]
     Cookie(cookie::Command),
+    /// Any perfect-information game in Gambit's .efg format: subgame perfect equilibria
+    /// with chance nodes and tie rules, profile checks, file summaries.
+    #[command(subcommand)]
+    Efg(efg::Command),
 }
 
 fn main() -> ExitCode {
@@ -74,6 +79,7 @@ fn main() -> ExitCode {
         Command::Subtraction(cmd) => subtraction::run(cmd),
         Command::Tokens(a) => tokens::run(a),
         Command::Cookie(cmd) => cookie::run(cmd),
+        Command::Efg(cmd) => efg::run(cmd),
     };
     match result {
         Ok(code) => code,

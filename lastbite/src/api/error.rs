@@ -5,6 +5,7 @@ use std::fmt;
 use crate::engine::EngineError;
 use crate::games::cookie::CookieError;
 use crate::games::dinner::{DinnerError, PrecedenceError};
+use crate::games::efg::EfgError;
 use crate::games::subtraction::SubtractionError;
 use crate::games::tokens::TokensError;
 
@@ -106,6 +107,13 @@ pub enum Error {
     Tokens(TokensError),
     /// An engine error (budget, memory, ...).
     Engine(EngineError),
+    /// A problem with an `.efg` game (its file, when the game came from one).
+    Efg {
+        /// The file's path.
+        file: Option<String>,
+        /// The problem.
+        error: EfgError,
+    },
     /// The caller cancelled the call.
     Cancelled,
 }
@@ -141,6 +149,13 @@ impl Error {
             Error::Engine(EngineError::TooManyStates { .. }) => Some("max_states"),
             Error::Subtraction(SubtractionError::NoPeriod(_)) => Some("limit"),
             Error::Precedence(_) => Some("before"),
+            Error::Efg { error, .. } => match error {
+                EfgError::TooManyNodes { .. } => Some("max_nodes"),
+                EfgError::TooManyOutcomes { .. } => Some("max_outcomes"),
+                EfgError::NoSuchNode { .. } => Some("at"),
+                EfgError::Profile(_) => Some("profile"),
+                _ => None,
+            },
             _ => None,
         }
     }
@@ -176,6 +191,25 @@ impl Error {
                 format!("{e} (raise {} to allow it)", name("max_states"))
             }
             Error::Engine(e) => e.to_string(),
+            Error::Efg { file, error } => {
+                let place = file
+                    .as_ref()
+                    .map(|f| format!("{}, ", quote(f)))
+                    .unwrap_or_default();
+                match error {
+                    EfgError::TooManyNodes { .. } => {
+                        format!("{place}{error} (raise {} to allow it)", name("max_nodes"))
+                    }
+                    EfgError::TooManyOutcomes { .. } => {
+                        format!(
+                            "{place}{error} (raise {} to allow it)",
+                            name("max_outcomes")
+                        )
+                    }
+                    EfgError::NoSuchNode { .. } => format!("{}: {error}", name("at")),
+                    _ => format!("{place}{error}"),
+                }
+            }
             Error::Cancelled => "cancelled".into(),
         };
         // One line whatever a nested message held.

@@ -27,6 +27,7 @@
 
 pub mod cookie;
 pub mod dinner;
+pub mod efg;
 mod error;
 mod json;
 pub mod reproduce;
@@ -180,6 +181,10 @@ pub fn schemas() -> Vec<(String, serde_json::Value)> {
         "cookie-critical": cookie::CriticalRequest => cookie::CriticalReport,
         "cookie-table": cookie::TableRequest => cookie::TableReport,
         "cookie-nim": cookie::NimRequest => cookie::NimReport,
+        "efg-info": efg::InfoRequest => efg::InfoReport,
+        "efg-solve": efg::SolveRequest => efg::SolveReport,
+        "efg-verify": efg::VerifyRequest => efg::VerifyReport,
+        "efg-random": efg::RandomRequest => efg::RandomReport,
         "reproduce": reproduce::ReproduceRequest => reproduce::ReproduceReport,
     ]
 }

@@ -80,7 +80,7 @@ pub fn solve(efg: &Efg, ties: &Ties, progress: &dyn Progress) -> Result<Solution
     let k = efg.players.len();
     let mut values = vec![Rational::zero(); n * k];
     let mut choice = vec![NONE; n];
-    progress.start(n as u64, "solving nodes");
+    progress.start(n as u64, "nodes");
     let mut scratch = vec![Rational::zero(); k];
     for i in (0..n).rev() {
         if i % CHUNK == 0 {
@@ -276,7 +276,7 @@ pub fn all_outcomes(
     efg.check_perfect_information()?;
     let n = efg.nodes.len();
     let mut sets: Vec<Option<Vec<Vec<Rational>>>> = vec![None; n];
-    progress.start(n as u64, "collecting SPE outcomes");
+    progress.start(n as u64, "SPE outcome sets");
     for i in (0..n).rev() {
         if i % CHUNK == 0 {
             if progress.cancelled() {
@@ -515,7 +515,7 @@ pub fn verify(efg: &Efg, beh: &Behavior, progress: &dyn Progress) -> Result<Verd
     let mut values = vec![Rational::zero(); n * k];
     let mut first: Option<Deviation> = None;
     let mut decisions = 0u64;
-    progress.start(n as u64, "checking nodes");
+    progress.start(n as u64, "nodes against the profile");
     for i in (0..n).rev() {
         if i % CHUNK == 0 {
             if progress.cancelled() {
