@@ -139,7 +139,8 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
                 all: a.all,
                 explain: a.explain,
                 at: a.at,
-                root_only: a.root_only,
+                // The text output shows no per-node table: do not build one.
+                root_only: a.root_only || !a.json,
                 max_nodes: a.max_nodes,
                 max_outcomes: a.max_outcomes,
             };

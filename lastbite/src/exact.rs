@@ -120,6 +120,10 @@ impl Exact {
 
     /// A checked sum.
     pub fn checked_add(&self, other: &Exact) -> Option<Exact> {
+        if self.denom == 1 && other.denom == 1 {
+            // Integers (most payoffs): no common denominator to find.
+            return Some(Exact::integer(self.numer.checked_add(other.numer)?));
+        }
         let d = lcm(self.denom, other.denom)?;
         let a = self.numer.checked_mul(d / self.denom)?;
         let b = other.numer.checked_mul(d / other.denom)?;
@@ -128,6 +132,9 @@ impl Exact {
 
     /// A checked product.
     pub fn checked_mul(&self, other: &Exact) -> Option<Exact> {
+        if self.denom == 1 && other.denom == 1 {
+            return Some(Exact::integer(self.numer.checked_mul(other.numer)?));
+        }
         let g1 = gcd(self.numer, other.denom).max(1);
         let g2 = gcd(other.numer, self.denom).max(1);
         let n = (self.numer / g1).checked_mul(other.numer / g2)?;

@@ -29,39 +29,78 @@ use crate::exact::Exact;
 
 /// An exact rational number of any size.
 ///
-/// Invariant: the `Big` form holds only values that do not fit [`Exact`], so equal
-/// values have equal representations and the derived equality and hash are exact.
+/// Invariant: the small form is reduced with a positive denominator, and the `Big` form
+/// holds only values that do not fit it, so equal values have equal representations and
+/// the derived equality and hash are exact. The small form is two `i64`s: sums and
+/// products of two of them fit `i128` exactly before reduction, and a value is 24 bytes
+/// (a solver keeps one per player per node).
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Rational(Repr);
 
 #[derive(Clone, PartialEq, Eq, Hash)]
 enum Repr {
-    Small(Exact),
+    Small { n: i64, d: i64 },
     Big(Box<BigRational>),
+}
+
+fn gcd_u128(mut a: u128, mut b: u128) -> u128 {
+    while b != 0 {
+        if a <= u64::MAX as u128 && b <= u64::MAX as u128 {
+            // The common case, with 64-bit divisions.
+            let (mut x, mut y) = (a as u64, b as u64);
+            while y != 0 {
+                (x, y) = (y, x % y);
+            }
+            return x as u128;
+        }
+        (a, b) = (b, a % b);
+    }
+    a
 }
 
 impl Rational {
     /// Zero.
     pub fn zero() -> Rational {
-        Rational(Repr::Small(Exact::ZERO))
+        Rational(Repr::Small { n: 0, d: 1 })
     }
 
     /// One.
     pub fn one() -> Rational {
-        Rational(Repr::Small(Exact::integer(1)))
+        Rational(Repr::Small { n: 1, d: 1 })
+    }
+
+    /// `n / d` from 128-bit parts (`d != 0`), reduced, small when it fits.
+    fn from_parts(n: i128, d: i128) -> Rational {
+        debug_assert!(d != 0);
+        let g = gcd_u128(n.unsigned_abs(), d.unsigned_abs()).max(1) as i128;
+        let (mut n, mut d) = (n / g, d / g);
+        if d < 0 {
+            (n, d) = (-n, -d);
+        }
+        match (i64::try_from(n), i64::try_from(d)) {
+            (Ok(n), Ok(d)) => Rational(Repr::Small { n, d }),
+            _ => Rational(Repr::Big(Box::new(BigRational::new_raw(
+                BigInt::from(n),
+                BigInt::from(d),
+            )))),
+        }
     }
 
     /// The value of an [`Exact`].
     pub fn from_exact(x: Exact) -> Rational {
-        Rational(Repr::Small(x))
+        match (i64::try_from(x.numer()), i64::try_from(x.denom())) {
+            (Ok(n), Ok(d)) => Rational(Repr::Small { n, d }),
+            _ => Rational(Repr::Big(Box::new(BigRational::new_raw(
+                BigInt::from(x.numer()),
+                BigInt::from(x.denom()),
+            )))),
+        }
     }
 
     /// The value of a big rational, kept small when it fits.
     pub fn from_big(x: BigRational) -> Rational {
-        match (x.numer().to_i128(), x.denom().to_i128()) {
-            (Some(n), Some(d)) => Rational(Repr::Small(
-                Exact::new(n, d).expect("a rational's denominator is not zero"),
-            )),
+        match (x.numer().to_i64(), x.denom().to_i64()) {
+            (Some(n), Some(d)) => Rational(Repr::Small { n, d }),
             _ => Rational(Repr::Big(Box::new(x))),
         }
     }
@@ -69,9 +108,7 @@ impl Rational {
     /// The value as a big rational.
     pub fn to_big(&self) -> BigRational {
         match &self.0 {
-            Repr::Small(x) => {
-                BigRational::new_raw(BigInt::from(x.numer()), BigInt::from(x.denom()))
-            }
+            Repr::Small { n, d } => BigRational::new_raw(BigInt::from(*n), BigInt::from(*d)),
             Repr::Big(b) => (**b).clone(),
         }
     }
@@ -79,30 +116,33 @@ impl Rational {
     /// The value as an [`Exact`], when it fits.
     pub fn to_exact(&self) -> Option<Exact> {
         match &self.0 {
-            Repr::Small(x) => Some(*x),
-            Repr::Big(_) => None,
+            Repr::Small { n, d } => Exact::new(*n as i128, *d as i128),
+            Repr::Big(b) => Exact::new(b.numer().to_i128()?, b.denom().to_i128()?),
         }
     }
 
     /// Whether the value is an integer.
     pub fn is_integer(&self) -> bool {
         match &self.0 {
-            Repr::Small(x) => x.is_integer(),
+            Repr::Small { d, .. } => *d == 1,
             Repr::Big(b) => b.is_integer(),
         }
     }
 
     /// Whether the value is zero.
     pub fn is_zero(&self) -> bool {
-        matches!(&self.0, Repr::Small(x) if *x == Exact::ZERO)
+        matches!(&self.0, Repr::Small { n: 0, .. })
     }
 
     /// The sum.
     pub fn add(&self, other: &Rational) -> Rational {
-        if let (Repr::Small(a), Repr::Small(b)) = (&self.0, &other.0) {
-            if let Some(s) = a.checked_add(b) {
-                return Rational(Repr::Small(s));
+        if let (Repr::Small { n: a, d: b }, Repr::Small { n: c, d }) = (&self.0, &other.0) {
+            let (a, b, c, d) = (*a as i128, *b as i128, *c as i128, *d as i128);
+            if b == 1 && d == 1 {
+                return Rational::from_parts(a + c, 1);
             }
+            // |a d|, |c b| < 2^126: the sum fits.
+            return Rational::from_parts(a * d + c * b, b * d);
         }
         Rational::from_big(self.to_big() + other.to_big())
     }
@@ -115,17 +155,15 @@ impl Rational {
     /// The negation.
     pub fn neg(&self) -> Rational {
         match &self.0 {
-            Repr::Small(x) if x.numer() != i128::MIN => Rational(Repr::Small(-*x)),
+            Repr::Small { n, d } if *n != i64::MIN => Rational(Repr::Small { n: -n, d: *d }),
             _ => Rational::from_big(-self.to_big()),
         }
     }
 
     /// The product.
     pub fn mul(&self, other: &Rational) -> Rational {
-        if let (Repr::Small(a), Repr::Small(b)) = (&self.0, &other.0) {
-            if let Some(p) = a.checked_mul(b) {
-                return Rational(Repr::Small(p));
-            }
+        if let (Repr::Small { n: a, d: b }, Repr::Small { n: c, d }) = (&self.0, &other.0) {
+            return Rational::from_parts(*a as i128 * *c as i128, *b as i128 * *d as i128);
         }
         Rational::from_big(self.to_big() * other.to_big())
     }
@@ -147,7 +185,9 @@ impl Rational {
 impl Ord for Rational {
     fn cmp(&self, other: &Self) -> Ordering {
         match (&self.0, &other.0) {
-            (Repr::Small(a), Repr::Small(b)) => a.cmp(b),
+            (Repr::Small { n: a, d: b }, Repr::Small { n: c, d }) => {
+                (*a as i128 * *d as i128).cmp(&(*c as i128 * *b as i128))
+            }
             _ => self.to_big().cmp(&other.to_big()),
         }
     }
@@ -162,7 +202,8 @@ impl PartialOrd for Rational {
 impl fmt::Display for Rational {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.0 {
-            Repr::Small(x) => fmt::Display::fmt(x, f),
+            Repr::Small { n, d: 1 } => write!(f, "{n}"),
+            Repr::Small { n, d } => write!(f, "{n}/{d}"),
             Repr::Big(b) if b.is_integer() => write!(f, "{}", b.numer()),
             Repr::Big(b) => write!(f, "{}/{}", b.numer(), b.denom()),
         }
@@ -204,7 +245,10 @@ impl Payoff for Rational {
         true
     }
     fn to_integer(&self) -> Option<i128> {
-        self.to_exact().filter(Exact::is_integer).map(|x| x.numer())
+        match &self.0 {
+            Repr::Small { n, d: 1 } => Some(*n as i128),
+            _ => self.to_exact().filter(Exact::is_integer).map(|x| x.numer()),
+        }
     }
 }
 
@@ -213,7 +257,8 @@ impl Payoff for Rational {
 impl serde::Serialize for Rational {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match &self.0 {
-            Repr::Small(x) => x.serialize(s),
+            Repr::Small { n, d: 1 } => s.serialize_i64(*n),
+            Repr::Small { .. } => s.collect_str(self),
             Repr::Big(b) if b.is_integer() => {
                 // serde_json's arbitrary precision writes the digits as a JSON number.
                 let n: serde_json::Number = b
@@ -248,6 +293,13 @@ mod tests {
     #[test]
     fn promotes_on_overflow_and_demotes_back() {
         let big = r(&i128::MAX.to_string());
+        assert!(matches!(big.0, Repr::Big(_)));
+        let small = r(&i64::MAX.to_string());
+        assert!(matches!(small.add(&small).0, Repr::Big(_)));
+        assert!(matches!(
+            small.add(&small).sub(&small).0,
+            Repr::Small { .. }
+        ));
         let sum = big.add(&big);
         assert!(matches!(sum.0, Repr::Big(_)));
         assert_eq!(
@@ -256,7 +308,7 @@ mod tests {
         );
         let back = sum.sub(&big);
         assert_eq!(back, big);
-        assert!(matches!(back.0, Repr::Small(_)));
+        assert_eq!(back.to_exact(), Some(Exact::integer(i128::MAX)));
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! in `ties` are named by letter (`A`), by number from 1 (as the file numbers them) or by
 //! their name in the file.
 
+use std::borrow::Cow;
 use std::io::{self, Write};
 
 use schemars::JsonSchema;
@@ -114,12 +115,11 @@ fn load(file: &Option<String>, data: &Option<String>, max_nodes: u64) -> Result<
                 message: e.to_string(),
             })?;
             // Labels in other encodings keep their place as replacement characters.
-            (
-                String::from_utf8_lossy(&bytes).into_owned(),
-                Some(path.clone()),
-            )
+            let text = String::from_utf8(bytes)
+                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+            (Cow::Owned(text), Some(path.clone()))
         }
-        (None, Some(text)) => (text.clone(), None),
+        (None, Some(text)) => (Cow::Borrowed(text.as_str()), None),
         (None, None) => {
             return Err(Error::Missing {
                 field: "file",
@@ -383,7 +383,7 @@ pub fn solve(req: &SolveRequest, ctl: &Control) -> Result<SolveReport, Error> {
                 infoset: s.number,
                 node: s.first_node,
                 action,
-                label: g.action_labels(i)[action as usize].to_string(),
+                label: g.action_label(i, action).to_string(),
             }
         })
         .collect();
@@ -560,11 +560,11 @@ pub fn verify(req: &VerifyRequest, ctl: &Control) -> Result<VerifyReport, Error>
                 decisions as u64,
                 Some(DeviationReport {
                     node: d.node,
-                    label: g.nodes()[d.node as usize].label.to_string(),
+                    label: g.node_label(d.node).to_string(),
                     player: player_name(&g, d.player),
                     profile_value: d.profile_value,
                     better_action: d.better,
-                    better_label: g.action_labels(infoset)[d.better as usize].to_string(),
+                    better_label: g.action_label(infoset, d.better).to_string(),
                     better_value: d.better_value,
                     gain: d.gain,
                     reached: d.reached,

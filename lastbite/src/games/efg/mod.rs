@@ -137,8 +137,8 @@ pub enum NodeKind {
 /// A node of the tree.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Node {
-    /// The node's label (often empty).
-    pub label: Box<str>,
+    /// The node's label (often empty), an index into the label table.
+    label: u32,
     /// Terminal, chance or personal.
     pub kind: NodeKind,
     /// Index into [`Efg::outcomes`], or none.
@@ -154,8 +154,8 @@ pub struct Infoset {
     pub player: Option<u32>,
     /// Its number in the file (per player).
     pub number: u32,
-    /// Its label.
-    pub label: Box<str>,
+    /// Its label, an index into the label table.
+    label: u32,
     /// Start of its action labels in the flat action list.
     first_action: u32,
     /// Number of actions.
@@ -173,8 +173,8 @@ pub struct Infoset {
 pub struct Outcome {
     /// Its number in the file.
     pub number: u32,
-    /// Its label.
-    pub label: Box<str>,
+    /// Its label, an index into the label table.
+    label: u32,
     /// Start of its payoffs in the flat payoff list.
     first_payoff: u32,
 }
@@ -189,7 +189,11 @@ pub struct Efg {
     nodes: Vec<Node>,
     children: Vec<u32>,
     infosets: Vec<Infoset>,
-    actions: Vec<Box<str>>,
+    /// Every distinct label once; nodes, sets, actions and outcomes refer to it by index
+    /// (a million actions labelled "1" and "2" keep two strings). Index 0 is "".
+    labels: Vec<Box<str>>,
+    /// The action labels of the information sets, as label indices.
+    actions: Vec<u32>,
     probs: Vec<Exact>,
     outcomes: Vec<Outcome>,
     payoffs: Vec<Exact>,
@@ -270,11 +274,34 @@ impl Efg {
         &self.children[start..start + count as usize]
     }
 
-    /// The action labels of an information set.
-    pub fn action_labels(&self, infoset: u32) -> &[Box<str>] {
+    /// The action labels of an information set, in order.
+    pub fn action_labels(&self, infoset: u32) -> impl ExactSizeIterator<Item = &str> + '_ {
         let s = &self.infosets[infoset as usize];
         let start = s.first_action as usize;
-        &self.actions[start..start + s.actions as usize]
+        self.actions[start..start + s.actions as usize]
+            .iter()
+            .map(|&l| &*self.labels[l as usize])
+    }
+
+    /// The label of action `a` (from 0) of an information set.
+    pub fn action_label(&self, infoset: u32, a: u32) -> &str {
+        let s = &self.infosets[infoset as usize];
+        &self.labels[self.actions[(s.first_action + a) as usize] as usize]
+    }
+
+    /// The label of node `n`.
+    pub fn node_label(&self, n: u32) -> &str {
+        &self.labels[self.nodes[n as usize].label as usize]
+    }
+
+    /// The label of an information set.
+    pub fn infoset_label(&self, infoset: u32) -> &str {
+        &self.labels[self.infosets[infoset as usize].label as usize]
+    }
+
+    /// The label of an outcome.
+    pub fn outcome_label(&self, outcome: &Outcome) -> &str {
+        &self.labels[outcome.label as usize]
     }
 
     /// The probabilities of a chance information set (empty for a player's).
@@ -309,7 +336,7 @@ impl Efg {
 
     /// A node's label for messages: `node 12` or `node 12 'label'`.
     pub fn describe_node(&self, n: u32) -> String {
-        let label = &self.nodes[n as usize].label;
+        let label = self.node_label(n);
         if label.is_empty() {
             format!("node {n}")
         } else {
@@ -351,10 +378,11 @@ impl Efg {
             nodes.push("...".into());
         }
         let player = crate::text::quote(&self.players[s.player.unwrap_or(0) as usize]);
-        let infoset = if s.label.is_empty() {
+        let label = self.infoset_label(i as u32);
+        let infoset = if label.is_empty() {
             s.number.to_string()
         } else {
-            format!("{} {}", s.number, crate::text::quote(&s.label))
+            format!("{} {}", s.number, crate::text::quote(label))
         };
         Err(EfgError::ImperfectInformation {
             player,

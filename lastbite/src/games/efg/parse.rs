@@ -2,31 +2,34 @@
 //! in file order with an explicit stack (a path of a million nodes needs no deep
 //! recursion).
 
+use std::borrow::Cow;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use super::{Efg, EfgError, Infoset, Node, NodeKind, Outcome, NONE};
 use crate::exact::Exact;
 use crate::text::quote;
 
+/// A token; text borrows from the file unless a string held escapes.
 #[derive(Debug, Clone, PartialEq)]
-enum Tok {
+enum Tok<'a> {
     /// A number's text.
-    Number(String),
+    Number(&'a str),
     /// A quoted string, unescaped.
-    Text(String),
+    Text(Cow<'a, str>),
     /// A bare word (`EFG`, `R`, `p`, ...).
-    Symbol(String),
+    Symbol(&'a str),
     LBrace,
     RBrace,
     Comma,
     Eof,
 }
 
-fn describe(t: &Tok) -> String {
+fn describe(t: &Tok<'_>) -> String {
     match t {
         Tok::Number(s) => format!("the number {}", quote(s)),
         Tok::Text(s) => format!("the string \"{}\"", crate::text::clean(&shorten(s))),
-        Tok::Symbol(s) => format!("{}", quote(&shorten(s))),
+        Tok::Symbol(s) => quote(&shorten(s)),
         Tok::LBrace => "'{'".into(),
         Tok::RBrace => "'}'".into(),
         Tok::Comma => "','".into(),
@@ -42,6 +45,14 @@ fn shorten(s: &str) -> String {
     }
 }
 
+/// A place in the file; the column is counted only when an error needs it.
+#[derive(Debug, Clone, Copy)]
+struct Pos {
+    line: u32,
+    line_start: usize,
+    pos: usize,
+}
+
 struct Lexer<'a> {
     src: &'a [u8],
     text: &'a str,
@@ -49,7 +60,7 @@ struct Lexer<'a> {
     line: u32,
     line_start: usize,
     /// Where the last token began.
-    at: (u32, u32),
+    at: Pos,
 }
 
 impl<'a> Lexer<'a> {
@@ -60,23 +71,27 @@ impl<'a> Lexer<'a> {
             pos: 0,
             line: 1,
             line_start: 0,
-            at: (1, 1),
+            at: Pos {
+                line: 1,
+                line_start: 0,
+                pos: 0,
+            },
         }
     }
 
-    fn column(&self, pos: usize) -> u32 {
-        self.text[self.line_start..pos].chars().count() as u32 + 1
+    fn error(&self, problem: impl Into<String>) -> EfgError {
+        self.error_at(self.at, problem)
     }
 
-    fn error(&self, problem: impl Into<String>) -> EfgError {
+    fn error_at(&self, at: Pos, problem: impl Into<String>) -> EfgError {
         EfgError::Syntax {
-            line: self.at.0,
-            column: self.at.1,
+            line: at.line,
+            column: self.text[at.line_start..at.pos].chars().count() as u32 + 1,
             problem: problem.into(),
         }
     }
 
-    fn next(&mut self) -> Result<Tok, EfgError> {
+    fn next(&mut self) -> Result<Tok<'a>, EfgError> {
         while let Some(&b) = self.src.get(self.pos) {
             if b == b'\n' {
                 self.line += 1;
@@ -86,7 +101,11 @@ impl<'a> Lexer<'a> {
             }
             self.pos += 1;
         }
-        self.at = (self.line, self.column(self.pos));
+        self.at = Pos {
+            line: self.line,
+            line_start: self.line_start,
+            pos: self.pos,
+        };
         let Some(&b) = self.src.get(self.pos) else {
             return Ok(Tok::Eof);
         };
@@ -114,14 +133,14 @@ impl<'a> Lexer<'a> {
                 {
                     self.pos += 1;
                 }
-                Ok(Tok::Symbol(self.text[start..self.pos].to_string()))
+                Ok(Tok::Symbol(&self.text[start..self.pos]))
             }
         }
     }
 
     /// Gambit's number token: `[+-]digits` then `.digits[e[+-]digits]`, `/digits` or
     /// `e[+-]digits`; or `.digits`. The text is checked when it is read as a value.
-    fn number(&mut self) -> String {
+    fn number(&mut self) -> &'a str {
         let start = self.pos;
         let digits = |l: &mut Self| {
             while l.src.get(l.pos).is_some_and(u8::is_ascii_digit) {
@@ -156,15 +175,17 @@ impl<'a> Lexer<'a> {
             Some(b'e' | b'E') => exponent(self),
             _ => {}
         }
-        self.text[start..self.pos].to_string()
+        &self.text[start..self.pos]
     }
 
     /// A quoted string: `\"` is a quote and `\\` a backslash; any other backslash is
     /// kept as written (Gambit's reader does the same, except that it doubles `\\`,
     /// which would make its own writer's output change on every round trip).
-    fn string(&mut self) -> Result<Tok, EfgError> {
+    fn string(&mut self) -> Result<Tok<'a>, EfgError> {
         self.pos += 1;
-        let mut out = Vec::new();
+        let start = self.pos;
+        // The common case: no backslash before the closing quote, so the text is borrowed.
+        let mut owned: Option<Vec<u8>> = None;
         loop {
             let Some(&b) = self.src.get(self.pos) else {
                 return Err(self.error("a string that is never closed (a '\"' is missing)"));
@@ -172,31 +193,46 @@ impl<'a> Lexer<'a> {
             self.pos += 1;
             match b {
                 b'"' => break,
-                b'\\' => match self.src.get(self.pos) {
-                    Some(&c @ (b'"' | b'\\')) => {
-                        out.push(c);
-                        self.pos += 1;
+                b'\\' => {
+                    let buf = owned.get_or_insert_with(|| self.src[start..self.pos - 1].to_vec());
+                    match self.src.get(self.pos) {
+                        Some(&c @ (b'"' | b'\\')) => {
+                            buf.push(c);
+                            self.pos += 1;
+                        }
+                        _ => buf.push(b'\\'),
                     }
-                    _ => out.push(b'\\'),
-                },
+                    continue;
+                }
                 b'\n' => {
                     self.line += 1;
                     self.line_start = self.pos;
-                    out.push(b);
                 }
-                _ => out.push(b),
+                _ => {}
+            }
+            if let Some(buf) = &mut owned {
+                buf.push(b);
             }
         }
-        // The input is UTF-8 and only ASCII bytes were removed.
-        Ok(Tok::Text(
-            String::from_utf8(out).expect("UTF-8 in, UTF-8 out"),
-        ))
+        Ok(Tok::Text(match owned {
+            // The input is UTF-8 and only ASCII bytes were removed.
+            Some(buf) => Cow::Owned(String::from_utf8(buf).expect("UTF-8 in, UTF-8 out")),
+            None => Cow::Borrowed(&self.text[start..self.pos - 1]),
+        }))
     }
 }
 
 /// Reads a number token's text exactly: integers, decimals with an optional exponent,
 /// and fractions.
 pub(super) fn exact_value(text: &str) -> Result<Exact, String> {
+    // Most payoffs are short integers.
+    if text.len() < 19 {
+        let digits = text.strip_prefix('-').unwrap_or(text);
+        if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+            let v: i64 = text.parse().expect("up to 18 digits fit");
+            return Ok(Exact::integer(v as i128));
+        }
+    }
     let bad = || format!("{} is not a number", quote(text));
     let too_big = || {
         format!(
@@ -254,14 +290,49 @@ pub(super) fn exact_value(text: &str) -> Result<Exact, String> {
     Exact::new(numer, denom).ok_or_else(bad)
 }
 
+/// The Fx hash (rustc's): the parser's maps take a few lookups per node, and keys come
+/// from the user's own file, so speed matters more than resistance to crafted collisions
+/// (the worst case is slower parsing, bounded by the node budget).
+#[derive(Default)]
+struct Fx(u64);
+
+impl Hasher for Fx {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut b = [0u8; 8];
+            b[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(b));
+        }
+    }
+    fn write_u8(&mut self, i: u8) {
+        self.write_u64(i as u64)
+    }
+    fn write_u32(&mut self, i: u32) {
+        self.write_u64(i as u64)
+    }
+    fn write_usize(&mut self, i: usize) {
+        self.write_u64(i as u64)
+    }
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<Fx>>;
+
 struct Parser<'a> {
     lex: Lexer<'a>,
-    tok: Tok,
+    tok: Tok<'a>,
+    /// Label text -> index into the game's label table.
+    labels: FxMap<Cow<'a, str>, u32>,
     efg: Efg,
     /// (player or 0 for chance, number) -> infoset index.
-    infosets: HashMap<(u32, u32), u32>,
+    infosets: FxMap<(u32, u32), u32>,
     /// outcome number -> outcome index.
-    outcomes: HashMap<u32, u32>,
+    outcomes: FxMap<u32, u32>,
     max_nodes: u64,
 }
 
@@ -279,7 +350,7 @@ impl<'a> Parser<'a> {
         self.error(format!("expected {wanted}, found {}", describe(&self.tok)))
     }
 
-    fn text(&mut self, wanted: &str) -> Result<String, EfgError> {
+    fn text(&mut self, wanted: &str) -> Result<Cow<'a, str>, EfgError> {
         match std::mem::replace(&mut self.tok, Tok::Eof) {
             Tok::Text(s) => {
                 self.advance()?;
@@ -292,7 +363,19 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn expect(&mut self, t: Tok, wanted: &str) -> Result<(), EfgError> {
+    /// A string token as a label index.
+    fn label(&mut self, wanted: &str) -> Result<u32, EfgError> {
+        let text = self.text(wanted)?;
+        if let Some(&i) = self.labels.get(&text) {
+            return Ok(i);
+        }
+        let i = self.efg.labels.len() as u32;
+        self.efg.labels.push(text.as_ref().into());
+        self.labels.insert(text, i);
+        Ok(i)
+    }
+
+    fn expect(&mut self, t: Tok<'a>, wanted: &str) -> Result<(), EfgError> {
         if self.tok != t {
             return Err(self.unexpected(wanted));
         }
@@ -300,7 +383,7 @@ impl<'a> Parser<'a> {
     }
 
     fn exact(&mut self, wanted: &str) -> Result<Exact, EfgError> {
-        let Tok::Number(text) = &self.tok else {
+        let Tok::Number(text) = self.tok else {
             return Err(self.unexpected(wanted));
         };
         let v = exact_value(text).map_err(|p| self.error(p))?;
@@ -309,7 +392,7 @@ impl<'a> Parser<'a> {
     }
 
     fn id(&mut self, wanted: &str) -> Result<u32, EfgError> {
-        let Tok::Number(text) = &self.tok else {
+        let Tok::Number(text) = self.tok else {
             return Err(self.unexpected(wanted));
         };
         let v = text.parse::<u32>().map_err(|_| {
@@ -327,17 +410,17 @@ impl<'a> Parser<'a> {
     }
 
     fn header(&mut self) -> Result<(), EfgError> {
-        match &self.tok {
-            Tok::Symbol(s) if s == "EFG" => self.advance()?,
-            Tok::Symbol(s) if s == "NFG" => {
+        match self.tok {
+            Tok::Symbol("EFG") => self.advance()?,
+            Tok::Symbol("NFG") => {
                 return Err(self.error(
                     "this is a strategic-form (NFG) file; subgame perfection needs an extensive-form (EFG) game",
                 ))
             }
             _ => return Err(self.unexpected("the file type 'EFG'")),
         }
-        match &self.tok {
-            Tok::Number(s) if s == "2" => self.advance()?,
+        match self.tok {
+            Tok::Number("2") => self.advance()?,
             Tok::Number(s) => {
                 return Err(self.error(format!(
                     "EFG version {} is not supported (only version 2)",
@@ -346,17 +429,17 @@ impl<'a> Parser<'a> {
             }
             _ => return Err(self.unexpected("the format version 2")),
         }
-        match &self.tok {
-            Tok::Symbol(s) if s == "R" || s == "D" => {
+        match self.tok {
+            Tok::Symbol(s @ ("R" | "D")) => {
                 self.efg.decimal = s == "D";
                 self.advance()?;
             }
             _ => return Err(self.unexpected("the data type R or D")),
         }
-        self.efg.title = self.text("the game's title in quotes")?;
+        self.efg.title = self.text("the game's title in quotes")?.into_owned();
         self.expect(Tok::LBrace, "'{' before the player names")?;
         while let Tok::Text(_) = self.tok {
-            let name = self.text("a player name")?;
+            let name = self.text("a player name")?.into_owned();
             self.efg.players.push(name);
         }
         self.expect(Tok::RBrace, "a player name in quotes or '}'")?;
@@ -364,7 +447,7 @@ impl<'a> Parser<'a> {
             return Err(self.error("the game declares no players"));
         }
         if let Tok::Text(_) = self.tok {
-            self.efg.comment = self.text("the comment")?;
+            self.efg.comment = self.text("the comment")?.into_owned();
         }
         Ok(())
     }
@@ -376,8 +459,8 @@ impl<'a> Parser<'a> {
                 budget: self.max_nodes,
             });
         }
-        let kind = match &self.tok {
-            Tok::Symbol(s) if s == "p" || s == "c" || s == "t" => s.as_bytes()[0],
+        let kind = match self.tok {
+            Tok::Symbol(s @ ("p" | "c" | "t")) => s.as_bytes()[0],
             Tok::Eof => {
                 return Err(self
                     .error("the file ends before the game tree is complete (a node is missing)"))
@@ -385,7 +468,7 @@ impl<'a> Parser<'a> {
             _ => return Err(self.unexpected("a node: 'p', 'c' or 't'")),
         };
         self.advance()?;
-        let label = self.text("the node's label in quotes")?.into_boxed_str();
+        let label = self.label("the node's label in quotes")?;
         let number = self.efg.nodes.len() as u32;
         let kind = match kind {
             b't' => NodeKind::Terminal,
@@ -397,13 +480,9 @@ impl<'a> Parser<'a> {
                 let player = self.id("the player number")?;
                 let players = self.efg.players.len() as u32;
                 if player == 0 || player > players {
-                    return Err(EfgError::Syntax {
-                        line: at.0,
-                        column: at.1,
-                        problem: format!(
+                    return Err(self.lex.error_at(at, format!(
                             "player {player} is not declared: the players are numbered 1 to {players}"
-                        ),
-                    });
+                        )));
                 }
                 NodeKind::Personal {
                     player: player - 1,
@@ -437,12 +516,12 @@ impl<'a> Parser<'a> {
         let number = self.id("the information set number")?;
         let key = (player.map_or(0, |p| p + 1), number);
         let known = self.infosets.get(&key).copied();
-        let whose = match player {
+        let whose = || match player {
             Some(p) => format!("information set {number} of player {}", p + 1),
             None => format!("chance information set {number}"),
         };
         if let Tok::Text(_) = self.tok {
-            let label = self.text("the information set's label")?.into_boxed_str();
+            let label = self.label("the information set's label")?;
             self.expect(Tok::LBrace, "'{' before the actions")?;
             let mut labels = Vec::new();
             let mut probs = Vec::new();
@@ -452,16 +531,14 @@ impl<'a> Parser<'a> {
                     Tok::RBrace if !labels.is_empty() => break,
                     _ => return Err(self.unexpected("an action label in quotes")),
                 }
-                labels.push(self.text("an action label")?.into_boxed_str());
+                labels.push(self.label("an action label")?);
                 if player.is_none() {
                     let pat = self.lex.at;
                     let p = self.exact("the action's probability")?;
                     if p < Exact::ZERO || p > Exact::integer(1) {
-                        return Err(EfgError::Syntax {
-                            line: pat.0,
-                            column: pat.1,
-                            problem: format!("probability {p} is outside [0, 1]"),
-                        });
+                        return Err(self
+                            .lex
+                            .error_at(pat, format!("probability {p} is outside [0, 1]")));
                     }
                     probs.push(p);
                 }
@@ -473,42 +550,41 @@ impl<'a> Parser<'a> {
                     .try_fold(Exact::ZERO, |a, p| a.checked_add(p))
                     .unwrap_or(Exact::integer(2));
                 if sum != Exact::integer(1) {
-                    return Err(EfgError::Syntax {
-                        line: at.0,
-                        column: at.1,
-                        problem: format!("the probabilities of {whose} sum to {sum}, not 1"),
-                    });
+                    return Err(self.lex.error_at(
+                        at,
+                        format!("the probabilities of {} sum to {sum}, not 1", whose()),
+                    ));
                 }
             }
             if let Some(i) = known {
                 let s = &self.efg.infosets[i as usize];
-                let old = self.efg.action_labels(i);
+                let first = s.first_action as usize;
+                let old = &self.efg.actions[first..first + s.actions as usize];
                 let problem = if s.actions as usize != labels.len() {
                     Some(format!(
-                        "{whose} has {} actions here but {} at node {}",
+                        "{} has {} actions here but {} at node {}",
+                        whose(),
                         labels.len(),
                         s.actions,
                         s.first_node
                     ))
                 } else if s.label != label || old != labels.as_slice() {
                     Some(format!(
-                        "{whose} is labelled differently here than at node {}",
+                        "{} is labelled differently here than at node {}",
+                        whose(),
                         s.first_node
                     ))
                 } else if player.is_none() && self.efg.probabilities(i) != probs.as_slice() {
                     Some(format!(
-                        "{whose} has other probabilities here than at node {}",
+                        "{} has other probabilities here than at node {}",
+                        whose(),
                         s.first_node
                     ))
                 } else {
                     None
                 };
                 if let Some(problem) = problem {
-                    return Err(EfgError::Syntax {
-                        line: at.0,
-                        column: at.1,
-                        problem,
-                    });
+                    return Err(self.lex.error_at(at, problem));
                 }
                 self.efg.infosets[i as usize].members += 1;
                 return Ok(i);
@@ -535,13 +611,10 @@ impl<'a> Parser<'a> {
                 self.efg.infosets[i as usize].members += 1;
                 Ok(i)
             }
-            None => Err(EfgError::Syntax {
-                line: at.0,
-                column: at.1,
-                problem: format!(
-                    "{whose} is used before its actions are given (give its label and actions the first time)"
-                ),
-            }),
+            None => Err(self.lex.error_at(at, format!(
+                    "{} is used before its actions are given (give its label and actions the first time)",
+                    whose()
+                ))),
         }
     }
 
@@ -555,19 +628,15 @@ impl<'a> Parser<'a> {
             }
             return match self.outcomes.get(&number) {
                 Some(&i) => Ok(i),
-                None => Err(EfgError::Syntax {
-                    line: at.0,
-                    column: at.1,
-                    problem: format!(
+                None => Err(self.lex.error_at(at, format!(
                         "outcome {number} is used before its payoffs are given (give its label and payoffs the first time)"
-                    ),
-                }),
+                    ))),
             };
         };
         if number == 0 {
             return Err(self.error("outcome 0 means no outcome and cannot have a label or payoffs"));
         }
-        let label = self.text("the outcome's label")?.into_boxed_str();
+        let label = self.label("the outcome's label")?;
         let brace = self.lex.at;
         self.expect(Tok::LBrace, "'{' before the payoffs")?;
         let mut payoffs = Vec::new();
@@ -584,25 +653,21 @@ impl<'a> Parser<'a> {
         self.advance()?;
         let k = self.efg.players.len();
         if payoffs.len() != k {
-            return Err(EfgError::Syntax {
-                line: brace.0,
-                column: brace.1,
-                problem: format!(
+            return Err(self.lex.error_at(
+                brace,
+                format!(
                     "outcome {number} has {} payoffs but the game has {k} players",
                     payoffs.len()
                 ),
-            });
+            ));
         }
         if let Some(&i) = self.outcomes.get(&number) {
             let o = &self.efg.outcomes[i as usize];
             if o.label != label || self.efg.payoffs(o) != payoffs.as_slice() {
-                return Err(EfgError::Syntax {
-                    line: at.0,
-                    column: at.1,
-                    problem: format!(
-                        "outcome {number} is given other payoffs or another label than before"
-                    ),
-                });
+                return Err(self.lex.error_at(
+                    at,
+                    format!("outcome {number} is given other payoffs or another label than before"),
+                ));
             }
             return Ok(i);
         }
@@ -671,6 +736,7 @@ impl Efg {
                 comment: String::new(),
                 decimal: false,
                 players: Vec::new(),
+                labels: vec!["".into()],
                 nodes: Vec::new(),
                 children: Vec::new(),
                 infosets: Vec::new(),
@@ -679,8 +745,9 @@ impl Efg {
                 outcomes: Vec::new(),
                 payoffs: Vec::new(),
             },
-            infosets: HashMap::new(),
-            outcomes: HashMap::new(),
+            labels: FxMap::from_iter([(Cow::Borrowed(""), 0)]),
+            infosets: FxMap::default(),
+            outcomes: FxMap::default(),
             max_nodes: max_nodes.min(u32::MAX as u64 - 1),
         };
         p.advance()?;

@@ -73,6 +73,9 @@ pub fn random_tree(spec: &RandomSpec) -> Efg {
         comment: String::new(),
         decimal: false,
         players: (1..=players).map(|p| format!("Player {p}")).collect(),
+        // "" and then the action labels "1", "2", ... as they first appear, as the
+        // parser would have them.
+        labels: vec!["".into()],
         nodes: Vec::with_capacity(target),
         children: Vec::with_capacity(target),
         infosets: Vec::new(),
@@ -120,15 +123,17 @@ pub fn random_tree(spec: &RandomSpec) -> Efg {
             efg.infosets.push(Infoset {
                 player,
                 number: counters[who],
-                label: "".into(),
+                label: 0,
                 first_action: efg.actions.len() as u32,
                 actions: ch.len() as u32,
                 first_prob,
                 members: 1,
                 first_node: number,
             });
-            efg.actions
-                .extend((1..=ch.len()).map(|a| a.to_string().into_boxed_str()));
+            while efg.labels.len() <= ch.len() {
+                efg.labels.push(efg.labels.len().to_string().into());
+            }
+            efg.actions.extend(1..=ch.len() as u32);
             match player {
                 None => NodeKind::Chance { infoset },
                 Some(player) => NodeKind::Personal { player, infoset },
@@ -146,7 +151,7 @@ pub fn random_tree(spec: &RandomSpec) -> Efg {
             let index = efg.outcomes.len() as u32;
             efg.outcomes.push(Outcome {
                 number: index + 1,
-                label: "".into(),
+                label: 0,
                 first_payoff: efg.payoffs.len() as u32,
             });
             for _ in 0..players {
@@ -158,7 +163,7 @@ pub fn random_tree(spec: &RandomSpec) -> Efg {
         let first_child = efg.children.len() as u32;
         efg.children.extend(std::iter::repeat_n(NONE, ch.len()));
         efg.nodes.push(Node {
-            label: "".into(),
+            label: 0,
             kind,
             outcome,
             first_child,

@@ -190,10 +190,13 @@ pub fn explain(efg: &Efg, sol: &Solution, n: u32) -> NodeExplanation {
     let base = outcome_vector(efg, n);
     let node = &efg.nodes[n as usize];
     let mover = efg.mover(n);
-    let (labels, probs) = match node.kind {
-        NodeKind::Terminal => (&[][..], &[][..]),
-        NodeKind::Chance { infoset } => (efg.action_labels(infoset), efg.probabilities(infoset)),
-        NodeKind::Personal { infoset, .. } => (efg.action_labels(infoset), &[][..]),
+    let (labels, probs): (Vec<&str>, &[Exact]) = match node.kind {
+        NodeKind::Terminal => (Vec::new(), &[]),
+        NodeKind::Chance { infoset } => (
+            efg.action_labels(infoset).collect(),
+            efg.probabilities(infoset),
+        ),
+        NodeKind::Personal { infoset, .. } => (efg.action_labels(infoset).collect(), &[]),
     };
     let leads: Vec<Vec<Rational>> = efg
         .children(n)
@@ -235,7 +238,7 @@ pub fn explain(efg: &Efg, sol: &Solution, n: u32) -> NodeExplanation {
     });
     NodeExplanation {
         node: n,
-        label: node.label.to_string(),
+        label: efg.node_label(n).to_string(),
         player: mover,
         rule,
         value: sol.value(n).to_vec(),

@@ -33,21 +33,17 @@ impl Efg {
         writeln!(w, "{}\n", quoted(&self.comment))?;
         for (n, node) in self.nodes.iter().enumerate() {
             match node.kind {
-                NodeKind::Terminal => write!(w, "t {}", quoted(&node.label))?,
+                NodeKind::Terminal => write!(w, "t {}", quoted(self.node_label(n as u32)))?,
                 NodeKind::Chance { infoset } => {
                     let s = &self.infosets[infoset as usize];
                     write!(
                         w,
                         "c {} {} {} {{",
-                        quoted(&node.label),
+                        quoted(self.node_label(n as u32)),
                         s.number,
-                        quoted(&s.label)
+                        quoted(self.infoset_label(infoset))
                     )?;
-                    for (a, p) in self
-                        .action_labels(infoset)
-                        .iter()
-                        .zip(self.probabilities(infoset))
-                    {
+                    for (a, p) in self.action_labels(infoset).zip(self.probabilities(infoset)) {
                         write!(w, " {} {p}", quoted(a))?;
                     }
                     write!(w, " }}")?;
@@ -57,10 +53,10 @@ impl Efg {
                     write!(
                         w,
                         "p {} {} {} {} {{",
-                        quoted(&node.label),
+                        quoted(self.node_label(n as u32)),
                         player + 1,
                         s.number,
-                        quoted(&s.label)
+                        quoted(self.infoset_label(infoset))
                     )?;
                     for a in self.action_labels(infoset) {
                         write!(w, " {}", quoted(a))?;
@@ -76,7 +72,7 @@ impl Efg {
                         w,
                         " {} {} {{ {} }}",
                         o.number,
-                        quoted(&o.label),
+                        quoted(self.outcome_label(o)),
                         pay.join(", ")
                     )?;
                 }
