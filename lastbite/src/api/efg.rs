@@ -632,6 +632,17 @@ pub fn random(req: &RandomRequest, _ctl: &Control) -> Result<RandomReport, Error
     })
 }
 
+/// A count for a table: in full up to 15 digits, else like `2.65e1234` (the JSON output
+/// keeps every digit).
+fn short_count(c: &Count) -> String {
+    let digits = c.0.to_string();
+    if digits.len() <= 15 {
+        digits
+    } else {
+        format!("{}.{}e{}", &digits[..1], &digits[1..3], digits.len() - 1)
+    }
+}
+
 fn vector(v: &[Rational]) -> String {
     format!(
         "({})",
@@ -673,8 +684,8 @@ impl Render for InfoReport {
                 w,
                 "  {:<16}  {:>15}   {:>18}",
                 crate::text::clean(name),
-                self.pure_strategies[p].0,
-                self.reduced_strategies[p].0
+                short_count(&self.pure_strategies[p]),
+                short_count(&self.reduced_strategies[p])
             )?;
         }
         Ok(())
