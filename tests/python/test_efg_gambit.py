@@ -202,3 +202,40 @@ def test_a_non_spe_profile_is_caught_by_both():
     q[enter] = gbt.Rational(1)
     q[out] = gbt.Rational(0)
     assert frac(q.infoset_regret(fight)) == exact(report["deviation"]["gain"])
+
+
+CATALOG = sorted(
+    str(p) for p in __import__("pathlib").Path(gbt.__file__).parent.glob("catalog_data/**/*.efg")
+)
+
+
+def run(*args):
+    return subprocess.run([LASTBITE, *args], capture_output=True, text=True)
+
+
+def test_the_catalog_is_there():
+    assert len(CATALOG) >= 20, CATALOG
+
+
+@pytest.mark.parametrize("path", CATALOG, ids=lambda p: p.split("catalog_data/")[-1])
+def test_gambits_own_files_read_as_gambit_reads_them(path):
+    """Every game file pygambit ships: the same tree, and for perfect-information games
+    an SPE that pygambit confirms; imperfect information is refused in one line."""
+    game = gbt.read_efg(path)
+    info = json.loads(run("efg", "info", path, "--json").stdout)
+    nodes = list(game.nodes)
+    assert info["nodes"] == len(nodes)
+    assert info["players"].__len__() == len(game.players)
+    assert info["chance_nodes"] == sum(1 for n in nodes if not n.is_terminal and n.player.is_chance)
+    assert info["terminal_nodes"] == sum(1 for n in nodes if n.is_terminal)
+    assert info["outcomes"] == len(game.outcomes)
+    perfect = all(len(i.members) == 1 for p in game.players for i in p.infosets)
+    assert info["perfect_information"] == perfect
+    out = run("efg", "solve", path, "--json")
+    if perfect:
+        assert out.returncode == 0, out.stderr
+        check_spe(game, json.loads(out.stdout), lambda: gbt.read_efg(path))
+    else:
+        assert out.returncode == 1
+        assert "imperfect information" in out.stderr
+        assert len(out.stderr.strip().splitlines()) == 1
