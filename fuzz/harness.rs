@@ -13,7 +13,7 @@ use lastbite::games::tokens::Board;
 
 /// The fuzz targets, by name (one corpus folder each).
 #[allow(dead_code)] // the replay test reads it; the fuzz targets do not
-pub const TARGETS: [&str; 9] = [
+pub const TARGETS: [&str; 10] = [
     "morsels",
     "dinner_file",
     "turn_order",
@@ -23,6 +23,7 @@ pub const TARGETS: [&str; 9] = [
     "cookie",
     "tokens",
     "request",
+    "efg",
 ];
 
 fn one_line(e: impl std::fmt::Display) {
@@ -126,7 +127,40 @@ pub fn run(name: &str, data: &[u8]) {
             }
         }
         "request" => request(text),
+        "efg" => efg(text),
         other => panic!("unknown fuzz target {other}"),
+    }
+}
+
+/// A Gambit file: read it or refuse it in one line; a game that reads writes back to an
+/// equal game, and a small perfect-information one is solved under every tie rule with an
+/// equilibrium that the independent profile check accepts, and all its SPE outcomes are
+/// collected (or refused over a small budget, in one line).
+fn efg(text: &str) {
+    use lastbite::engine::{Silent, TieBreak};
+    use lastbite::games::efg::{all_outcomes, solve, verify, Efg, Verdict};
+    let game = match Efg::parse(text, 5_000) {
+        Ok(g) => g,
+        Err(e) => return one_line(e),
+    };
+    let _ = game.info();
+    assert_eq!(
+        Efg::parse(&game.to_text(), 5_000).as_ref(),
+        Ok(&game),
+        "round trip"
+    );
+    if let Err(e) = game.check_perfect_information() {
+        return one_line(e);
+    }
+    for rule in TieBreak::ALL {
+        let sol = solve(&game, &Ties::uniform(rule, game.players().len()), &Silent).unwrap();
+        assert!(matches!(
+            verify(&game, &sol.behavior(&game), &Silent).unwrap(),
+            Verdict::SubgamePerfect { .. }
+        ));
+    }
+    if let Err(e) = all_outcomes(&game, 1_000, &Silent) {
+        one_line(e);
     }
 }
 
@@ -136,9 +170,13 @@ fn request(text: &str) {
     macro_rules! each {
         ($($t:ty),*) => { $( if let Err(e) = api::parse_request::<$t>(text) { one_line(e); } )* };
     }
-    use api::{cookie, dinner, reproduce, subtraction, tokens};
+    use api::{cookie, dinner, efg, reproduce, subtraction, tokens};
     each!(
         dinner::SolveRequest,
+        efg::SolveRequest,
+        efg::VerifyRequest,
+        efg::InfoRequest,
+        efg::RandomRequest,
         dinner::PlayRequest,
         dinner::EfgRequest,
         dinner::DiscountRequest,

@@ -13,7 +13,7 @@
 //!   `[0, 1]` and sum to exactly 1, and nothing may follow the tree. Every problem is
 //!   one line naming the line and column.
 //! * [`solve`] values chance nodes by exact expectation ([`Rational`], which outgrows 128
-//!   bits when it must) and breaks each player's ties by her [`TieBreak`] rule, giving the
+//!   bits when it must) and breaks each player's ties by her [`TieBreak`](crate::engine::TieBreak) rule, giving the
 //!   payoff vector at every node and the equilibrium action at every decision node;
 //!   [`all_outcomes`] gives the payoff vectors of all pure subgame perfect equilibria;
 //!   [`verify`] checks any behaviour profile (pure or mixed) for subgame perfection with a
@@ -331,16 +331,6 @@ impl Efg {
         match self.nodes[n as usize].kind {
             NodeKind::Personal { player, .. } => Some(player),
             _ => None,
-        }
-    }
-
-    /// A node's label for messages: `node 12` or `node 12 'label'`.
-    pub fn describe_node(&self, n: u32) -> String {
-        let label = self.node_label(n);
-        if label.is_empty() {
-            format!("node {n}")
-        } else {
-            format!("node {n} {}", crate::text::quote(label))
         }
     }
 

@@ -1,0 +1,7 @@
+#![no_main]
+//! Fuzz target `efg`: see `fuzz/harness.rs`.
+
+#[path = "../harness.rs"]
+mod harness;
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| harness::run("efg", data));
