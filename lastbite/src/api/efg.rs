@@ -513,7 +513,7 @@ pub struct VerifyReport {
 /// use lastbite::api::{efg, Control};
 /// let req = efg::VerifyRequest {
 ///     data: Some(efg::ENTRY_GAME.into()),
-///     profile: Some("NE,0,1,1,0".into()), // enter, and the incumbent fights
+///     profile: Some("NE,1,0,1,0".into()), // stay out, as the incumbent would fight
 ///     ..Default::default()
 /// };
 /// let r = efg::verify(&req, &Control::silent()).unwrap();

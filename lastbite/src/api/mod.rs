@@ -134,6 +134,54 @@ pub trait Picture {
     fn svg(&self) -> &str;
 }
 
+/// Every analysis command, once: its name (`family-command`, the stem of its schema
+/// files), request type, report type and function. [`schemas`], [`call`] and
+/// [`COMMANDS`] are generated from this one table, so a command added here reaches every
+/// front end that dispatches by name (the Python package, the web API).
+macro_rules! command_table {
+    ($callback:ident) => {
+        $callback![
+            "dinner-solve": dinner::SolveRequest => dinner::SolveReport = dinner::solve,
+            "dinner-play": dinner::PlayRequest => dinner::PlayReport = dinner::play,
+            "dinner-verify": dinner::VerifyRequest => dinner::VerifyReport = dinner::verify_profile,
+            "dinner-efg": dinner::EfgRequest => dinner::EfgReport = dinner::efg,
+            "dinner-discount": dinner::DiscountRequest => dinner::DiscountReport = dinner::discount,
+            "dinner-pareto": dinner::ParetoRequest => dinner::ParetoReport = dinner::pareto,
+            "dinner-experiment": dinner::ExperimentRequest => dinner::ExperimentReport = dinner::experiment,
+            "dinner-attainable": dinner::AttainableRequest => dinner::AttainableReport = dinner::attainable_sets,
+            "dinner-plot": dinner::PlotRequest => dinner::PlotReport = dinner::plot,
+            "dinner-board": dinner::BoardRequest => dinner::BoardReport = dinner::board,
+            "dinner-balance": dinner::BalanceRequest => dinner::BalanceReport = dinner::balance,
+            "subtraction-table": subtraction::TableRequest => subtraction::TableReport = subtraction::table,
+            "subtraction-outcome": subtraction::OutcomeRequest => subtraction::OutcomeReport = subtraction::outcome,
+            "subtraction-period": subtraction::PeriodRequest => subtraction::PeriodReport = subtraction::period,
+            "subtraction-scan": subtraction::ScanRequest => subtraction::ScanReport = subtraction::scan,
+            "subtraction-conjecture": subtraction::ConjectureRequest => subtraction::ConjectureReport = subtraction::conjecture,
+            "subtraction-plot": subtraction::PlotRequest => subtraction::PlotReport = subtraction::plot,
+            "tokens-solve": tokens::SolveRequest => tokens::SolveReport = tokens::solve,
+            "tokens-seats": tokens::SeatsRequest => tokens::SeatsReport = tokens::seats,
+            "cookie-analyze": cookie::AnalyzeRequest => cookie::AnalyzeReport = cookie::analyze,
+            "cookie-critical": cookie::CriticalRequest => cookie::CriticalReport = cookie::critical,
+            "cookie-table": cookie::TableRequest => cookie::TableReport = cookie::table,
+            "cookie-nim": cookie::NimRequest => cookie::NimReport = cookie::nim,
+            "efg-info": efg::InfoRequest => efg::InfoReport = efg::info,
+            "efg-solve": efg::SolveRequest => efg::SolveReport = efg::solve,
+            "efg-verify": efg::VerifyRequest => efg::VerifyReport = efg::verify,
+            "efg-random": efg::RandomRequest => efg::RandomReport = efg::random,
+            "reproduce": reproduce::ReproduceRequest => reproduce::ReproduceReport = reproduce::reproduce,
+        ]
+    };
+}
+
+macro_rules! names {
+    ($($name:literal: $req:ty => $rep:ty = $f:path),* $(,)?) => {
+        &[$($name),*]
+    };
+}
+
+/// The names of every analysis command (`dinner-solve`, ..., `reproduce`).
+pub const COMMANDS: &[&str] = command_table!(names);
+
 /// The JSON Schemas of every request and report, as `(file stem, schema)`: the stem is
 /// `<family>-<command>.request` or `.report` (the plain `tokens` command is
 /// `tokens-solve`).
@@ -152,39 +200,39 @@ pub fn schemas() -> Vec<(String, serde_json::Value)> {
             ),
         ]
     }
-    macro_rules! commands {
-        ($($name:literal: $req:ty => $rep:ty),* $(,)?) => {
+    macro_rules! pairs {
+        ($($name:literal: $req:ty => $rep:ty = $f:path),* $(,)?) => {
             vec![$(pair::<$req, $rep>($name)),*].into_iter().flatten().collect()
         };
     }
-    commands![
-        "dinner-solve": dinner::SolveRequest => dinner::SolveReport,
-        "dinner-play": dinner::PlayRequest => dinner::PlayReport,
-        "dinner-verify": dinner::VerifyRequest => dinner::VerifyReport,
-        "dinner-efg": dinner::EfgRequest => dinner::EfgReport,
-        "dinner-discount": dinner::DiscountRequest => dinner::DiscountReport,
-        "dinner-pareto": dinner::ParetoRequest => dinner::ParetoReport,
-        "dinner-experiment": dinner::ExperimentRequest => dinner::ExperimentReport,
-        "dinner-attainable": dinner::AttainableRequest => dinner::AttainableReport,
-        "dinner-plot": dinner::PlotRequest => dinner::PlotReport,
-        "dinner-board": dinner::BoardRequest => dinner::BoardReport,
-        "dinner-balance": dinner::BalanceRequest => dinner::BalanceReport,
-        "subtraction-table": subtraction::TableRequest => subtraction::TableReport,
-        "subtraction-outcome": subtraction::OutcomeRequest => subtraction::OutcomeReport,
-        "subtraction-period": subtraction::PeriodRequest => subtraction::PeriodReport,
-        "subtraction-scan": subtraction::ScanRequest => subtraction::ScanReport,
-        "subtraction-conjecture": subtraction::ConjectureRequest => subtraction::ConjectureReport,
-        "subtraction-plot": subtraction::PlotRequest => subtraction::PlotReport,
-        "tokens-solve": tokens::SolveRequest => tokens::SolveReport,
-        "tokens-seats": tokens::SeatsRequest => tokens::SeatsReport,
-        "cookie-analyze": cookie::AnalyzeRequest => cookie::AnalyzeReport,
-        "cookie-critical": cookie::CriticalRequest => cookie::CriticalReport,
-        "cookie-table": cookie::TableRequest => cookie::TableReport,
-        "cookie-nim": cookie::NimRequest => cookie::NimReport,
-        "efg-info": efg::InfoRequest => efg::InfoReport,
-        "efg-solve": efg::SolveRequest => efg::SolveReport,
-        "efg-verify": efg::VerifyRequest => efg::VerifyReport,
-        "efg-random": efg::RandomRequest => efg::RandomReport,
-        "reproduce": reproduce::ReproduceRequest => reproduce::ReproduceReport,
-    ]
+    command_table!(pairs)
+}
+
+/// Runs command `name` (one of [`COMMANDS`]) on a request given as a JSON document and
+/// returns its report as a JSON document: the dispatch front ends that speak JSON share.
+///
+/// ```
+/// use lastbite::api::{call, Control};
+/// let report = call("subtraction-outcome", r#"{"set": "1,2", "heap": "10"}"#, &Control::silent()).unwrap();
+/// assert!(report.contains("\"outcome\""));
+/// assert!(call("dinner-cook", "{}", &Control::silent()).is_err());
+/// ```
+pub fn call(name: &str, request: &str, ctl: &Control) -> Result<String, Error> {
+    macro_rules! dispatch {
+        ($($cmd:literal: $req:ty => $rep:ty = $f:path),* $(,)?) => {
+            match name {
+                $($cmd => {
+                    let req: $req = parse_request(request)?;
+                    let report: $rep = $f(&req, ctl)?;
+                    Ok(serde_json::to_string(&report).expect("reports serialise"))
+                })*
+                other => Err(Error::invalid(
+                    "command",
+                    other,
+                    format!("is not a command (one of {})", COMMANDS.join(", ")),
+                )),
+            }
+        };
+    }
+    command_table!(dispatch)
 }

@@ -725,7 +725,7 @@ impl Efg {
     /// assert_eq!(game.nodes().len(), 5);
     /// assert_eq!(game.players(), ["Entrant", "Incumbent"]);
     /// assert!(Efg::parse("EFG 2 R \"\" { \"A\" }\np \"\" 2 1 \"\" { \"x\" } 0\nt \"\" 0", 100)
-    ///     .unwrap_err().to_string().starts_with("line 2, column 8: player 2 is not declared"));
+    ///     .unwrap_err().to_string().starts_with("line 2, column 6: player 2 is not declared"));
     /// ```
     pub fn parse(text: &str, max_nodes: u64) -> Result<Efg, EfgError> {
         let mut p = Parser {
