@@ -1,0 +1,200 @@
+"""Requests in, reports out: Python values to the library's JSON requests and its JSON
+reports back to Python values, guided by the commands' JSON Schemas.
+
+Exact numbers: a report's exact values (JSON integers or "a/b" strings in the schema's
+``Exact`` type) become ``int`` or ``fractions.Fraction``; integers of any size stay
+``int``. Inputs may be ``int``, ``Fraction``, ``decimal.Decimal``, decimal or fraction
+strings, and ``float``, which is converted *exactly*: ``0.1`` is the binary double
+3602879701896397/36028797018963968, not 1/10 (pass ``"0.1"`` or ``Fraction(1, 10)`` for a
+tenth).
+"""
+
+import json
+from decimal import Decimal
+from fractions import Fraction
+from functools import lru_cache
+
+from . import _lastbite
+
+Error = _lastbite.Error
+
+
+@lru_cache(maxsize=None)
+def _schemas():
+    return json.loads(_lastbite.schemas())
+
+
+def _schema(name):
+    return _schemas()[name]
+
+
+def _resolve(schema, root):
+    while isinstance(schema, dict) and "$ref" in schema:
+        name = schema["$ref"].split("/")[-1]
+        if name in ("Exact", "Count"):
+            return {"$exact": name}
+        schema = root.get("$defs", {}).get(name, {})
+    return schema if isinstance(schema, dict) else {}
+
+
+def _branches(schema, root):
+    """A schema and its anyOf/oneOf/allOf alternatives, resolved."""
+    schema = _resolve(schema, root)
+    out = [schema]
+    for key in ("anyOf", "oneOf", "allOf"):
+        for alt in schema.get(key, []):
+            out.extend(_branches(alt, root))
+    return out
+
+
+def _is_exact(schema, root):
+    return any("$exact" in b and b["$exact"] == "Exact" for b in _branches(schema, root))
+
+
+def _types(schema, root):
+    types = set()
+    for b in _branches(schema, root):
+        t = b.get("type")
+        if isinstance(t, str):
+            types.add(t)
+        elif isinstance(t, list):
+            types.update(t)
+    return types
+
+
+def exact_text(x):
+    """An exact number as the library reads it: an int, or a string like "7/3"."""
+    if isinstance(x, bool):
+        raise TypeError("a boolean is not a number")
+    if isinstance(x, int):
+        return x
+    if isinstance(x, float):
+        x = Fraction(x)  # exact: every finite float is a binary fraction
+    if isinstance(x, Fraction):
+        return x.numerator if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+    if isinstance(x, Decimal):
+        return str(x)
+    if isinstance(x, str):
+        return x
+    raise TypeError(f"{x!r} is not a number (use int, Fraction, Decimal, float or a string)")
+
+
+def _to_request(value, schema, root):
+    """A Python value as the JSON value the request field's schema wants."""
+    if value is None:
+        return None
+    if _is_exact(schema, root):
+        return exact_text(value)
+    types = _types(schema, root)
+    if isinstance(value, (set, frozenset)):
+        value = sorted(value)
+    if isinstance(value, (list, tuple)):
+        if "array" in types or not types:
+            items = {}
+            for b in _branches(schema, root):
+                if "items" in b:
+                    items = b["items"]
+            return [_to_request(v, items, root) for v in value]
+        if "string" in types:
+            # A list given for a text field: the library's comma-separated form.
+            return ",".join(str(_plain(v)) for v in value)
+    if isinstance(value, dict):
+        props = {}
+        for b in _branches(schema, root):
+            props.update(b.get("properties", {}))
+        return {k: _to_request(v, props.get(k, {}), root) for k, v in value.items()}
+    if "string" in types and "integer" not in types and "number" not in types:
+        if isinstance(value, (Fraction, float, Decimal)) or (isinstance(value, int) and not isinstance(value, bool)):
+            return str(_plain(value))
+    if isinstance(value, (Fraction, float, Decimal)):
+        return exact_text(value)
+    return value
+
+
+def _plain(v):
+    if isinstance(v, (Fraction, float, Decimal)):
+        return exact_text(v)
+    if isinstance(v, (list, tuple)):
+        return ",".join(str(_plain(x)) for x in v)
+    return v
+
+
+def _from_report(value, schema, root):
+    """A JSON report value as Python: exact values as int or Fraction."""
+    if value is None:
+        return None
+    if _is_exact(schema, root):
+        if isinstance(value, str):
+            return Fraction(value)
+        return value
+    if isinstance(value, list):
+        items = None
+        prefix = None
+        for b in _branches(schema, root):
+            items = b.get("items", items)
+            prefix = b.get("prefixItems", prefix)
+        out = []
+        for i, v in enumerate(value):
+            s = prefix[i] if prefix and i < len(prefix) else (items if isinstance(items, dict) else {})
+            out.append(_from_report(v, s, root))
+        return out
+    if isinstance(value, dict):
+        props = {}
+        extra = {}
+        for b in _branches(schema, root):
+            for k, s in b.get("properties", {}).items():
+                # Several alternatives may name a field: keep the exact one if any.
+                if k not in props or _is_exact(s, root):
+                    props[k] = s
+            if isinstance(b.get("additionalProperties"), dict):
+                extra = b["additionalProperties"]
+        return {k: _from_report(v, props.get(k, extra), root) for k, v in value.items()}
+    return value
+
+
+def run(command, request, progress=False):
+    """Runs `command` (e.g. "dinner-solve") on a request (a dict of Python values) and
+    returns the report as Python values."""
+    req_schema = _schema(f"{command}.request")
+    props = req_schema.get("properties", {})
+    unknown = sorted(set(request) - set(props))
+    if unknown:
+        raise TypeError(
+            f"{command.replace('-', '.')}() got unexpected keyword argument(s) {', '.join(unknown)}; "
+            f"it takes {', '.join(sorted(props))}"
+        )
+    body = {k: _to_request(v, props[k], req_schema) for k, v in request.items()}
+    text = _lastbite.call(command, json.dumps(body), progress)
+    rep_schema = _schema(f"{command}.report")
+    return _from_report(json.loads(text), rep_schema, rep_schema)
+
+
+def _doc(name, summary):
+    """A docstring from the request schema: the summary, then every keyword argument."""
+    req = _schema(f"{name}.request")
+    lines = [summary, "", "Keyword arguments (the request's fields; all optional):", ""]
+    for field, s in req.get("properties", {}).items():
+        desc = " ".join(s.get("description", "").split())
+        default = s.get("default")
+        lines.append(f"    {field} (default {default!r}): {desc}")
+    lines += [
+        "    progress (default False): draw a progress bar on stderr for long phases.",
+        "",
+        f"Returns the report: the same document as the CLI's --json "
+        f"(schema docs/schema/{name}.report.json), exact numbers as int or Fraction.",
+        "Raises lastbite.Error (a ValueError) with the library's one-line message.",
+    ]
+    return "\n".join(lines)
+
+
+def command(name, summary):
+    """The Python function of command `name`: keyword arguments are the request's fields."""
+
+    def f(*, progress=False, **request):
+        return run(name, request, progress)
+
+    family, _, cmd = name.partition("-")
+    f.__name__ = cmd or family
+    f.__qualname__ = f.__name__
+    f.__doc__ = _doc(name, summary)
+    return f

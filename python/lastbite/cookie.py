@@ -1,0 +1,15 @@
+"""The cookie game (Propp & Ullman 1990): cookies with spoilage dates.
+
+>>> import lastbite
+>>> lastbite.cookie.analyze(components=[0, 1, 1, 3, 4, 5, 8, 8])["d_value"]
+5
+"""
+
+from ._api import command
+
+analyze = command("cookie-analyze", "Analyze a position: reduction, D-value, winning moves.")
+critical = command("cookie-critical", "The critical positions.")
+table = command("cookie-table", "Strict positions by D-value.")
+nim = command("cookie-nim", "Nim-values of all strict positions.")
+
+__all__ = ["analyze", "critical", "table", "nim"]

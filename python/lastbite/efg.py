@@ -1,0 +1,16 @@
+"""Any perfect-information game in Gambit's .efg format.
+
+>>> import lastbite
+>>> r = lastbite.efg.solve(data=lastbite.efg.random(nodes=30, seed=2)["efg"])
+>>> len(r["value"])
+2
+"""
+
+from ._api import command
+
+solve = command("efg-solve", "The subgame perfect equilibrium of a Gambit .efg game.")
+verify = command("efg-verify", "Is a behaviour profile subgame perfect?")
+info = command("efg-info", "What an .efg file holds.")
+random = command("efg-random", "A random perfect-information game.")
+
+__all__ = ["solve", "verify", "info", "random"]

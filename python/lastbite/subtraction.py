@@ -1,0 +1,20 @@
+"""Self-interest cumulative subtraction games: FvF, FvA, AvF, AvA and zero-sum play.
+
+The subtraction set ``set`` may be a list or set of integers (or the text ``"1,2,5"``);
+heaps are integers of any size below 2**128.
+
+>>> import lastbite
+>>> lastbite.subtraction.outcome(set={1, 2}, heap=10)["outcome"]
+[6, 4]
+"""
+
+from ._api import command
+
+table = command("subtraction-table", "The outcome table under every convention.")
+outcome = command("subtraction-outcome", "The outcome at one heap (any size).")
+period = command("subtraction-period", "The period of the outcome sequence, certified.")
+scan = command("subtraction-scan", "Sweep a family of rulesets.")
+conjecture = command("subtraction-conjecture", "Check one of the paper's conjectures.")
+plot = command("subtraction-plot", "The paper's figures.")
+
+__all__ = ["table", "outcome", "period", "scan", "conjecture", "plot"]

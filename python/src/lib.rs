@@ -1,0 +1,164 @@
+//! `lastbite._lastbite`: the Python package's extension module, a thin adapter over
+//! [`lastbite::api`]. It takes a command name and a request as JSON, runs the library's
+//! function for it with the interpreter released, and returns the report as JSON; the
+//! Python side turns Python values into requests and reports into Python values (exact
+//! numbers as `int` and `fractions.Fraction`). No game logic lives here.
+
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use lastbite::api::{self, Control};
+use lastbite::engine::Progress;
+use pyo3::create_exception;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+create_exception!(
+    _lastbite,
+    Error,
+    PyValueError,
+    "The library refused the request or the computation failed; the message is its one line."
+);
+
+/// A progress bar on stderr, drawn at most ten times a second (tqdm-like), only when
+/// asked for and only for phases of some size.
+struct Bar {
+    enabled: bool,
+    total: AtomicU64,
+    done: AtomicU64,
+    state: Mutex<(String, Instant)>,
+}
+
+impl Bar {
+    fn new(enabled: bool) -> Bar {
+        Bar {
+            enabled,
+            total: AtomicU64::new(0),
+            done: AtomicU64::new(0),
+            state: Mutex::new((String::new(), Instant::now())),
+        }
+    }
+
+    fn draw(&self, force: bool) {
+        let Ok(mut state) = self.state.lock() else {
+            return;
+        };
+        if !force && state.1.elapsed() < Duration::from_millis(100) {
+            return;
+        }
+        state.1 = Instant::now();
+        let total = self.total.load(Ordering::Relaxed).max(1);
+        let done = self.done.load(Ordering::Relaxed).min(total);
+        let width = 30;
+        let filled = (done as u128 * width / total as u128) as usize;
+        let mut err = std::io::stderr().lock();
+        let _ = write!(
+            err,
+            "\r{} [{}{}] {:>3}% {done}/{total}",
+            state.0,
+            "=".repeat(filled),
+            " ".repeat(width as usize - filled),
+            done as u128 * 100 / total as u128
+        );
+        let _ = err.flush();
+    }
+}
+
+impl Progress for Bar {
+    fn start(&self, total: u64, what: &str) {
+        if !self.enabled {
+            return;
+        }
+        self.total.store(total, Ordering::Relaxed);
+        self.done.store(0, Ordering::Relaxed);
+        if let Ok(mut s) = self.state.lock() {
+            s.0 = what.to_string();
+        }
+        self.draw(true);
+    }
+    fn advance(&self, done: u64) {
+        if self.enabled {
+            self.done.fetch_add(done, Ordering::Relaxed);
+            self.draw(false);
+        }
+    }
+    fn finish(&self) {
+        if self.enabled {
+            self.done
+                .store(self.total.load(Ordering::Relaxed), Ordering::Relaxed);
+            self.draw(true);
+            eprintln!();
+        }
+    }
+}
+
+/// Runs command `command` (e.g. `dinner-solve`) on a JSON request; returns the JSON
+/// report. The computation runs on a worker thread with the interpreter released; the
+/// calling thread lets Python handle signals every 50 ms, so Ctrl-C (KeyboardInterrupt)
+/// cancels the computation at its next check and is raised here.
+#[pyfunction]
+#[pyo3(signature = (command, request, progress = false))]
+fn call(py: Python<'_>, command: &str, request: &str, progress: bool) -> PyResult<String> {
+    let cancel = AtomicBool::new(false);
+    let bar = Bar::new(progress);
+    let outcome = std::thread::scope(|s| {
+        let worker = s.spawn(|| {
+            let ctl = Control::new(&bar).with_cancel(&cancel);
+            api::call(command, request, &ctl)
+        });
+        loop {
+            let finished = py.detach(|| {
+                for _ in 0..10 {
+                    if worker.is_finished() {
+                        return true;
+                    }
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+                false
+            });
+            if finished {
+                break;
+            }
+            if let Err(interrupt) = py.check_signals() {
+                cancel.store(true, Ordering::Relaxed);
+                let _ = py.detach(|| worker.join());
+                return Err(interrupt);
+            }
+        }
+        worker
+            .join()
+            .map_err(|_| Error::new_err(format!("internal error in {command} (please report it)")))
+    })?;
+    outcome.map_err(|e| Error::new_err(e.to_string()))
+}
+
+/// The names of every analysis command.
+#[pyfunction]
+fn commands() -> Vec<&'static str> {
+    api::COMMANDS.to_vec()
+}
+
+/// Every JSON Schema as one JSON object, keyed `dinner-solve.request`,
+/// `dinner-solve.report`, ...
+#[pyfunction]
+fn schemas() -> String {
+    let all: std::collections::BTreeMap<String, _> = api::schemas().into_iter().collect();
+    lastbite_json(&all)
+}
+
+fn lastbite_json<T: serde::Serialize>(v: &T) -> String {
+    serde_json::to_string(v).expect("schemas are JSON")
+}
+
+/// The extension module.
+#[pymodule]
+fn _lastbite(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("Error", m.py().get_type::<Error>())?;
+    m.add_function(wrap_pyfunction!(call, m)?)?;
+    m.add_function(wrap_pyfunction!(commands, m)?)?;
+    m.add_function(wrap_pyfunction!(schemas, m)?)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

@@ -1,0 +1,204 @@
+"""The Python package against the CLI (two front ends, one library): every family's
+functions give the CLI's --json document on random instances, with exact numbers as
+int or Fraction; bad input raises lastbite.Error; Ctrl-C stops a long call."""
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from fractions import Fraction
+
+import pytest
+
+import lastbite
+
+LASTBITE = os.environ.get("LASTBITE_BIN", "target/release/lastbite")
+
+
+def cli(*args):
+    out = subprocess.run([LASTBITE, *args, "--json"], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout)
+
+
+def as_json(x):
+    """A Python report in the CLI's JSON form: Fractions as "a/b" strings."""
+    if isinstance(x, Fraction):
+        return x.numerator if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+    if isinstance(x, list):
+        return [as_json(v) for v in x]
+    if isinstance(x, dict):
+        return {k: as_json(v) for k, v in x.items()}
+    return x
+
+
+def fractions_in(x):
+    if isinstance(x, Fraction):
+        yield x
+    elif isinstance(x, list):
+        for v in x:
+            yield from fractions_in(v)
+    elif isinstance(x, dict):
+        for v in x.values():
+            yield from fractions_in(v)
+
+
+def strings_in(x):
+    if isinstance(x, str):
+        yield x
+    elif isinstance(x, list):
+        for v in x:
+            yield from strings_in(v)
+    elif isinstance(x, dict):
+        for v in x.values():
+            yield from strings_in(v)
+
+
+def same(py, *args):
+    assert as_json(py) == cli(*args), args
+    # No exact value is left as a "a/b" string.
+    assert not any("/" in s and s.replace("/", "").replace("-", "").isdigit() for s in strings_in(py))
+
+
+def morsel_text(rows):
+    return " ".join(",".join(str(u) for u in row) for row in rows)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_dinner_against_the_cli(seed):
+    rng = random.Random(seed)
+    players = 2 + seed % 2
+    n = rng.randint(2, 9)
+    rows = [tuple(Fraction(rng.randint(-5, 9), rng.choice([1, 1, 2, 3])) for _ in range(players)) for _ in range(n)]
+    text = " ".join(",".join(f"{u.numerator}/{u.denominator}" for u in row) for row in rows)
+    order = "".join(rng.choice("ABC"[:players]) for _ in range(n))
+    ties = rng.choice(["friendly", "antagonistic", "first", "last"])
+    py = lastbite.dinner.solve(morsels=rows, order=order, method="exact", ties=ties, all=True)
+    same(py, "dinner", "solve", f"--morsels={text}", "--order", order, "--method", "exact", "--ties", ties, "--all")
+    if players == 2:
+        same(lastbite.dinner.solve(morsels=rows), "dinner", "solve", f"--morsels={text}")
+        same(lastbite.dinner.board(morsels=rows), "dinner", "board", f"--morsels={text}")
+    same(lastbite.dinner.play(morsels=rows, order=order, strategies="greedy"),
+         "dinner", "play", f"--morsels={text}", "--order", order, "--strategies", "greedy")
+
+
+def test_dinner_sweeps_against_the_cli():
+    same(lastbite.dinner.pareto(size=5), "dinner", "pareto", "--size", "5")
+    same(lastbite.dinner.attainable(size=8), "dinner", "attainable", "--size", "8")
+    same(lastbite.dinner.experiment(size=8, trials=50, seed=3),
+         "dinner", "experiment", "--size", "8", "--trials", "50", "--seed", "3")
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_subtraction_against_the_cli(seed):
+    rng = random.Random(100 + seed)
+    s = set(rng.sample(range(1, 12), rng.randint(1, 4)))
+    text = ",".join(str(x) for x in sorted(s))
+    heap = rng.choice([rng.randint(0, 200), 10 ** rng.randint(19, 37) + rng.randint(0, 999)])
+    conv = rng.choice(["FvF", "FvA", "AvF", "AvA"])
+    same(lastbite.subtraction.outcome(set=s, heap=heap, convention=conv),
+         "subtraction", "outcome", "--set", text, "--heap", str(heap), "--convention", conv)
+    same(lastbite.subtraction.table(set=sorted(s), max_heap=60),
+         "subtraction", "table", "--set", text, "--max-heap", "60")
+    same(lastbite.subtraction.period(set=s), "subtraction", "period", "--set", text)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_cookie_and_tokens_against_the_cli(seed):
+    rng = random.Random(200 + seed)
+    comps = [rng.randint(0, 12) for _ in range(rng.randint(1, 9))]
+    same(lastbite.cookie.analyze(components=comps), "cookie", "analyze", *map(str, comps))
+    values = [Fraction(rng.randint(0, 9), rng.choice([1, 2])) for _ in range(rng.randint(3, 7))]
+    vtext = ",".join(f"{v.numerator}/{v.denominator}" for v in values)
+    players = rng.randint(1, 3)
+    clock = bool(seed % 2)
+    args = ["tokens", "--values", vtext, "--players", str(players)] + (["--clock"] if clock else [])
+    same(lastbite.tokens.solve(values=values, players=players, clock=clock), *args)
+
+
+def test_tables_and_seats_against_the_cli():
+    same(lastbite.cookie.table(max_n=12), "cookie", "table", "--max-n", "12")
+    same(lastbite.cookie.nim(max_n=10), "cookie", "nim", "--max-n", "10")
+    same(lastbite.cookie.critical(max_n=6), "cookie", "critical", "--max-n", "6")
+    same(lastbite.tokens.seats(stacks=6, max_players=4), "tokens", "seats", "--stacks", "6", "--max-players", "4")
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_efg_against_the_cli(tmp_path, seed):
+    text = lastbite.efg.random(nodes=40 + seed * 10, players=1 + seed % 3, seed=seed)["efg"]
+    path = tmp_path / "g.efg"
+    path.write_text(text)
+    same(lastbite.efg.solve(file=str(path), all=True, explain=True), "efg", "solve", str(path), "--all", "--explain")
+    same(lastbite.efg.solve(data=text, ties="A=friendly"), "efg", "solve", str(path), "--ties", "A=friendly")
+    same(lastbite.efg.info(file=str(path)), "efg", "info", str(path))
+
+
+def test_exact_numbers_are_int_or_fraction():
+    r = lastbite.dinner.solve(morsels=[(Fraction(1, 3), 2), (Fraction(2, 3), 1)])
+    assert r["scores"] == [Fraction(2, 3), 2]
+    assert isinstance(r["scores"][0], Fraction) and isinstance(r["scores"][1], int)
+    # Floats are converted exactly: 0.1 is a binary fraction, not a tenth.
+    r = lastbite.dinner.solve(morsels=[(0.1, 1), (0.25, 2)], order="AB")
+    assert r["scores"][0] in (Fraction(0.1), Fraction(1, 4))
+    assert Fraction(0.1) != Fraction(1, 10)
+    r = lastbite.dinner.solve(morsels=[("0.1", 1), (Fraction(1, 4), 2)], order="AB")
+    assert r["scores"][0] in (Fraction(1, 10), Fraction(1, 4))
+    # Integers beyond 64 bits stay exact ints.
+    r = lastbite.subtraction.outcome(set=[1, 2], heap=2**100 + 7)
+    assert r["heap"] == 2**100 + 7 and isinstance(r["outcome"][0], int)
+    from decimal import Decimal
+    r = lastbite.tokens.solve(values=[Decimal("1.5"), 2, Fraction(7, 3)], players=2)
+    assert all(isinstance(x, (int, Fraction)) for x in r["payoffs"])
+    assert sum(r["payoffs"]) == Fraction(3, 2) + 2 + Fraction(7, 3)
+
+
+def test_errors_are_value_errors_with_one_line():
+    with pytest.raises(lastbite.Error) as e:
+        lastbite.dinner.solve(morsels="1,2 3")
+    assert isinstance(e.value, ValueError)
+    assert "\n" not in str(e.value)
+    with pytest.raises(lastbite.Error, match="max_states"):
+        lastbite.dinner.solve(morsels=" ".join(f"{i},{i}" for i in range(40)), method="exact", max_states=1000)
+    with pytest.raises(lastbite.Error, match="line 1, column 1"):
+        lastbite.efg.solve(data="garbage")
+    with pytest.raises(TypeError, match="unexpected keyword"):
+        lastbite.cookie.analyze(component=[1, 2])
+    with pytest.raises(TypeError):
+        lastbite.dinner.solve(morsels=[(True, 1)])
+
+
+def test_ctrl_c_stops_a_long_call_within_a_second():
+    code = (
+        "import lastbite, sys\n"
+        "print('start', flush=True)\n"
+        "try:\n"
+        "    lastbite.dinner.solve(morsels=' '.join(f'{i},{(i * 7) % 31}' for i in range(26)), method='exact')\n"
+        "    print('finished')\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted')\n"
+    )
+    p = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    assert p.stdout.readline().strip() == "start"
+    time.sleep(1.0)
+    sent = time.monotonic()
+    p.send_signal(signal.SIGINT)
+    out, _ = p.communicate(timeout=30)
+    elapsed = time.monotonic() - sent
+    assert out.strip() == "interrupted", out
+    assert elapsed < 1.0, elapsed
+
+
+def test_every_command_is_reachable():
+    names = set(lastbite._lastbite.commands())
+    modules = {"dinner": lastbite.dinner, "subtraction": lastbite.subtraction, "cookie": lastbite.cookie,
+               "tokens": lastbite.tokens, "efg": lastbite.efg}
+    for name in names:
+        if name == "reproduce":
+            assert callable(lastbite.reproduce)
+            continue
+        family, cmd = name.split("-", 1)
+        cmd = {"verify": "verify"}.get(cmd, cmd)
+        assert callable(getattr(modules[family], cmd)), name
