@@ -14,8 +14,68 @@ message; Ctrl-C stops a long call within a second.
 
 from . import cookie, dinner, efg, subtraction, tokens
 from ._api import Error, command
-from ._lastbite import __version__
+from ._lastbite import Solution, __version__
+from ._lastbite import solve as _solve
+from ._lastbite import verify as _verify
+from ._lastbite import write_efg as _write_efg
 
 reproduce = command("reproduce", "Recompute the papers' published results, each PASS or FAIL.")
 
-__all__ = ["Error", "cookie", "dinner", "efg", "reproduce", "subtraction", "tokens", "__version__"]
+
+
+def solve(game, ties="first", all_outcomes=False, max_states=300_000_000):
+    """Solves a game written in Python by backward induction, exactly.
+
+    ``game`` is any object with ``players`` (a count, or a list of names),
+    ``root()``, ``to_move(state)`` (the index of the player to move, from 0, or None when
+    the state is terminal), ``moves(state)`` (an iterable, in the order ``first`` and
+    ``last`` refer to), ``play(state, move)``, and optionally ``move_payoffs(state,
+    move)`` and ``terminal_payoffs(state)`` (one number per player; a player's payoff is
+    the sum along the play). States must be hashable and are solved once each, however
+    many paths reach them. Payoffs are exact: int, Fraction, Decimal, or float (its exact
+    binary value).
+
+    ``ties`` is one rule for everyone (``"friendly"``, ``"antagonistic"``, ``"first"``,
+    ``"last"``), a list with one rule per player, or a dict from player index or name to
+    rule. ``all_outcomes=True`` also collects the payoff vectors of all pure subgame
+    perfect equilibria (``Solution.outcomes``). More than ``max_states`` states are
+    refused.
+
+    Returns a ``Solution``: ``value(state=None)``, ``best_move(state)``,
+    ``best_moves(state)``, ``path()``, ``explain(state)``, ``states``, ``outcomes``.
+    An exception raised by the game's methods propagates unchanged; a cycle raises
+    ``lastbite.Error`` naming the state; Ctrl-C stops the solve.
+
+    >>> class Take:  # take 1 or 2 from a heap of 4; taking the last one wins
+    ...     players = 2
+    ...     def root(self): return (4, 0)
+    ...     def to_move(self, s): return None if s[0] == 0 else s[1]
+    ...     def moves(self, s): return [k for k in (1, 2) if k <= s[0]]
+    ...     def play(self, s, k): return (s[0] - k, 1 - s[1])
+    ...     def terminal_payoffs(self, s): return (1, 0) if s[1] == 1 else (0, 1)
+    >>> sol = solve(Take())
+    >>> sol.value(), sol.best_move()
+    ((1, 0), 1)
+    """
+    return _solve(game, ties, all_outcomes, max_states)
+
+
+def verify(game, strategy, max_states=300_000_000):
+    """Checks a strategy profile of a game written in Python for subgame perfection.
+
+    ``strategy`` is a function ``(state, player) -> move`` or a dict from state to move.
+    Returns ``{"subgame_perfect": True, "states": n}``, or ``{"subgame_perfect": False,
+    "state", "player", "prescribed", "better", "gain"}``: the profitable one-shot
+    deviation nearest the root.
+    """
+    return _verify(game, strategy, max_states)
+
+
+def write_efg(game, path, title="lastbite game", max_nodes=1_000_000):
+    """Writes the game tree of a game written in Python as a Gambit .efg file (refusing
+    trees of more than ``max_nodes`` nodes)."""
+    return _write_efg(game, path, title, max_nodes)
+
+
+__all__ = ["Error", "Solution", "cookie", "dinner", "efg", "reproduce", "solve",
+           "subtraction", "tokens", "verify", "write_efg", "__version__"]

@@ -4,6 +4,8 @@
 //! Python side turns Python values into requests and reports into Python values (exact
 //! numbers as `int` and `fractions.Fraction`). No game logic lives here.
 
+mod engine;
+
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -159,6 +161,10 @@ fn _lastbite(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(call, m)?)?;
     m.add_function(wrap_pyfunction!(commands, m)?)?;
     m.add_function(wrap_pyfunction!(schemas, m)?)?;
+    m.add_function(wrap_pyfunction!(engine::solve, m)?)?;
+    m.add_function(wrap_pyfunction!(engine::verify, m)?)?;
+    m.add_function(wrap_pyfunction!(engine::write_efg, m)?)?;
+    m.add_class::<engine::Solution>()?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

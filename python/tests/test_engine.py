@@ -1,0 +1,227 @@
+"""The generic engine from Python: games written as Python objects, solved by lastbite's
+engine, against a plain-Python backward induction with each tie rule on random trees,
+against the library's own dinner solver, and through Gambit export; errors, cycles and
+interruption."""
+
+import random
+import signal
+import subprocess
+import sys
+import time
+from fractions import Fraction
+
+import pytest
+
+import lastbite
+
+RULES = ["friendly", "antagonistic", "first", "last"]
+
+
+class Tree:
+    """A random game tree: nodes are ints, payoffs on moves and at leaves."""
+
+    def __init__(self, seed, nodes=40, players=3):
+        rng = random.Random(seed)
+        self.players = players
+        self.children = {0: []}
+        self.mover = {}
+        self.leaf = {}
+        self.edge = {}
+        open_ = [0]
+        n = 1
+        while n < nodes and open_:
+            v = open_.pop(rng.randrange(len(open_)))
+            k = min(rng.randint(1, 3), nodes - n)
+            self.mover[v] = rng.randrange(players)
+            for _ in range(k):
+                self.children[v].append(n)
+                self.children[n] = []
+                self.edge[(v, n)] = tuple(Fraction(rng.randint(-1, 1), rng.choice([1, 2])) for _ in range(players))
+                open_.append(n)
+                n += 1
+        for v, ch in self.children.items():
+            if not ch:
+                self.leaf[v] = tuple(rng.randint(-2, 2) for _ in range(players))
+
+    def root(self):
+        return 0
+
+    def to_move(self, s):
+        return self.mover.get(s) if self.children[s] else None
+
+    def moves(self, s):
+        return list(self.children[s])
+
+    def play(self, s, m):
+        return m
+
+    def move_payoffs(self, s, m):
+        return self.edge[(s, m)]
+
+    def terminal_payoffs(self, s):
+        return self.leaf[s]
+
+
+def plain(game, s, rules):
+    """Backward induction from the definitions, in Python."""
+    p = game.to_move(s)
+    if p is None:
+        return tuple(Fraction(x) for x in game.terminal_payoffs(s))
+    options = []
+    for m in game.moves(s):
+        child = plain(game, game.play(s, m), rules)
+        options.append(tuple(a + b for a, b in zip(game.move_payoffs(s, m), child)))
+    top = max(o[p] for o in options)
+    best = [o for o in options if o[p] == top]
+    others = lambda o: sum(x for j, x in enumerate(o) if j != p)
+    rule = rules[p]
+    if rule == "first":
+        return best[0]
+    if rule == "last":
+        return best[-1]
+    key = max(others(o) for o in best) if rule == "friendly" else min(others(o) for o in best)
+    return next(o for o in best if others(o) == key)
+
+
+@pytest.mark.parametrize("seed", range(300))
+def test_random_trees_against_plain_backward_induction(seed):
+    g = Tree(seed, nodes=5 + seed % 50, players=1 + seed % 3)
+    rules = [RULES[(seed + 3 * p) % 4] for p in range(g.players)]
+    sol = lastbite.solve(g, ties=rules)
+    assert sol.value() == plain(g, 0, rules)
+    probe = seed % len(g.children)
+    assert sol.value(probe) == plain(g, probe, rules)
+    uniform = RULES[seed % 4]
+    assert lastbite.solve(g, ties=uniform).value() == plain(g, 0, [uniform] * g.players)
+    # The equilibrium, as a strategy, passes the one-shot deviation check.
+    strategy = {s: sol.best_move(s) for s in g.children if g.children[s]}
+    assert lastbite.verify(g, strategy)["subgame_perfect"] is True
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_all_outcomes_through_gambit_export(tmp_path, seed):
+    g = Tree(1000 + seed, nodes=5 + seed, players=2)
+    sol = lastbite.solve(g, all_outcomes=True)
+    path = tmp_path / "g.efg"
+    lastbite.write_efg(g, str(path))
+    via_efg = lastbite.efg.solve(file=str(path), all=True)
+    assert [tuple(v) for v in via_efg["outcomes"]] == sol.outcomes
+    assert tuple(via_efg["value"]) == sol.value()
+
+
+class Dinner:
+    """The Ethiopian Dinner as a Python object: state = (eaten bitmask, turn)."""
+
+    def __init__(self, morsels, order):
+        self.morsels, self.order, self.players = morsels, order, 2
+
+    def root(self):
+        return (0, 0)
+
+    def to_move(self, s):
+        return None if s[1] == len(self.morsels) else "AB".index(self.order[s[1]])
+
+    def moves(self, s):
+        return [i for i in range(len(self.morsels)) if not s[0] >> i & 1]
+
+    def play(self, s, i):
+        return (s[0] | 1 << i, s[1] + 1)
+
+    def move_payoffs(self, s, i):
+        p = self.to_move(s)
+        return tuple(self.morsels[i][p] if j == p else 0 for j in range(2))
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_python_dinner_equals_the_library_dinner(seed):
+    rng = random.Random(seed)
+    n = 6 + seed
+    morsels = [(rng.randint(1, 20), rng.randint(1, 20)) for _ in range(n)]
+    order = "".join(rng.choice("AB") for _ in range(n))
+    for rule in ("friendly", "antagonistic"):
+        sol = lastbite.solve(Dinner(morsels, order), ties=rule)
+        lib = lastbite.dinner.solve(morsels=morsels, order=order, method="exact", ties=rule)
+        assert list(sol.value()) == lib["scores"]
+    assert sol.states == 2 ** n  # transpositions solved once
+
+
+def test_explain_and_path():
+    sol = lastbite.solve(Dinner([(1, 2), (2, 3), (3, 1)], "ABA"))
+    e = sol.explain()
+    assert e["player"] == 0 and len(e["moves"]) == 3
+    assert [m["chosen"] for m in e["moves"]].count(True) == 1
+    path = sol.path()
+    assert [step["move"] for step in path] == [1, 0, 2]
+    assert sol.value() == (5, 2)
+
+
+def test_payoffs_are_exact():
+    class G:
+        players = ["Ann", "Bob"]
+        def root(self): return "r"
+        def to_move(self, s): return 0 if s == "r" else None
+        def moves(self, s): return ["a", "b"]
+        def play(self, s, m): return m
+        def terminal_payoffs(self, s): return (0.1, Fraction(1, 3)) if s == "a" else (Fraction(1, 10), 2**80)
+    sol = lastbite.solve(G())
+    assert sol.value() == (Fraction(0.1), Fraction(1, 3))  # 0.1 as a double is above 1/10
+    assert isinstance(sol.value()[0], Fraction)
+    assert lastbite.solve(G(), ties={"Ann": "last"}).value()[0] == Fraction(0.1)
+
+
+def test_exceptions_in_callbacks_propagate_unchanged():
+    class Boom(Tree):
+        def moves(self, s):
+            if s == 3:
+                raise ZeroDivisionError("boom at 3")
+            return super().moves(s)
+    g = Boom(5, nodes=30)
+    with pytest.raises(ZeroDivisionError, match="boom at 3") as e:
+        lastbite.solve(g)
+    assert any(f.name == "moves" for f in e.traceback)
+
+
+def test_cycles_and_bad_games_are_errors():
+    class Loop:
+        players = 1
+        def root(self): return "a"
+        def to_move(self, s): return 0
+        def moves(self, s): return ["go"]
+        def play(self, s, m): return "b" if s == "a" else "a"
+    with pytest.raises(lastbite.Error, match="cycle through state"):
+        lastbite.solve(Loop())
+
+    class BadMover(Loop):
+        def to_move(self, s): return 5
+    with pytest.raises(lastbite.Error, match="to_move"):
+        lastbite.solve(BadMover())
+    with pytest.raises(lastbite.Error, match="max_states"):
+        lastbite.solve(Dinner([(1, 1)] * 12, "AB" * 6), max_states=100)
+    with pytest.raises(lastbite.Error, match="unknown tie-breaking rule"):
+        lastbite.solve(Tree(1), ties="kind")
+    class Unhashable(Loop):
+        def root(self): return ["a"]
+    with pytest.raises(TypeError, match="unhashable"):
+        lastbite.solve(Unhashable())
+
+
+def test_ctrl_c_stops_a_python_game():
+    code = (
+        "import lastbite, sys\n"
+        "sys.path.insert(0, %r)\n"
+        "from test_engine import Dinner\n"
+        "print('start', flush=True)\n"
+        "try:\n"
+        "    lastbite.solve(Dinner([(i, 30 - i) for i in range(22)], 'AB' * 11))\n"
+        "    print('finished')\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted')\n"
+    ) % __import__("os").path.dirname(__file__)
+    p = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    assert p.stdout.readline().strip() == "start"
+    time.sleep(1.0)
+    sent = time.monotonic()
+    p.send_signal(signal.SIGINT)
+    out, _ = p.communicate(timeout=60)
+    assert out.strip() == "interrupted", out
+    assert time.monotonic() - sent < 1.0
