@@ -84,15 +84,50 @@ impl fmt::Debug for Obj {
 
 /// The user's game object.
 pub struct PyGame {
-    obj: Py<PyAny>,
     players: usize,
     names: Vec<String>,
-    move_payoffs: bool,
-    terminal_payoffs: bool,
     error: Mutex<Option<PyErr>>,
     failed: AtomicBool,
     calls: AtomicU64,
     last_terminal: Mutex<Option<(Obj, Vec<Rational>)>>,
+    /// The game's methods, looked up once.
+    methods: Methods,
+    /// Answers already given for a state object (the engine asks `to_move` and `moves`
+    /// again when it comes back to a state, and `play` and the move's payoffs again when
+    /// it compares moves): keyed by the address of the state's (and move's) shared
+    /// object, which the entry keeps alive, so the user's code runs once per question.
+    memo: Mutex<Memo>,
+}
+
+struct Methods {
+    root: Py<PyAny>,
+    to_move: Py<PyAny>,
+    moves: Py<PyAny>,
+    play: Py<PyAny>,
+    move_payoffs: Option<Py<PyAny>>,
+    terminal_payoffs: Option<Py<PyAny>>,
+}
+
+#[derive(Default)]
+struct Memo {
+    states: std::collections::HashMap<usize, StateMemo>,
+    edges: std::collections::HashMap<(usize, usize), EdgeMemo>,
+}
+
+struct StateMemo {
+    _keep: Obj,
+    to_move: Option<Option<Player>>,
+    moves: Option<Vec<Obj>>,
+}
+
+struct EdgeMemo {
+    _keep: Obj,
+    child: Option<Obj>,
+    payoffs: Option<Vec<Rational>>,
+}
+
+fn addr(o: &Obj) -> usize {
+    Arc::as_ptr(&o.obj) as usize
 }
 
 impl PyGame {
@@ -112,12 +147,27 @@ impl PyGame {
                 "the game has no players (players must be a positive count or a list of names)",
             ));
         }
+        let method = |name: &str| -> PyResult<Py<PyAny>> { Ok(obj.getattr(name)?.unbind()) };
+        let optional = |name: &str| -> PyResult<Option<Py<PyAny>>> {
+            Ok(if obj.hasattr(name)? {
+                Some(obj.getattr(name)?.unbind())
+            } else {
+                None
+            })
+        };
+        let methods = Methods {
+            root: method("root")?,
+            to_move: method("to_move")?,
+            moves: method("moves")?,
+            play: method("play")?,
+            move_payoffs: optional("move_payoffs")?,
+            terminal_payoffs: optional("terminal_payoffs")?,
+        };
         Ok(PyGame {
-            obj: obj.clone().unbind(),
+            methods,
+            memo: Mutex::new(Memo::default()),
             players: count,
             names,
-            move_payoffs: obj.hasattr("move_payoffs")?,
-            terminal_payoffs: obj.hasattr("terminal_payoffs")?,
             error: Mutex::new(None),
             failed: AtomicBool::new(false),
             calls: AtomicU64::new(0),
@@ -148,7 +198,7 @@ impl PyGame {
     fn call<'py>(
         &self,
         py: Python<'py>,
-        name: &str,
+        method: &Py<PyAny>,
         args: impl pyo3::call::PyCallArgs<'py>,
     ) -> Option<Bound<'py, PyAny>> {
         if self.failed() {
@@ -164,7 +214,7 @@ impl PyGame {
                 return None;
             }
         }
-        match self.obj.bind(py).call_method1(name, args) {
+        match method.bind(py).call1(args) {
             Ok(v) => Some(v),
             Err(e) => {
                 self.fail(e);
@@ -212,15 +262,23 @@ impl Game for PyGame {
     }
 
     fn root(&self) -> Obj {
-        Python::attach(|py| match self.call(py, "root", ()) {
+        Python::attach(|py| match self.call(py, &self.methods.root, ()) {
             Some(r) => Obj::new(self, r),
             None => self.none(py),
         })
     }
 
     fn to_move(&self, s: &Obj) -> Option<Player> {
-        Python::attach(|py| {
-            let r = self.call(py, "to_move", (s.bind(py),))?;
+        if let Some(known) = self
+            .memo
+            .lock()
+            .ok()
+            .and_then(|m| m.states.get(&addr(s)).and_then(|e| e.to_move))
+        {
+            return known;
+        }
+        let answer = Python::attach(|py| {
+            let r = self.call(py, &self.methods.to_move, (s.bind(py),))?;
             if r.is_none() {
                 return None;
             }
@@ -236,12 +294,32 @@ impl Game for PyGame {
                     None
                 }
             }
-        })
+        });
+        if !self.failed() {
+            if let Ok(mut m) = self.memo.lock() {
+                m.states
+                    .entry(addr(s))
+                    .or_insert_with(|| StateMemo {
+                        _keep: s.clone(),
+                        to_move: None,
+                        moves: None,
+                    })
+                    .to_move = Some(answer);
+            }
+        }
+        answer
     }
 
     fn moves(&self, s: &Obj, out: &mut Vec<Obj>) {
+        if let Ok(m) = self.memo.lock() {
+            if let Some(moves) = m.states.get(&addr(s)).and_then(|e| e.moves.as_ref()) {
+                out.extend(moves.iter().cloned());
+                return;
+            }
+        }
+        let start = out.len();
         Python::attach(|py| {
-            let Some(r) = self.call(py, "moves", (s.bind(py),)) else {
+            let Some(r) = self.call(py, &self.methods.moves, (s.bind(py),)) else {
                 return;
             };
             match r.try_iter() {
@@ -255,38 +333,93 @@ impl Game for PyGame {
                 }
                 Err(e) => self.fail(e),
             }
-        })
+        });
+        if !self.failed() {
+            if let Ok(mut m) = self.memo.lock() {
+                m.states
+                    .entry(addr(s))
+                    .or_insert_with(|| StateMemo {
+                        _keep: s.clone(),
+                        to_move: None,
+                        moves: None,
+                    })
+                    .moves = Some(out[start..].to_vec());
+            }
+        }
     }
 
     fn play(&self, s: &Obj, m: &Obj) -> Obj {
-        Python::attach(|py| match self.call(py, "play", (s.bind(py), m.bind(py))) {
-            Some(r) => Obj::new(self, r),
-            // A fresh object: after a failure every state is terminal, so the engine ends.
-            None => Obj {
-                obj: Arc::new(py.None()),
-                hash: self.calls.load(Ordering::Relaxed) as isize,
-            },
-        })
+        let key = (addr(s), addr(m));
+        if let Ok(memo) = self.memo.lock() {
+            if let Some(child) = memo.edges.get(&key).and_then(|e| e.child.clone()) {
+                return child;
+            }
+        }
+        let child = Python::attach(|py| {
+            match self.call(py, &self.methods.play, (s.bind(py), m.bind(py))) {
+                Some(r) => Obj::new(self, r),
+                // A fresh object: after a failure every state is terminal, so the engine ends.
+                None => Obj {
+                    obj: Arc::new(py.None()),
+                    hash: self.calls.load(Ordering::Relaxed) as isize,
+                },
+            }
+        });
+        if !self.failed() {
+            if let Ok(mut memo) = self.memo.lock() {
+                memo.edges
+                    .entry(key)
+                    .or_insert_with(|| EdgeMemo {
+                        _keep: m.clone(),
+                        child: None,
+                        payoffs: None,
+                    })
+                    .child = Some(child.clone());
+            }
+        }
+        child
     }
 
     fn add_move_payoffs(&self, s: &Obj, m: &Obj, acc: &mut [Rational]) {
-        if !self.move_payoffs {
+        let Some(method) = &self.methods.move_payoffs else {
             return;
-        }
-        Python::attach(|py| {
-            let Some(r) = self.call(py, "move_payoffs", (s.bind(py), m.bind(py))) else {
-                return;
-            };
-            if let Some(v) = self.payoff_vector(&r, "move_payoffs") {
-                for (a, x) in acc.iter_mut().zip(&v) {
-                    a.add_assign(x);
+        };
+        let key = (addr(s), addr(m));
+        let cached = self
+            .memo
+            .lock()
+            .ok()
+            .and_then(|memo| memo.edges.get(&key).and_then(|e| e.payoffs.clone()));
+        let v = match cached {
+            Some(v) => v,
+            None => {
+                let v = Python::attach(|py| {
+                    let r = self.call(py, method, (s.bind(py), m.bind(py)))?;
+                    self.payoff_vector(&r, "move_payoffs")
+                });
+                let Some(v) = v else {
+                    return;
+                };
+                if let Ok(mut memo) = self.memo.lock() {
+                    memo.edges
+                        .entry(key)
+                        .or_insert_with(|| EdgeMemo {
+                            _keep: m.clone(),
+                            child: None,
+                            payoffs: None,
+                        })
+                        .payoffs = Some(v.clone());
                 }
+                v
             }
-        })
+        };
+        for (a, x) in acc.iter_mut().zip(&v) {
+            a.add_assign(x);
+        }
     }
 
     fn terminal_payoff(&self, s: &Obj, p: Player) -> Rational {
-        if !self.terminal_payoffs || self.failed() {
+        if self.methods.terminal_payoffs.is_none() || self.failed() {
             return Rational::zero();
         }
         // The engine asks once per player: one Python call per terminal state.
@@ -297,8 +430,11 @@ impl Game for PyGame {
                 }
             }
         }
+        let Some(method) = &self.methods.terminal_payoffs else {
+            return Rational::zero();
+        };
         Python::attach(|py| {
-            let Some(r) = self.call(py, "terminal_payoffs", (s.bind(py),)) else {
+            let Some(r) = self.call(py, method, (s.bind(py),)) else {
                 return Rational::zero();
             };
             match self.payoff_vector(&r, "terminal_payoffs") {
