@@ -137,10 +137,13 @@ impl Rational {
     /// The sum.
     pub fn add(&self, other: &Rational) -> Rational {
         if let (Repr::Small { n: a, d: b }, Repr::Small { n: c, d }) = (&self.0, &other.0) {
-            let (a, b, c, d) = (*a as i128, *b as i128, *c as i128, *d as i128);
-            if b == 1 && d == 1 {
-                return Rational::from_parts(a + c, 1);
+            if *b == 1 && *d == 1 {
+                // Integers, the common case: no gcd.
+                if let Some(n) = a.checked_add(*c) {
+                    return Rational(Repr::Small { n, d: 1 });
+                }
             }
+            let (a, b, c, d) = (*a as i128, *b as i128, *c as i128, *d as i128);
             // |a d|, |c b| < 2^126: the sum fits.
             return Rational::from_parts(a * d + c * b, b * d);
         }
@@ -219,6 +222,12 @@ impl fmt::Debug for Rational {
 impl From<Exact> for Rational {
     fn from(x: Exact) -> Rational {
         Rational::from_exact(x)
+    }
+}
+
+impl From<i64> for Rational {
+    fn from(n: i64) -> Rational {
+        Rational(Repr::Small { n, d: 1 })
     }
 }
 

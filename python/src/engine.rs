@@ -4,16 +4,20 @@
 //! [`lastbite::engine::Game`], solved by the engine itself (memoised backward induction,
 //! per-player tie rules, all pure SPE outcomes, one-shot deviation checks, Gambit export).
 //!
-//! States and moves stay Python objects: a state's hash is Python's, taken once, and
-//! equality is Python's `==`, so transpositions are solved once. An exception raised by a
-//! callback (or a KeyboardInterrupt seen between callbacks) is kept, the engine is led to
-//! a quick finish (every state becomes terminal), and the exception is raised unchanged.
+//! Each distinct Python state is interned once into an arena (its hash is Python's, its
+//! equality Python's `==`, so transpositions are solved once) and the engine works on
+//! the arena's integer ids; a move is its index in the state's list of moves. Every
+//! callback therefore runs once per state or per move however often the engine asks, and
+//! the engine's own tables hash integers, not Python objects.
+//!
+//! An exception raised by a callback (or a KeyboardInterrupt seen between callbacks) is
+//! kept, the engine is led to a quick finish (every state becomes terminal), and the
+//! exception is raised unchanged.
 
-use std::fmt;
-use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 
+use lastbite::engine::fx::FxMap;
 use lastbite::engine::{self, Budget, Game, Player, Reason, TieBreak, Ties, Verdict};
 use lastbite::rational::Rational;
 use num_bigint::BigInt;
@@ -25,61 +29,35 @@ use pyo3::types::{PyDict, PyList, PyTuple};
 
 use crate::Error;
 
-/// A Python object inside the engine.
-#[derive(Clone)]
-pub struct Obj {
-    obj: Arc<Py<PyAny>>,
-    hash: isize,
+/// A state: its index in the arena.
+pub type Id = u32;
+
+/// No state: what `play` answers after a callback failed (terminal, worth nothing).
+const DEAD: Id = Id::MAX;
+
+/// What the game said of one distinct state, each asked once.
+struct Node {
+    to_move: Option<Option<Player>>,
+    moves: Option<Box<[Py<PyAny>]>>,
+    /// Per move: the state it leads to (`DEAD` until played).
+    children: Box<[Id]>,
+    /// Per move, one entry per player: its payoffs, once asked (`paid`).
+    payoffs: Box<[Rational]>,
+    paid: Box<[bool]>,
+    terminal: Option<Box<[Rational]>>,
 }
 
-impl Obj {
-    fn new(game: &PyGame, obj: Bound<'_, PyAny>) -> Obj {
-        let hash = match obj.hash() {
-            Ok(h) => h,
-            Err(e) => {
-                game.fail(e);
-                0
-            }
-        };
-        Obj {
-            obj: Arc::new(obj.unbind()),
-            hash,
-        }
-    }
-
-    fn bind<'py>(&self, py: Python<'py>) -> &Bound<'py, PyAny> {
-        self.obj.bind(py)
-    }
-}
-
-impl PartialEq for Obj {
-    fn eq(&self, other: &Obj) -> bool {
-        if Arc::ptr_eq(&self.obj, &other.obj) {
-            return true;
-        }
-        self.hash == other.hash
-            && Python::attach(|py| self.bind(py).eq(other.bind(py)).unwrap_or(false))
-    }
-}
-
-impl Eq for Obj {}
-
-impl Hash for Obj {
-    fn hash<H: Hasher>(&self, h: &mut H) {
-        self.hash.hash(h)
-    }
-}
-
-impl fmt::Debug for Obj {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let text = Python::attach(|py| {
-            self.bind(py)
-                .repr()
-                .map(|r| r.to_string())
-                .unwrap_or_else(|_| "<unprintable>".into())
-        });
-        f.write_str(&text)
-    }
+#[derive(Default)]
+struct Arena {
+    /// Per state: its Python object. Apart from `nodes`, so that interning (a lookup per
+    /// move played) touches 8 bytes a state, not a whole node.
+    objs: Vec<Py<PyAny>>,
+    /// Per state: the next state with the same Python hash.
+    next: Vec<Id>,
+    nodes: Vec<Node>,
+    /// Python hash to the first state with it.
+    by_hash: FxMap<isize, Id>,
+    root: Option<Id>,
 }
 
 /// The user's game object.
@@ -89,14 +67,10 @@ pub struct PyGame {
     error: Mutex<Option<PyErr>>,
     failed: AtomicBool,
     calls: AtomicU64,
-    last_terminal: Mutex<Option<(Obj, Vec<Rational>)>>,
     /// The game's methods, looked up once.
     methods: Methods,
-    /// Answers already given for a state object (the engine asks `to_move` and `moves`
-    /// again when it comes back to a state, and `play` and the move's payoffs again when
-    /// it compares moves): keyed by the address of the state's (and move's) shared
-    /// object, which the entry keeps alive, so the user's code runs once per question.
-    memo: Mutex<Memo>,
+    /// Never locked across a call into Python, so a callback can never deadlock it.
+    arena: Mutex<Arena>,
 }
 
 struct Methods {
@@ -106,28 +80,6 @@ struct Methods {
     play: Py<PyAny>,
     move_payoffs: Option<Py<PyAny>>,
     terminal_payoffs: Option<Py<PyAny>>,
-}
-
-#[derive(Default)]
-struct Memo {
-    states: std::collections::HashMap<usize, StateMemo>,
-    edges: std::collections::HashMap<(usize, usize), EdgeMemo>,
-}
-
-struct StateMemo {
-    _keep: Obj,
-    to_move: Option<Option<Player>>,
-    moves: Option<Vec<Obj>>,
-}
-
-struct EdgeMemo {
-    _keep: Obj,
-    child: Option<Obj>,
-    payoffs: Option<Vec<Rational>>,
-}
-
-fn addr(o: &Obj) -> usize {
-    Arc::as_ptr(&o.obj) as usize
 }
 
 impl PyGame {
@@ -165,14 +117,19 @@ impl PyGame {
         };
         Ok(PyGame {
             methods,
-            memo: Mutex::new(Memo::default()),
+            arena: Mutex::new(Arena::default()),
             players: count,
             names,
             error: Mutex::new(None),
             failed: AtomicBool::new(false),
             calls: AtomicU64::new(0),
-            last_terminal: Mutex::new(None),
         })
+    }
+
+    fn arena(&self) -> std::sync::MutexGuard<'_, Arena> {
+        // A panic never happens while the lock is held (no Python runs under it), so a
+        // poisoned lock still holds a consistent arena.
+        self.arena.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// Keeps the first error; every later callback is skipped.
@@ -224,9 +181,25 @@ impl PyGame {
     }
 
     fn payoff_vector(&self, v: &Bound<'_, PyAny>, what: &str) -> Option<Vec<Rational>> {
-        let out: PyResult<Vec<Rational>> = v
-            .try_iter()
-            .and_then(|it| it.map(|x| x.and_then(|x| to_rational(&x))).collect());
+        let out: PyResult<Vec<Rational>> = match v.cast::<PyTuple>() {
+            // Tuples (the usual answer) are read in place, without an iterator.
+            Ok(t) => {
+                let mut out = Vec::with_capacity(self.players);
+                for x in t.iter_borrowed() {
+                    match to_rational(&x) {
+                        Ok(x) => out.push(x),
+                        Err(e) => {
+                            self.fail(e);
+                            return None;
+                        }
+                    }
+                }
+                Ok(out)
+            }
+            Err(_) => v
+                .try_iter()
+                .and_then(|it| it.map(|x| x.and_then(|x| to_rational(&x))).collect()),
+        };
         match out {
             Ok(out) if out.len() == self.players => Some(out),
             Ok(out) => {
@@ -244,41 +217,313 @@ impl PyGame {
         }
     }
 
-    fn none(&self, py: Python<'_>) -> Obj {
-        Obj {
-            obj: Arc::new(py.None()),
-            hash: 0,
+    /// The Python object of a state, borrowed from the arena without a reference count
+    /// (`None` for `DEAD`).
+    fn obj<'s, 'py>(&'s self, py: Python<'py>, id: Id) -> Borrowed<'s, 'py, PyAny> {
+        let ptr = self
+            .arena()
+            .objs
+            .get(id as usize)
+            .map_or(std::ptr::null_mut(), |o| o.as_ptr());
+        borrowed(py, ptr)
+    }
+
+    /// The Python objects of state `id` and of its move `m`, borrowed from the arena.
+    fn edge<'s, 'py>(
+        &'s self,
+        py: Python<'py>,
+        id: Id,
+        m: Id,
+    ) -> (Borrowed<'s, 'py, PyAny>, Borrowed<'s, 'py, PyAny>) {
+        let arena = self.arena();
+        let Some(n) = arena.nodes.get(id as usize) else {
+            return (
+                borrowed(py, std::ptr::null_mut()),
+                borrowed(py, std::ptr::null_mut()),
+            );
+        };
+        let mv = n
+            .moves
+            .as_ref()
+            .and_then(|ms| ms.get(m as usize))
+            .map_or(std::ptr::null_mut(), |o| o.as_ptr());
+        (
+            borrowed(py, arena.objs[id as usize].as_ptr()),
+            borrowed(py, mv),
+        )
+    }
+
+    /// The Python object of move `m` at state `id`.
+    fn move_obj<'s, 'py>(&'s self, py: Python<'py>, id: Id, m: Id) -> Borrowed<'s, 'py, PyAny> {
+        self.edge(py, id, m).1
+    }
+
+    /// The state at `at` of a chain of states with one Python hash, and the next one.
+    fn chain<'s, 'py>(&'s self, py: Python<'py>, at: Id) -> (Borrowed<'s, 'py, PyAny>, Id) {
+        let arena = self.arena();
+        let at = at as usize;
+        (borrowed(py, arena.objs[at].as_ptr()), arena.next[at])
+    }
+
+    /// The first state with hash `h` and the next one with it (`DEAD` for none).
+    fn first_with<'s, 'py>(
+        &'s self,
+        py: Python<'py>,
+        h: isize,
+    ) -> Option<(Id, Borrowed<'s, 'py, PyAny>, Id)> {
+        let arena = self.arena();
+        let at = *arena.by_hash.get(&h)?;
+        let i = at as usize;
+        Some((at, borrowed(py, arena.objs[i].as_ptr()), arena.next[i]))
+    }
+
+    /// The id of a state equal to `obj` (Python's hash and `==`), if one was seen.
+    fn find(&self, obj: &Bound<'_, PyAny>) -> PyResult<Option<Id>> {
+        self.search(obj, obj.hash()?)
+    }
+
+    /// The id of a state equal to `obj`, whose hash is `h`, if one was seen. Python is
+    /// never called under the arena's lock: `==` runs between lookups.
+    fn search(&self, obj: &Bound<'_, PyAny>, h: isize) -> PyResult<Option<Id>> {
+        let py = obj.py();
+        let Some((mut at, mut o, mut next)) = self.first_with(py, h) else {
+            return Ok(None);
+        };
+        loop {
+            if o.is(obj) || o.eq(obj)? {
+                return Ok(Some(at));
+            }
+            if next == DEAD {
+                return Ok(None);
+            }
+            at = next;
+            (o, next) = self.chain(py, at);
         }
+    }
+
+    /// The id of `obj`, interning it when it is new; with `child_of`, also records it
+    /// as the state that move leads to (under the same lock).
+    fn intern(&self, obj: Bound<'_, PyAny>, child_of: Option<(Id, usize)>) -> Id {
+        let h = match obj.hash() {
+            Ok(h) => h,
+            Err(e) => {
+                self.fail(e);
+                return DEAD;
+            }
+        };
+        let found = match self.search(&obj, h) {
+            Ok(found) => found,
+            Err(e) => {
+                self.fail(e);
+                return DEAD;
+            }
+        };
+        let mut arena = self.arena();
+        let id = match found {
+            Some(at) => at,
+            None => {
+                let id = arena.nodes.len() as Id;
+                if id == DEAD {
+                    drop(arena);
+                    self.fail(Error::new_err("the game has more than 2^32 - 1 states"));
+                    return DEAD;
+                }
+                let next = arena.by_hash.insert(h, id).unwrap_or(DEAD);
+                arena.objs.push(obj.unbind());
+                arena.next.push(next);
+                arena.nodes.push(Node {
+                    to_move: None,
+                    moves: None,
+                    children: Box::new([]),
+                    payoffs: Box::new([]),
+                    paid: Box::new([]),
+                    terminal: None,
+                });
+                id
+            }
+        };
+        if let Some((parent, i)) = child_of {
+            arena.nodes[parent as usize].children[i] = id;
+        }
+        id
+    }
+
+    /// The number of moves at `id`, asking the game once.
+    fn move_count(&self, id: Id) -> usize {
+        if let Some(ms) = self
+            .arena()
+            .nodes
+            .get(id as usize)
+            .map(|n| n.moves.as_ref())
+        {
+            if let Some(ms) = ms {
+                return ms.len();
+            }
+        } else {
+            return 0;
+        }
+        let moves: Vec<Py<PyAny>> = Python::attach(|py| {
+            let state = self.obj(py, id);
+            let Some(r) = self.call(py, &self.methods.moves, (state,)) else {
+                return Vec::new();
+            };
+            if let Ok(list) = r.cast::<PyList>() {
+                return list.iter().map(Bound::unbind).collect();
+            }
+            match r.try_iter() {
+                Ok(it) => {
+                    let mut out = Vec::new();
+                    for m in it {
+                        match m {
+                            Ok(m) => out.push(m.unbind()),
+                            Err(e) => {
+                                self.fail(e);
+                                return Vec::new();
+                            }
+                        }
+                    }
+                    out
+                }
+                Err(e) => {
+                    self.fail(e);
+                    Vec::new()
+                }
+            }
+        });
+        let n = moves.len();
+        if !self.failed() {
+            let mut arena = self.arena();
+            let node = &mut arena.nodes[id as usize];
+            node.children = vec![DEAD; n].into_boxed_slice();
+            if self.methods.move_payoffs.is_some() {
+                node.payoffs = vec![Rational::zero(); n * self.players].into_boxed_slice();
+                node.paid = vec![false; n].into_boxed_slice();
+            }
+            node.moves = Some(moves.into_boxed_slice());
+        }
+        n
+    }
+
+    /// Runs `f` on the payoffs of move `m` at `id`, asking the game once; `None`
+    /// without `move_payoffs`, after a failure, or for a move that is not there.
+    fn with_payoffs<R>(&self, id: Id, m: Id, f: impl FnOnce(&[Rational]) -> R) -> Option<R> {
+        let method = self.methods.move_payoffs.as_ref()?;
+        let (k, i) = (self.players, m as usize);
+        let mut asked = false;
+        let (state, mv) = loop {
+            if self.failed() {
+                return None;
+            }
+            let arena = self.arena();
+            let n = arena.nodes.get(id as usize)?;
+            match n.paid.get(i) {
+                Some(true) => return Some(f(&n.payoffs[i * k..(i + 1) * k])),
+                Some(false) => {
+                    let mv = n.moves.as_ref().map(|ms| ms[i].as_ptr())?;
+                    break (arena.objs[id as usize].as_ptr(), mv);
+                }
+                // The moves were never asked (the engine asks before it plays them).
+                None if n.moves.is_none() && !asked => {
+                    drop(arena);
+                    self.move_count(id);
+                    asked = true;
+                }
+                None => return None,
+            }
+        };
+        Python::attach(|py| {
+            let r = self.call(py, method, (borrowed(py, state), borrowed(py, mv)))?;
+            let slot = i * k..(i + 1) * k;
+            // A tuple of machine integers (the usual answer) goes straight into the arena:
+            // reading an int runs no Python code, so it may happen under the lock.
+            if let Ok(t) = r.cast::<PyTuple>() {
+                if t.len() == k {
+                    let mut arena = self.arena();
+                    let n = &mut arena.nodes[id as usize];
+                    let all =
+                        t.iter_borrowed()
+                            .zip(&mut n.payoffs[slot.clone()])
+                            .all(|(x, out)| match small_int(&x) {
+                                Some(v) => {
+                                    *out = v;
+                                    true
+                                }
+                                None => false,
+                            });
+                    if all {
+                        n.paid[i] = true;
+                        return Some(f(&n.payoffs[slot]));
+                    }
+                }
+            }
+            let v = self.payoff_vector(&r, "move_payoffs")?;
+            let mut arena = self.arena();
+            let n = &mut arena.nodes[id as usize];
+            for (out, x) in n.payoffs[slot.clone()].iter_mut().zip(v) {
+                *out = x;
+            }
+            n.paid[i] = true;
+            Some(f(&n.payoffs[slot]))
+        })
+    }
+
+    /// The index of the move equal to `mv` at `id` (Python's `==`), or `DEAD`.
+    fn move_index(&self, id: Id, mv: &Bound<'_, PyAny>) -> Id {
+        let n = self.move_count(id);
+        let py = mv.py();
+        for m in 0..n as Id {
+            let o = self.move_obj(py, id, m);
+            if o.is(mv) || o.eq(mv).unwrap_or(false) {
+                return m;
+            }
+        }
+        DEAD
     }
 }
 
 impl Game for PyGame {
-    type State = Obj;
-    type Move = Obj;
+    type State = Id;
+    type Move = Id;
     type Payoff = Rational;
 
     fn players(&self) -> usize {
         self.players
     }
 
-    fn root(&self) -> Obj {
-        Python::attach(|py| match self.call(py, &self.methods.root, ()) {
-            Some(r) => Obj::new(self, r),
-            None => self.none(py),
-        })
+    fn root(&self) -> Id {
+        if let Some(r) = self.arena().root {
+            return r;
+        }
+        let id = Python::attach(|py| match self.call(py, &self.methods.root, ()) {
+            Some(r) => self.intern(r, None),
+            None => DEAD,
+        });
+        if !self.failed() {
+            self.arena().root = Some(id);
+        }
+        id
     }
 
-    fn to_move(&self, s: &Obj) -> Option<Player> {
-        if let Some(known) = self
-            .memo
-            .lock()
-            .ok()
-            .and_then(|m| m.states.get(&addr(s)).and_then(|e| e.to_move))
-        {
-            return known;
+    fn to_move(&self, s: &Id) -> Option<Player> {
+        if self.failed() {
+            return None;
         }
+        let id = *s;
+        let state = {
+            let arena = self.arena();
+            match arena.nodes.get(id as usize) {
+                None => return None,
+                Some(n) => {
+                    if let Some(known) = n.to_move {
+                        return known;
+                    }
+                }
+            }
+            arena.objs[id as usize].as_ptr()
+        };
         let answer = Python::attach(|py| {
-            let r = self.call(py, &self.methods.to_move, (s.bind(py),))?;
+            let state = borrowed(py, state);
+            let r = self.call(py, &self.methods.to_move, (state,))?;
             if r.is_none() {
                 return None;
             }
@@ -287,7 +532,7 @@ impl Game for PyGame {
                 _ => {
                     self.fail(Error::new_err(format!(
                         "to_move({}) returned {}, not None or a player index from 0 to {}",
-                        short(s.bind(py)),
+                        short(&state),
                         short(&r),
                         self.players - 1
                     )));
@@ -296,175 +541,131 @@ impl Game for PyGame {
             }
         });
         if !self.failed() {
-            if let Ok(mut m) = self.memo.lock() {
-                m.states
-                    .entry(addr(s))
-                    .or_insert_with(|| StateMemo {
-                        _keep: s.clone(),
-                        to_move: None,
-                        moves: None,
-                    })
-                    .to_move = Some(answer);
-            }
+            self.arena().nodes[id as usize].to_move = Some(answer);
         }
         answer
     }
 
-    fn moves(&self, s: &Obj, out: &mut Vec<Obj>) {
-        if let Ok(m) = self.memo.lock() {
-            if let Some(moves) = m.states.get(&addr(s)).and_then(|e| e.moves.as_ref()) {
-                out.extend(moves.iter().cloned());
-                return;
+    fn moves(&self, s: &Id, out: &mut Vec<Id>) {
+        let n = self.move_count(*s);
+        out.extend(0..n as Id);
+    }
+
+    fn play(&self, s: &Id, m: &Id) -> Id {
+        let (id, i) = (*s, *m as usize);
+        let mut asked = false;
+        let (state, mv) = loop {
+            if self.failed() {
+                return DEAD;
             }
-        }
-        let start = out.len();
-        Python::attach(|py| {
-            let Some(r) = self.call(py, &self.methods.moves, (s.bind(py),)) else {
-                return;
+            let arena = self.arena();
+            let Some(n) = arena.nodes.get(id as usize) else {
+                return DEAD;
             };
-            match r.try_iter() {
-                Ok(it) => {
-                    for m in it {
-                        match m {
-                            Ok(m) => out.push(Obj::new(self, m)),
-                            Err(e) => return self.fail(e),
-                        }
-                    }
+            match n.children.get(i) {
+                Some(&c) if c != DEAD => return c,
+                Some(_) => {
+                    let mv = n
+                        .moves
+                        .as_ref()
+                        .map_or(std::ptr::null_mut(), |ms| ms[i].as_ptr());
+                    break (arena.objs[id as usize].as_ptr(), mv);
                 }
-                Err(e) => self.fail(e),
-            }
-        });
-        if !self.failed() {
-            if let Ok(mut m) = self.memo.lock() {
-                m.states
-                    .entry(addr(s))
-                    .or_insert_with(|| StateMemo {
-                        _keep: s.clone(),
-                        to_move: None,
-                        moves: None,
-                    })
-                    .moves = Some(out[start..].to_vec());
-            }
-        }
-    }
-
-    fn play(&self, s: &Obj, m: &Obj) -> Obj {
-        let key = (addr(s), addr(m));
-        if let Ok(memo) = self.memo.lock() {
-            if let Some(child) = memo.edges.get(&key).and_then(|e| e.child.clone()) {
-                return child;
-            }
-        }
-        let child = Python::attach(|py| {
-            match self.call(py, &self.methods.play, (s.bind(py), m.bind(py))) {
-                Some(r) => Obj::new(self, r),
-                // A fresh object: after a failure every state is terminal, so the engine ends.
-                None => Obj {
-                    obj: Arc::new(py.None()),
-                    hash: self.calls.load(Ordering::Relaxed) as isize,
-                },
-            }
-        });
-        if !self.failed() {
-            if let Ok(mut memo) = self.memo.lock() {
-                memo.edges
-                    .entry(key)
-                    .or_insert_with(|| EdgeMemo {
-                        _keep: m.clone(),
-                        child: None,
-                        payoffs: None,
-                    })
-                    .child = Some(child.clone());
-            }
-        }
-        child
-    }
-
-    fn add_move_payoffs(&self, s: &Obj, m: &Obj, acc: &mut [Rational]) {
-        let Some(method) = &self.methods.move_payoffs else {
-            return;
-        };
-        let key = (addr(s), addr(m));
-        let cached = self
-            .memo
-            .lock()
-            .ok()
-            .and_then(|memo| memo.edges.get(&key).and_then(|e| e.payoffs.clone()));
-        let v = match cached {
-            Some(v) => v,
-            None => {
-                let v = Python::attach(|py| {
-                    let r = self.call(py, method, (s.bind(py), m.bind(py)))?;
-                    self.payoff_vector(&r, "move_payoffs")
-                });
-                let Some(v) = v else {
-                    return;
-                };
-                if let Ok(mut memo) = self.memo.lock() {
-                    memo.edges
-                        .entry(key)
-                        .or_insert_with(|| EdgeMemo {
-                            _keep: m.clone(),
-                            child: None,
-                            payoffs: None,
-                        })
-                        .payoffs = Some(v.clone());
+                // The moves were never asked (the engine asks before it plays them).
+                None if n.moves.is_none() && !asked => {
+                    drop(arena);
+                    self.move_count(id);
+                    asked = true;
                 }
-                v
+                None => return DEAD,
             }
         };
-        for (a, x) in acc.iter_mut().zip(&v) {
-            a.add_assign(x);
-        }
+        Python::attach(|py| {
+            match self.call(
+                py,
+                &self.methods.play,
+                (borrowed(py, state), borrowed(py, mv)),
+            ) {
+                Some(r) => self.intern(r, Some((id, i))),
+                None => DEAD,
+            }
+        })
     }
 
-    fn terminal_payoff(&self, s: &Obj, p: Player) -> Rational {
-        if self.methods.terminal_payoffs.is_none() || self.failed() {
+    fn add_move_payoffs(&self, s: &Id, m: &Id, acc: &mut [Rational]) {
+        self.with_payoffs(*s, *m, |v| {
+            for (a, x) in acc.iter_mut().zip(v) {
+                a.add_assign(x);
+            }
+        });
+    }
+
+    fn mover_payoff(&self, s: &Id, m: &Id, mover: Player) -> Rational {
+        self.with_payoffs(*s, *m, |v| v[mover].clone())
+            .unwrap_or_else(Rational::zero)
+    }
+
+    fn terminal_payoff(&self, s: &Id, p: Player) -> Rational {
+        let Some(method) = &self.methods.terminal_payoffs else {
+            return Rational::zero();
+        };
+        if self.failed() {
             return Rational::zero();
         }
-        // The engine asks once per player: one Python call per terminal state.
-        if let Ok(last) = self.last_terminal.lock() {
-            if let Some((state, v)) = &*last {
-                if Arc::ptr_eq(&state.obj, &s.obj) {
+        let id = *s;
+        match self.arena().nodes.get(id as usize) {
+            None => return Rational::zero(),
+            Some(n) => {
+                if let Some(v) = &n.terminal {
                     return v[p].clone();
                 }
             }
         }
-        let Some(method) = &self.methods.terminal_payoffs else {
-            return Rational::zero();
-        };
-        Python::attach(|py| {
-            let Some(r) = self.call(py, method, (s.bind(py),)) else {
-                return Rational::zero();
-            };
-            match self.payoff_vector(&r, "terminal_payoffs") {
-                Some(v) => {
-                    let x = v[p].clone();
-                    if let Ok(mut last) = self.last_terminal.lock() {
-                        *last = Some((s.clone(), v));
-                    }
-                    x
-                }
-                None => Rational::zero(),
+        // The engine asks once per player: one Python call per terminal state.
+        let v = Python::attach(|py| {
+            let state = self.obj(py, id);
+            let r = self.call(py, method, (state,))?;
+            self.payoff_vector(&r, "terminal_payoffs")
+        });
+        match v {
+            Some(v) => {
+                let x = v[p].clone();
+                self.arena().nodes[id as usize].terminal = Some(v.into_boxed_slice());
+                x
             }
-        })
+            None => Rational::zero(),
+        }
     }
 
     fn player_name(&self, p: Player) -> String {
         self.names[p].clone()
     }
 
-    fn move_label(&self, _s: &Obj, m: &Obj) -> String {
+    fn move_label(&self, s: &Id, m: &Id) -> String {
         Python::attach(|py| {
-            m.bind(py)
+            self.move_obj(py, *s, *m)
                 .str()
                 .map(|s| s.to_string())
                 .unwrap_or_else(|_| "?".into())
         })
     }
 
-    fn state_text(&self, s: &Obj) -> String {
-        Python::attach(|py| short(s.bind(py)))
+    fn state_text(&self, s: &Id) -> String {
+        Python::attach(|py| short(&self.obj(py, *s)))
+    }
+}
+
+/// A borrowed reference to an object the arena keeps alive (`None` for null).
+fn borrowed<'s, 'py>(py: Python<'py>, ptr: *mut pyo3::ffi::PyObject) -> Borrowed<'s, 'py, PyAny> {
+    // SAFETY: a non-null pointer comes from a node or a move of the arena, which holds a
+    // reference to it until the game is dropped, and `'s` borrows the game; `None` is
+    // immortal for this purpose (the interpreter holds it).
+    unsafe {
+        if ptr.is_null() {
+            Borrowed::from_ptr(py, pyo3::ffi::Py_None())
+        } else {
+            Borrowed::from_ptr(py, ptr)
+        }
     }
 }
 
@@ -487,6 +688,14 @@ fn fraction_type(py: Python<'_>) -> PyResult<&Bound<'_, PyAny>> {
         .map(|f| f.bind(py))
 }
 
+/// An `int` that fits 64 bits (not a bool) as a rational, without running Python code.
+fn small_int(x: &Bound<'_, PyAny>) -> Option<Rational> {
+    if !x.is_exact_instance_of::<pyo3::types::PyInt>() {
+        return None;
+    }
+    x.extract::<i64>().ok().map(Rational::from)
+}
+
 /// A Python number as an exact rational: `int`, `Fraction`, `Decimal` and `float` (its
 /// exact binary value); never a float comparison.
 pub fn to_rational(x: &Bound<'_, PyAny>) -> PyResult<Rational> {
@@ -497,6 +706,9 @@ pub fn to_rational(x: &Bound<'_, PyAny>) -> PyResult<Rational> {
         ));
     }
     if x.is_instance_of::<pyo3::types::PyInt>() {
+        if let Ok(n) = x.extract::<i64>() {
+            return Ok(Rational::from(n));
+        }
         let n: BigInt = x.extract()?;
         return Ok(Rational::from_big(BigRational::from_integer(n)));
     }
@@ -513,6 +725,9 @@ pub fn to_rational(x: &Bound<'_, PyAny>) -> PyResult<Rational> {
 
 /// An exact rational as `int` or `Fraction`.
 pub fn from_rational<'py>(py: Python<'py>, x: &Rational) -> PyResult<Bound<'py, PyAny>> {
+    if let Some(e) = x.to_exact().filter(|e| e.denom() == 1) {
+        return Ok(e.numer().into_pyobject(py)?.into_any());
+    }
     let b = x.to_big();
     let n = b.numer().clone().into_pyobject(py)?.into_any();
     if b.is_integer() {
@@ -608,14 +823,22 @@ impl Solution {
         // SAFETY: alive until drop.
         unsafe { &*self.game }
     }
-    fn state(&self, py: Python<'_>, state: Option<Bound<'_, PyAny>>) -> Obj {
+    /// The id of a state the solve reached (default: the root).
+    fn state(&self, state: Option<Bound<'_, PyAny>>) -> PyResult<Id> {
         match state {
-            Some(s) => Obj::new(self.game(), s),
-            None => {
-                let _ = py;
-                self.game().root()
-            }
+            None => Ok(self.game().root()),
+            Some(s) => self.game().find(&s)?.ok_or_else(|| {
+                Error::new_err(format!(
+                    "state {} is not reachable from the root",
+                    short(&s)
+                ))
+            }),
         }
+    }
+    fn moves<'py>(&self, py: Python<'py>, s: Id, ms: &[Id]) -> Vec<Bound<'py, PyAny>> {
+        ms.iter()
+            .map(|&m| self.game().move_obj(py, s, m).to_owned())
+            .collect()
     }
 }
 
@@ -633,11 +856,12 @@ impl Solution {
         py: Python<'py>,
         state: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyTuple>> {
-        let s = self.state(py, state);
+        let s = self.state(state)?;
         match self.sol().value(&s) {
             Some(v) => vector(py, v),
             None => Err(Error::new_err(format!(
-                "state {s:?} is not reachable from the root"
+                "state {} is not reachable from the root",
+                self.game().state_text(&s)
             ))),
         }
     }
@@ -650,13 +874,9 @@ impl Solution {
         py: Python<'py>,
         state: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyList>> {
-        let s = self.state(py, state);
-        let moves: Vec<Py<PyAny>> = match self.sol().choice(&s) {
-            Some(c) => c
-                .optimal
-                .iter()
-                .map(|m| m.bind(py).clone().unbind())
-                .collect(),
+        let s = self.state(state)?;
+        let moves = match self.sol().choice(&s) {
+            Some(c) => self.moves(py, s, &c.optimal),
             None => Vec::new(),
         };
         PyList::new(py, moves)
@@ -668,11 +888,12 @@ impl Solution {
         &self,
         py: Python<'py>,
         state: Option<Bound<'py, PyAny>>,
-    ) -> Option<Py<PyAny>> {
-        let s = self.state(py, state);
-        self.sol()
+    ) -> PyResult<Option<Bound<'py, PyAny>>> {
+        let s = self.state(state)?;
+        Ok(self
+            .sol()
             .choice(&s)
-            .map(|c| c.selected.bind(py).clone().unbind())
+            .map(|c| self.game().move_obj(py, s, c.selected).to_owned()))
     }
 
     /// The equilibrium path from the root: a list of dicts with `state`, `player`,
@@ -682,15 +903,10 @@ impl Solution {
         let out = PyList::empty(py);
         for st in steps {
             let d = PyDict::new(py);
-            d.set_item("state", st.state.bind(py))?;
+            d.set_item("state", self.game().obj(py, st.state))?;
             d.set_item("player", st.mover)?;
-            d.set_item("move", st.mv.bind(py))?;
-            let opt: Vec<Py<PyAny>> = st
-                .optimal
-                .iter()
-                .map(|m| m.bind(py).clone().unbind())
-                .collect();
-            d.set_item("best_moves", opt)?;
+            d.set_item("move", self.game().move_obj(py, st.state, st.mv))?;
+            d.set_item("best_moves", self.moves(py, st.state, &st.optimal))?;
             d.set_item("reason", reason_text(st.reason))?;
             out.append(d)?;
         }
@@ -707,18 +923,18 @@ impl Solution {
         py: Python<'py>,
         state: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Option<Bound<'py, PyDict>>> {
-        let s = self.state(py, state);
+        let s = self.state(state)?;
         let Some(e) = self.sol().explain(&s) else {
             return Ok(None);
         };
         let d = PyDict::new(py);
-        d.set_item("state", s.bind(py))?;
+        d.set_item("state", self.game().obj(py, s))?;
         d.set_item("player", e.mover)?;
         d.set_item("rule", e.rule.name())?;
         let lines = PyList::empty(py);
         for l in e.lines {
             let m = PyDict::new(py);
-            m.set_item("move", l.mv.bind(py))?;
+            m.set_item("move", self.game().move_obj(py, s, l.mv))?;
             m.set_item("label", l.label)?;
             m.set_item("payoffs", vector(py, &l.value)?)?;
             m.set_item("best_for_mover", l.best_for_mover)?;
@@ -801,12 +1017,13 @@ pub fn verify<'py>(
     max_states: u64,
 ) -> PyResult<Bound<'py, PyDict>> {
     let g = PyGame::new(game)?;
-    let call_strategy = |s: &Obj, p: Player| -> Obj {
+    let call_strategy = |s: &Id, p: Player| -> Id {
         Python::attach(|py| {
+            let state = g.obj(py, *s);
             let r = if let Ok(d) = strategy.cast::<PyDict>() {
-                d.get_item(s.bind(py)).ok().flatten()
+                d.get_item(state).ok().flatten()
             } else {
-                match strategy.call1((s.bind(py), p)) {
+                match strategy.call1((&state, p)) {
                     Ok(m) => Some(m),
                     Err(e) => {
                         g.fail(e);
@@ -815,15 +1032,17 @@ pub fn verify<'py>(
                 }
             };
             match r {
-                Some(m) => Obj::new(&g, m),
+                // A move that is not legal here becomes `DEAD`, which the engine refuses
+                // by naming the state.
+                Some(m) => g.move_index(*s, &m),
                 None => {
                     if !g.failed() {
                         g.fail(Error::new_err(format!(
                             "the strategy gives no move at state {}",
-                            short(s.bind(py))
+                            short(&state)
                         )));
                     }
-                    g.none(py)
+                    DEAD
                 }
             }
         })
@@ -838,10 +1057,10 @@ pub fn verify<'py>(
         }
         Verdict::Deviation(dev) => {
             d.set_item("subgame_perfect", false)?;
-            d.set_item("state", dev.state.bind(py))?;
+            d.set_item("state", g.obj(py, dev.state))?;
             d.set_item("player", dev.player)?;
-            d.set_item("prescribed", dev.prescribed.bind(py))?;
-            d.set_item("better", dev.better.bind(py))?;
+            d.set_item("prescribed", g.move_obj(py, dev.state, dev.prescribed))?;
+            d.set_item("better", g.move_obj(py, dev.state, dev.better))?;
             d.set_item("gain", from_rational(py, &dev.gain)?)?;
         }
     }

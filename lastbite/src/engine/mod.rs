@@ -22,6 +22,7 @@
 
 mod efg;
 mod fixed;
+pub mod fx;
 mod game;
 pub mod impartial;
 mod outcomes;

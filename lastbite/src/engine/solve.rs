@@ -1,11 +1,11 @@
 //! Backward induction: the sparse (hash map) and dense (indexed table) solvers, and the
 //! [`Solution`] they share.
 
-use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use crate::par::prelude::*;
 
+use super::fx::{FxMap, FxSet};
 use super::{
     Budget, EngineError, Game, IndexedGame, Payoff, Player, Progress, Reason, TieBreak, Ties,
 };
@@ -136,7 +136,7 @@ where
 }
 
 enum Table<'g, G: Game> {
-    Sparse(HashMap<G::State, Box<[G::Payoff]>>),
+    Sparse(FxMap<G::State, Box<[G::Payoff]>>),
     Dense {
         values: Vec<G::Payoff>,
         index: IndexFn<'g, G::State>,
@@ -408,10 +408,10 @@ pub(crate) fn backward<G: Game, V>(
         Player,
         &'t dyn Fn(&G::State) -> Option<&'t V>,
     ) -> Result<V, EngineError>,
-) -> Result<HashMap<G::State, V>, EngineError> {
+) -> Result<FxMap<G::State, V>, EngineError> {
     let k = game.players();
-    let mut table: HashMap<G::State, V> = HashMap::new();
-    let mut on_path: HashSet<G::State> = HashSet::new();
+    let mut table: FxMap<G::State, V> = FxMap::default();
+    let mut on_path: FxSet<G::State> = FxSet::default();
     let mut stack = vec![(game.root(), false)];
     let mut moves = Vec::new();
     while let Some((state, expanded)) = stack.pop() {

@@ -3,10 +3,9 @@
 //! recursion).
 
 use std::borrow::Cow;
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
 use super::{Efg, EfgError, Infoset, Node, NodeKind, Outcome, NONE};
+use crate::engine::fx::FxMap;
 use crate::exact::Exact;
 use crate::text::quote;
 
@@ -289,39 +288,6 @@ pub(super) fn exact_value(text: &str) -> Result<Exact, String> {
     }
     Exact::new(numer, denom).ok_or_else(bad)
 }
-
-/// The Fx hash (rustc's): the parser's maps take a few lookups per node, and keys come
-/// from the user's own file, so speed matters more than resistance to crafted collisions
-/// (the worst case is slower parsing, bounded by the node budget).
-#[derive(Default)]
-struct Fx(u64);
-
-impl Hasher for Fx {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut b = [0u8; 8];
-            b[..chunk.len()].copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(b));
-        }
-    }
-    fn write_u8(&mut self, i: u8) {
-        self.write_u64(i as u64)
-    }
-    fn write_u32(&mut self, i: u32) {
-        self.write_u64(i as u64)
-    }
-    fn write_usize(&mut self, i: usize) {
-        self.write_u64(i as u64)
-    }
-    fn write_u64(&mut self, i: u64) {
-        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-}
-
-type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<Fx>>;
 
 struct Parser<'a> {
     lex: Lexer<'a>,
