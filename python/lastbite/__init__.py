@@ -13,7 +13,7 @@ message; Ctrl-C stops a long call within a second.
 """
 
 from . import cookie, dinner, efg, subtraction, tokens
-from ._api import Error, command
+from ._api import Error, Ragged, command
 from ._lastbite import Solution, __version__
 from ._lastbite import solve as _solve
 from ._lastbite import verify as _verify
@@ -77,5 +77,5 @@ def write_efg(game, path, title="lastbite game", max_nodes=1_000_000):
     return _write_efg(game, path, title, max_nodes)
 
 
-__all__ = ["Error", "Solution", "cookie", "dinner", "efg", "reproduce", "solve",
+__all__ = ["Error", "Ragged", "Solution", "cookie", "dinner", "efg", "reproduce", "solve",
            "subtraction", "tokens", "verify", "write_efg", "__version__"]

@@ -152,9 +152,121 @@ def _from_report(value, schema, root):
     return value
 
 
-def run(command, request, progress=False):
+class Ragged:
+    """Lists of integers of different lengths (a table's list-valued field with
+    ``as_numpy=True``) as two ``int64`` arrays in CSR form: row ``i`` is
+    ``values[offsets[i]:offsets[i + 1]]``.
+
+    >>> import numpy as np
+    >>> r = Ragged(np.array([4, 5, 9]), np.array([0, 0, 2, 3]))
+    >>> len(r), r[1].tolist(), r.lengths().tolist()
+    (3, [4, 5], [0, 2, 1])
+    """
+
+    __slots__ = ("values", "offsets")
+
+    def __init__(self, values, offsets):
+        self.values, self.offsets = values, offsets
+
+    def __len__(self):
+        return len(self.offsets) - 1
+
+    def __getitem__(self, i):
+        return self.values[self.offsets[i] : self.offsets[i + 1]]
+
+    def lengths(self):
+        """Each row's length."""
+        import numpy
+
+        return numpy.diff(self.offsets)
+
+    def tolist(self):
+        """The rows as Python lists."""
+        return [self[i].tolist() for i in range(len(self))]
+
+    def __repr__(self):
+        return f"Ragged({len(self)} rows, {len(self.values)} values)"
+
+
+def _numpy():
+    try:
+        import numpy
+    except ImportError as e:
+        raise ImportError("as_numpy=True needs NumPy (pip install numpy)") from e
+    return numpy
+
+
+def _fixed_width(schema, root):
+    """The length every list of this field has, when the schema fixes it."""
+    for b in _branches(schema, root):
+        if b.get("minItems") is not None and b.get("minItems") == b.get("maxItems"):
+            return b["minItems"]
+    return None
+
+
+def _objects(np, values):
+    out = np.empty(len(values), dtype=object)
+    for i, v in enumerate(values):
+        out[i] = v
+    return out
+
+
+def _column(np, col, schema, root):
+    """One column of a table (or a list of integers) as a NumPy array."""
+    if col.kind == "int":
+        return np.frombuffer(col.data, dtype=np.int64)
+    if col.kind == "ragged":
+        values = np.frombuffer(col.data, dtype=np.int64)
+        offsets = np.frombuffer(col.offsets, dtype=np.int64)
+        width = _fixed_width(schema, root)
+        if width is not None and len(values) == width * (len(offsets) - 1):
+            return values.reshape(len(offsets) - 1, width)
+        return Ragged(values, offsets)
+    return _objects(np, [_from_report(v, schema, root) for v in col.data])
+
+
+def _properties(schema, root):
+    props, extra = {}, {}
+    for b in _branches(schema, root):
+        props.update(b.get("properties", {}))
+        if isinstance(b.get("additionalProperties"), dict):
+            extra = b["additionalProperties"]
+    return props, extra
+
+
+def _table(np, columns, schema, root):
+    props, extra = _properties(schema, root)
+    out = {}
+    for k, v in columns.items():
+        s = props.get(k, extra)
+        out[k] = _table(np, v, s, root) if isinstance(v, dict) else _column(np, v, s, root)
+    return out
+
+
+def _from_columns(np, value, schema, root):
+    """A report from the extension's columns as Python: tables as dicts of arrays."""
+    if isinstance(value, _lastbite.Table):
+        items = {}
+        for b in _branches(schema, root):
+            items = b.get("items", items)
+        return _table(np, value.columns, items, root)
+    if isinstance(value, _lastbite.Column):
+        return _column(np, value, schema, root)
+    if isinstance(value, dict):
+        props, extra = _properties(schema, root)
+        return {k: _from_columns(np, v, props.get(k, extra), root) for k, v in value.items()}
+    if isinstance(value, list):
+        items = {}
+        for b in _branches(schema, root):
+            items = b.get("items", items)
+        return [_from_columns(np, v, items if isinstance(items, dict) else {}, root) for v in value]
+    return _from_report(value, schema, root)
+
+
+def run(command, request, progress=False, as_numpy=False):
     """Runs `command` (e.g. "dinner-solve") on a request (a dict of Python values) and
-    returns the report as Python values."""
+    returns the report as Python values; with `as_numpy`, every list of records as a dict
+    of NumPy arrays (one per field) and every list of integers as an array."""
     req_schema = _schema(f"{command}.request")
     props = req_schema.get("properties", {})
     unknown = sorted(set(request) - set(props))
@@ -164,8 +276,12 @@ def run(command, request, progress=False):
             f"it takes {', '.join(sorted(props))}"
         )
     body = {k: _to_request(v, props[k], req_schema) for k, v in request.items()}
-    text = _lastbite.call(command, json.dumps(body), progress)
     rep_schema = _schema(f"{command}.report")
+    if as_numpy:
+        np = _numpy()
+        tree = _lastbite.call_columns(command, json.dumps(body), progress)
+        return _from_columns(np, tree, rep_schema, rep_schema)
+    text = _lastbite.call(command, json.dumps(body), progress)
     return _from_report(json.loads(text), rep_schema, rep_schema)
 
 
@@ -179,6 +295,10 @@ def _doc(name, summary):
         lines.append(f"    {field} (default {default!r}): {desc}")
     lines += [
         "    progress (default False): draw a progress bar on stderr for long phases.",
+        "    as_numpy (default False): return every list of records (table rows, count cells)",
+        "        as a dict of NumPy arrays, one per field (nested as the records are), and every",
+        "        list of integers as an int64 array: no Python object per cell. A list-valued",
+        "        field becomes a 2-D array when its length is fixed, else a lastbite.Ragged.",
         "",
         f"Returns the report: the same document as the CLI's --json "
         f"(schema docs/schema/{name}.report.json), exact numbers as int or Fraction.",
@@ -190,8 +310,8 @@ def _doc(name, summary):
 def command(name, summary):
     """The Python function of command `name`: keyword arguments are the request's fields."""
 
-    def f(*, progress=False, **request):
-        return run(name, request, progress)
+    def f(*, progress=False, as_numpy=False, **request):
+        return run(name, request, progress, as_numpy)
 
     family, _, cmd = name.partition("-")
     f.__name__ = cmd or family

@@ -4,6 +4,7 @@
 //! Python side turns Python values into requests and reports into Python values (exact
 //! numbers as `int` and `fractions.Fraction`). No game logic lives here.
 
+mod columns;
 mod engine;
 
 use std::io::Write;
@@ -96,19 +97,21 @@ impl Progress for Bar {
     }
 }
 
-/// Runs command `command` (e.g. `dinner-solve`) on a JSON request; returns the JSON
-/// report. The computation runs on a worker thread with the interpreter released; the
-/// calling thread lets Python handle signals every 50 ms, so Ctrl-C (KeyboardInterrupt)
-/// cancels the computation at its next check and is raised here.
-#[pyfunction]
-#[pyo3(signature = (command, request, progress = false))]
-fn call(py: Python<'_>, command: &str, request: &str, progress: bool) -> PyResult<String> {
+/// Runs `work` on a worker thread with the interpreter released; the calling thread
+/// lets Python handle signals every 50 ms, so Ctrl-C (KeyboardInterrupt) cancels the
+/// computation at its next check and is raised here.
+fn cancellable<T: Send>(
+    py: Python<'_>,
+    command: &str,
+    progress: bool,
+    work: impl FnOnce(&Control) -> Result<T, api::Error> + Send,
+) -> PyResult<T> {
     let cancel = AtomicBool::new(false);
     let bar = Bar::new(progress);
     let outcome = std::thread::scope(|s| {
         let worker = s.spawn(|| {
             let ctl = Control::new(&bar).with_cancel(&cancel);
-            api::call(command, request, &ctl)
+            work(&ctl)
         });
         loop {
             let finished = py.detach(|| {
@@ -136,6 +139,32 @@ fn call(py: Python<'_>, command: &str, request: &str, progress: bool) -> PyResul
     outcome.map_err(|e| Error::new_err(e.to_string()))
 }
 
+/// Runs command `command` (e.g. `dinner-solve`) on a JSON request; returns the JSON
+/// report.
+#[pyfunction]
+#[pyo3(signature = (command, request, progress = false))]
+fn call(py: Python<'_>, command: &str, request: &str, progress: bool) -> PyResult<String> {
+    cancellable(py, command, progress, |ctl| api::call(command, request, ctl))
+}
+
+/// Runs command `command` on a JSON request; returns the report as Python values with
+/// every list of records as a `Table` of columns and every list of integers as an "int"
+/// `Column` (see `columns.rs`), for NumPy.
+#[pyfunction]
+#[pyo3(signature = (command, request, progress = false))]
+fn call_columns(
+    py: Python<'_>,
+    command: &str,
+    request: &str,
+    progress: bool,
+) -> PyResult<Py<PyAny>> {
+    let out = cancellable(py, command, progress, |ctl| {
+        api::call_with(command, request, ctl, columns::Columns)
+    })?
+    .map_err(|e| Error::new_err(format!("internal error in {command}: {e} (please report it)")))?;
+    columns::to_python(py, out)
+}
+
 /// The names of every analysis command.
 #[pyfunction]
 fn commands() -> Vec<&'static str> {
@@ -159,6 +188,9 @@ fn lastbite_json<T: serde::Serialize>(v: &T) -> String {
 fn _lastbite(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("Error", m.py().get_type::<Error>())?;
     m.add_function(wrap_pyfunction!(call, m)?)?;
+    m.add_function(wrap_pyfunction!(call_columns, m)?)?;
+    m.add_class::<columns::PyColumn>()?;
+    m.add_class::<columns::PyTable>()?;
     m.add_function(wrap_pyfunction!(commands, m)?)?;
     m.add_function(wrap_pyfunction!(schemas, m)?)?;
     m.add_function(wrap_pyfunction!(engine::solve, m)?)?;

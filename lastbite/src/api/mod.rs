@@ -218,13 +218,56 @@ pub fn schemas() -> Vec<(String, serde_json::Value)> {
 /// assert!(call("dinner-cook", "{}", &Control::silent()).is_err());
 /// ```
 pub fn call(name: &str, request: &str, ctl: &Control) -> Result<String, Error> {
+    call_with(name, request, ctl, ToJson)
+}
+
+/// What a front end makes of a command's report, whatever its type: [`call_with`] hands
+/// the typed report to it (to be serialised some other way than JSON text, for example
+/// into columns of numbers).
+pub trait ReportVisitor {
+    /// What the front end makes of it.
+    type Output;
+    /// Takes the report.
+    fn visit<R: serde::Serialize>(self, report: &R) -> Self::Output;
+}
+
+/// The report as a JSON document ([`call`]).
+struct ToJson;
+
+impl ReportVisitor for ToJson {
+    type Output = String;
+    fn visit<R: serde::Serialize>(self, report: &R) -> String {
+        serde_json::to_string(report).expect("reports serialise")
+    }
+}
+
+/// [`call`] with the report handed to `visitor` instead of written as JSON.
+///
+/// ```
+/// use lastbite::api::{call_with, Control, ReportVisitor};
+/// struct Fields;
+/// impl ReportVisitor for Fields {
+///     type Output = usize;
+///     fn visit<R: serde::Serialize>(self, report: &R) -> usize {
+///         serde_json::to_value(report).unwrap().as_object().unwrap().len()
+///     }
+/// }
+/// let n = call_with("subtraction-outcome", r#"{"set": "1,2", "heap": "10"}"#, &Control::silent(), Fields);
+/// assert!(n.unwrap() > 0);
+/// ```
+pub fn call_with<V: ReportVisitor>(
+    name: &str,
+    request: &str,
+    ctl: &Control,
+    visitor: V,
+) -> Result<V::Output, Error> {
     macro_rules! dispatch {
         ($($cmd:literal: $req:ty => $rep:ty = $f:path),* $(,)?) => {
             match name {
                 $($cmd => {
                     let req: $req = parse_request(request)?;
                     let report: $rep = $f(&req, ctl)?;
-                    Ok(serde_json::to_string(&report).expect("reports serialise"))
+                    Ok(visitor.visit(&report))
                 })*
                 other => Err(Error::invalid(
                     "command",

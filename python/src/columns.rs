@@ -1,0 +1,878 @@
+//! Reports as columns, for `as_numpy=True`: a serde serialiser that writes a report
+//! straight into Rust values, turning every list of records (a table: the subtraction
+//! table's rows, the cookie count cells, ...) into one buffer per field, and every list of
+//! integers into one buffer, without a Python object per cell. The Python side wraps the
+//! buffers as NumPy arrays; everything else becomes the usual Python values.
+//!
+//! A table's field is a column at its path of field names: integers that fit 64 bits go
+//! into an `i64` buffer; lists of integers into one buffer of values and one of offsets
+//! (CSR); anything else (text, exact fractions, integers past 64 bits, missing values)
+//! makes the column a list of values, converted on the Python side by the schema.
+
+use std::borrow::Cow;
+use std::fmt;
+
+use pyo3::prelude::*;
+use pyo3::types::{PyByteArray, PyDict, PyList};
+use serde::ser::{self, Serialize};
+
+/// A field name (serde's are static; a map's keys are not).
+type Key = Cow<'static, str>;
+
+/// A report value, with tables and integer lists as buffers.
+pub enum Out {
+    Null,
+    Bool(bool),
+    Int(i64),
+    /// An integer past 64 bits, by its digits.
+    Big(String),
+    Float(f64),
+    Str(String),
+    List(Vec<Out>),
+    Map(Vec<(Key, Out)>),
+    /// A list of integers that all fit 64 bits.
+    Ints(Vec<i64>),
+    Table(Box<Table>),
+}
+
+/// A list of records as columns.
+pub struct Table {
+    rows: usize,
+    columns: Vec<Column>,
+    /// The field names down to the value being written.
+    path: Vec<Key>,
+    /// Which leaf of the current row is next (rows share their layout, so the column is
+    /// usually found at this index without a search).
+    leaf: usize,
+    /// A buffer lent to the lists of integers in cells.
+    spare: Vec<i64>,
+    /// How many rows are expected.
+    hint: usize,
+}
+
+struct Column {
+    path: Vec<Key>,
+    data: Data,
+}
+
+enum Data {
+    /// No value yet.
+    New,
+    Int(Vec<i64>),
+    /// Lists of integers: row `i` is `values[offsets[i]..offsets[i + 1]]`.
+    Ragged {
+        values: Vec<i64>,
+        offsets: Vec<i64>,
+    },
+    Values(Vec<Out>),
+}
+
+impl Data {
+    fn len(&self) -> usize {
+        match self {
+            Data::New => 0,
+            Data::Int(v) => v.len(),
+            Data::Ragged { offsets, .. } => offsets.len() - 1,
+            Data::Values(v) => v.len(),
+        }
+    }
+
+    /// The column as a list of values (when a cell does not fit its buffer).
+    fn values(&mut self) -> &mut Vec<Out> {
+        let old = std::mem::replace(self, Data::New);
+        *self = Data::Values(match old {
+            Data::New => Vec::new(),
+            Data::Int(v) => v.into_iter().map(Out::Int).collect(),
+            Data::Ragged { values, offsets } => offsets
+                .windows(2)
+                .map(|w| Out::List(values[w[0] as usize..w[1] as usize].iter().map(|&x| Out::Int(x)).collect()))
+                .collect(),
+            Data::Values(v) => v,
+        });
+        match self {
+            Data::Values(v) => v,
+            _ => unreachable!("just made a list of values"),
+        }
+    }
+}
+
+impl Table {
+    fn new(hint: usize) -> Table {
+        Table {
+            hint,
+            rows: 0,
+            columns: Vec::new(),
+            path: Vec::new(),
+            leaf: 0,
+            spare: Vec::new(),
+        }
+    }
+
+    /// The column of the current path, made (with missing values for earlier rows) when
+    /// new.
+    fn column(&mut self) -> &mut Data {
+        let k = self.leaf;
+        self.leaf += 1;
+        let at = if self.columns.get(k).is_some_and(|c| same_path(&c.path, &self.path)) {
+            k
+        } else if let Some(i) = self.columns.iter().position(|c| same_path(&c.path, &self.path)) {
+            i
+        } else {
+            let mut data = Data::New;
+            if self.rows > 0 {
+                data.values().extend((0..self.rows).map(|_| Out::Null));
+            }
+            self.columns.push(Column {
+                path: self.path.clone(),
+                data,
+            });
+            self.columns.len() - 1
+        };
+        &mut self.columns[at].data
+    }
+
+    fn int(&mut self, x: i64) {
+        let hint = self.hint;
+        let data = self.column();
+        if matches!(data, Data::New) {
+            *data = Data::Int(Vec::with_capacity(hint));
+        }
+        match data {
+            Data::Int(v) => v.push(x),
+            other => other.values().push(Out::Int(x)),
+        }
+    }
+
+    fn ints(&mut self, xs: &[i64]) {
+        let hint = self.hint;
+        let data = self.column();
+        if matches!(data, Data::New) {
+            let mut offsets = Vec::with_capacity(hint + 1);
+            offsets.push(0);
+            *data = Data::Ragged {
+                values: Vec::with_capacity(hint * xs.len().max(1)),
+                offsets,
+            };
+        }
+        match data {
+            Data::Ragged { values, offsets } => {
+                values.extend_from_slice(xs);
+                offsets.push(values.len() as i64);
+            }
+            other => other
+                .values()
+                .push(Out::List(xs.iter().map(|&x| Out::Int(x)).collect())),
+        }
+    }
+
+    fn value(&mut self, x: Out) {
+        match x {
+            Out::Int(x) => self.int(x),
+            Out::Ints(xs) => self.ints(&xs),
+            x => self.column().values().push(x),
+        }
+    }
+
+    /// Closes a row: a field the row did not have is a missing value.
+    fn end_row(&mut self) {
+        self.rows += 1;
+        self.leaf = 0;
+        for c in &mut self.columns {
+            if c.data.len() < self.rows {
+                c.data.values().push(Out::Null);
+            }
+        }
+    }
+}
+
+/// Whether two paths are equal; field names are usually the same static strings, so
+/// their addresses decide without comparing text.
+fn same_path(a: &[Key], b: &[Key]) -> bool {
+    a.len() == b.len()
+        && a.iter().zip(b).all(|(x, y)| {
+            (x.as_ptr() == y.as_ptr() && x.len() == y.len()) || x == y
+        })
+}
+
+/// Why a report could not be written (never expected: reports are plain data).
+#[derive(Debug)]
+pub struct SerError(String);
+
+impl fmt::Display for SerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SerError {}
+
+impl ser::Error for SerError {
+    fn custom<T: fmt::Display>(msg: T) -> Self {
+        SerError(msg.to_string())
+    }
+}
+
+/// serde_json's `arbitrary_precision` writes a big number as a struct of this name whose
+/// one field holds the digits.
+const NUMBER_TOKEN: &str = "$serde_json::private::Number";
+
+fn int_of<T: TryInto<i64> + ToString + Copy>(x: T) -> Out {
+    match x.try_into() {
+        Ok(v) => Out::Int(v),
+        Err(_) => Out::Big(x.to_string()),
+    }
+}
+
+/// Serialises a value into an [`Out`].
+pub struct Plain;
+
+/// The parts of a list, a map or a record under construction.
+pub enum Compound<'t> {
+    /// A list: records go to a table, other items to a list.
+    Seq {
+        items: Vec<Out>,
+        table: Option<Box<Table>>,
+        /// The list's length, when known: a table's columns are made that long at once.
+        hint: usize,
+    },
+    Map { entries: Vec<(Key, Out)>, key: Option<Key> },
+    /// A big number's digits.
+    Number(Option<Out>),
+    /// A variant wrapping a value: `{variant: value}`.
+    Variant(&'static str, Box<Compound<'t>>),
+    /// A record inside a table: its fields go to the table's columns.
+    Row(&'t mut Table),
+    /// A compound value inside a table's cell (a list of integers, a big number): written
+    /// into the cell's column at its end.
+    InCell(&'t mut Table, Box<Compound<'t>>),
+    /// A list inside a table's cell: integers go to `ints` (a buffer the table lends, so
+    /// the common case allocates nothing), anything else turns it into a list of values.
+    CellSeq {
+        table: &'t mut Table,
+        ints: Vec<i64>,
+        others: Option<Vec<Out>>,
+    },
+}
+
+impl<'t> Compound<'t> {
+    fn seq(hint: Option<usize>) -> Compound<'t> {
+        Compound::Seq {
+            items: Vec::new(),
+            table: None,
+            hint: hint.unwrap_or(0),
+        }
+    }
+    fn map() -> Compound<'t> {
+        Compound::Map {
+            entries: Vec::new(),
+            key: None,
+        }
+    }
+
+    fn element<T: ?Sized + Serialize>(&mut self, v: &T) -> Result<(), SerError> {
+        match self {
+            Compound::Seq { items, table, hint } => {
+                if items.is_empty() && table.is_none() && is_record(v) {
+                    *table = Some(Box::new(Table::new(*hint)));
+                }
+                match table {
+                    Some(t) => {
+                        v.serialize(Cell(t))?;
+                        t.end_row();
+                        Ok(())
+                    }
+                    None => {
+                        items.push(v.serialize(Plain)?);
+                        Ok(())
+                    }
+                }
+            }
+            Compound::Variant(_, inner) | Compound::InCell(_, inner) => inner.element(v),
+            Compound::CellSeq { ints, others, .. } => {
+                let x = v.serialize(Plain)?;
+                match (x, others) {
+                    (Out::Int(x), None) => ints.push(x),
+                    (x, others) => {
+                        let list = others.get_or_insert_with(|| ints.drain(..).map(Out::Int).collect());
+                        list.push(x);
+                    }
+                }
+                Ok(())
+            }
+            _ => Err(SerError("an element outside a list".into())),
+        }
+    }
+
+    fn field<T: ?Sized + Serialize>(&mut self, key: Key, v: &T) -> Result<(), SerError> {
+        match self {
+            Compound::Map { entries, .. } => {
+                entries.push((key, v.serialize(Plain)?));
+                Ok(())
+            }
+            Compound::Number(digits) => {
+                *digits = Some(match v.serialize(Plain)? {
+                    Out::Str(s) => match s.parse::<i64>() {
+                        Ok(x) => Out::Int(x),
+                        Err(_) => Out::Big(s),
+                    },
+                    other => other,
+                });
+                Ok(())
+            }
+            Compound::Row(t) => {
+                t.path.push(key);
+                let r = v.serialize(Cell(t));
+                t.path.pop();
+                r.map(|_| ())
+            }
+            Compound::Variant(_, inner) | Compound::InCell(_, inner) => inner.field(key, v),
+            Compound::Seq { .. } | Compound::CellSeq { .. } => {
+                Err(SerError("a field inside a list".into()))
+            }
+        }
+    }
+
+    fn finish(self) -> Out {
+        match self {
+            Compound::Seq { items, table, .. } => match table {
+                Some(t) => Out::Table(t),
+                None => {
+                    if !items.is_empty() && items.iter().all(|x| matches!(x, Out::Int(_))) {
+                        Out::Ints(
+                            items
+                                .into_iter()
+                                .map(|x| match x {
+                                    Out::Int(x) => x,
+                                    _ => 0,
+                                })
+                                .collect(),
+                        )
+                    } else {
+                        Out::List(items)
+                    }
+                }
+            },
+            Compound::Map { entries, .. } => Out::Map(entries),
+            Compound::Number(d) => d.unwrap_or(Out::Null),
+            Compound::Variant(name, inner) => Out::Map(vec![(Cow::Borrowed(name), inner.finish())]),
+            // A row's fields are in the table already.
+            Compound::Row(_) => Out::Null,
+            Compound::CellSeq {
+                table,
+                mut ints,
+                others,
+            } => {
+                match others {
+                    None => table.ints(&ints),
+                    Some(list) => table.value(Out::List(list)),
+                }
+                ints.clear();
+                table.spare = ints;
+                Out::Null
+            }
+            Compound::InCell(t, inner) => {
+                match inner.finish() {
+                    // An empty list in a cell is an empty list of integers (its column's
+                    // other cells tell).
+                    Out::List(items) if items.is_empty() => t.ints(&[]),
+                    other => t.value(other),
+                }
+                Out::Null
+            }
+        }
+    }
+}
+
+/// Whether a value serialises as a record (a struct or a map).
+fn is_record<T: ?Sized + Serialize>(v: &T) -> bool {
+    struct Probe;
+    #[derive(Debug)]
+    struct Found(bool);
+    impl fmt::Display for Found {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write!(f, "{}", self.0)
+        }
+    }
+    impl std::error::Error for Found {}
+    impl ser::Error for Found {
+        fn custom<T: fmt::Display>(_: T) -> Self {
+            Found(false)
+        }
+    }
+    macro_rules! no {
+        ($($f:ident($($t:ty),*)),*) => {$(
+            fn $f(self, $(_: $t),*) -> Result<(), Found> { Err(Found(false)) }
+        )*};
+    }
+    impl ser::Serializer for Probe {
+        type Ok = ();
+        type Error = Found;
+        type SerializeSeq = ser::Impossible<(), Found>;
+        type SerializeTuple = ser::Impossible<(), Found>;
+        type SerializeTupleStruct = ser::Impossible<(), Found>;
+        type SerializeTupleVariant = ser::Impossible<(), Found>;
+        type SerializeMap = ser::Impossible<(), Found>;
+        type SerializeStruct = ser::Impossible<(), Found>;
+        type SerializeStructVariant = ser::Impossible<(), Found>;
+        no!(serialize_bool(bool), serialize_i8(i8), serialize_i16(i16), serialize_i32(i32),
+            serialize_i64(i64), serialize_i128(i128), serialize_u8(u8), serialize_u16(u16),
+            serialize_u32(u32), serialize_u64(u64), serialize_u128(u128), serialize_f32(f32),
+            serialize_f64(f64), serialize_char(char), serialize_str(&str), serialize_bytes(&[u8]),
+            serialize_none(), serialize_unit(), serialize_unit_struct(&'static str),
+            serialize_unit_variant(&'static str, u32, &'static str));
+        fn serialize_some<T: ?Sized + Serialize>(self, v: &T) -> Result<(), Found> {
+            v.serialize(self)
+        }
+        fn serialize_newtype_struct<T: ?Sized + Serialize>(self, _: &'static str, v: &T) -> Result<(), Found> {
+            v.serialize(self)
+        }
+        fn serialize_newtype_variant<T: ?Sized + Serialize>(self, _: &'static str, _: u32, _: &'static str, _: &T) -> Result<(), Found> {
+            Err(Found(false))
+        }
+        fn serialize_seq(self, _: Option<usize>) -> Result<Self::SerializeSeq, Found> {
+            Err(Found(false))
+        }
+        fn serialize_tuple(self, _: usize) -> Result<Self::SerializeTuple, Found> {
+            Err(Found(false))
+        }
+        fn serialize_tuple_struct(self, _: &'static str, _: usize) -> Result<Self::SerializeTupleStruct, Found> {
+            Err(Found(false))
+        }
+        fn serialize_tuple_variant(self, _: &'static str, _: u32, _: &'static str, _: usize) -> Result<Self::SerializeTupleVariant, Found> {
+            Err(Found(false))
+        }
+        fn serialize_map(self, _: Option<usize>) -> Result<Self::SerializeMap, Found> {
+            Err(Found(true))
+        }
+        fn serialize_struct(self, name: &'static str, _: usize) -> Result<Self::SerializeStruct, Found> {
+            Err(Found(name != NUMBER_TOKEN))
+        }
+        fn serialize_struct_variant(self, _: &'static str, _: u32, _: &'static str, _: usize) -> Result<Self::SerializeStructVariant, Found> {
+            Err(Found(false))
+        }
+    }
+    // The probe stops at the first call, so it costs one call per list, not per value.
+    matches!(v.serialize(Probe), Err(Found(true)))
+}
+
+/// A map key as text.
+struct KeyText;
+
+macro_rules! key_from_display {
+    ($($f:ident($t:ty)),*) => {$(
+        fn $f(self, v: $t) -> Result<Key, SerError> { Ok(Cow::Owned(v.to_string())) }
+    )*};
+}
+
+impl ser::Serializer for KeyText {
+    type Ok = Key;
+    type Error = SerError;
+    type SerializeSeq = ser::Impossible<Key, SerError>;
+    type SerializeTuple = ser::Impossible<Key, SerError>;
+    type SerializeTupleStruct = ser::Impossible<Key, SerError>;
+    type SerializeTupleVariant = ser::Impossible<Key, SerError>;
+    type SerializeMap = ser::Impossible<Key, SerError>;
+    type SerializeStruct = ser::Impossible<Key, SerError>;
+    type SerializeStructVariant = ser::Impossible<Key, SerError>;
+    key_from_display!(serialize_bool(bool), serialize_i8(i8), serialize_i16(i16), serialize_i32(i32),
+        serialize_i64(i64), serialize_i128(i128), serialize_u8(u8), serialize_u16(u16),
+        serialize_u32(u32), serialize_u64(u64), serialize_u128(u128), serialize_f32(f32),
+        serialize_f64(f64), serialize_char(char), serialize_str(&str));
+    fn serialize_bytes(self, _: &[u8]) -> Result<Key, SerError> {
+        Err(SerError("bytes as a map key".into()))
+    }
+    fn serialize_none(self) -> Result<Key, SerError> {
+        Ok(Cow::Borrowed("null"))
+    }
+    fn serialize_some<T: ?Sized + Serialize>(self, v: &T) -> Result<Key, SerError> {
+        v.serialize(self)
+    }
+    fn serialize_unit(self) -> Result<Key, SerError> {
+        Ok(Cow::Borrowed("null"))
+    }
+    fn serialize_unit_struct(self, name: &'static str) -> Result<Key, SerError> {
+        Ok(Cow::Borrowed(name))
+    }
+    fn serialize_unit_variant(self, _: &'static str, _: u32, variant: &'static str) -> Result<Key, SerError> {
+        Ok(Cow::Borrowed(variant))
+    }
+    fn serialize_newtype_struct<T: ?Sized + Serialize>(self, _: &'static str, v: &T) -> Result<Key, SerError> {
+        v.serialize(self)
+    }
+    fn serialize_newtype_variant<T: ?Sized + Serialize>(self, _: &'static str, _: u32, _: &'static str, _: &T) -> Result<Key, SerError> {
+        Err(SerError("a compound map key".into()))
+    }
+    fn serialize_seq(self, _: Option<usize>) -> Result<Self::SerializeSeq, SerError> {
+        Err(SerError("a compound map key".into()))
+    }
+    fn serialize_tuple(self, _: usize) -> Result<Self::SerializeTuple, SerError> {
+        Err(SerError("a compound map key".into()))
+    }
+    fn serialize_tuple_struct(self, _: &'static str, _: usize) -> Result<Self::SerializeTupleStruct, SerError> {
+        Err(SerError("a compound map key".into()))
+    }
+    fn serialize_tuple_variant(self, _: &'static str, _: u32, _: &'static str, _: usize) -> Result<Self::SerializeTupleVariant, SerError> {
+        Err(SerError("a compound map key".into()))
+    }
+    fn serialize_map(self, _: Option<usize>) -> Result<Self::SerializeMap, SerError> {
+        Err(SerError("a compound map key".into()))
+    }
+    fn serialize_struct(self, _: &'static str, _: usize) -> Result<Self::SerializeStruct, SerError> {
+        Err(SerError("a compound map key".into()))
+    }
+    fn serialize_struct_variant(self, _: &'static str, _: u32, _: &'static str, _: usize) -> Result<Self::SerializeStructVariant, SerError> {
+        Err(SerError("a compound map key".into()))
+    }
+}
+
+/// The serialiser's methods shared by [`Plain`] (which returns the value) and [`Cell`]
+/// (which writes it into a table's column): `$done` turns an [`Out`] into `Self::Ok`,
+/// `$open` a new compound into the compound this serialiser continues.
+macro_rules! serializer_body {
+    ($t:lifetime, $done:expr, $seq:expr, $wrap:expr, $record:expr) => {
+        type Ok = Out;
+        type Error = SerError;
+        type SerializeSeq = Compound<$t>;
+        type SerializeTuple = Compound<$t>;
+        type SerializeTupleStruct = Compound<$t>;
+        type SerializeTupleVariant = Compound<$t>;
+        type SerializeMap = Compound<$t>;
+        type SerializeStruct = Compound<$t>;
+        type SerializeStructVariant = Compound<$t>;
+
+        fn serialize_bool(self, v: bool) -> Result<Out, SerError> {
+            $done(self, Out::Bool(v))
+        }
+        fn serialize_i8(self, v: i8) -> Result<Out, SerError> {
+            $done(self, Out::Int(v.into()))
+        }
+        fn serialize_i16(self, v: i16) -> Result<Out, SerError> {
+            $done(self, Out::Int(v.into()))
+        }
+        fn serialize_i32(self, v: i32) -> Result<Out, SerError> {
+            $done(self, Out::Int(v.into()))
+        }
+        fn serialize_i64(self, v: i64) -> Result<Out, SerError> {
+            $done(self, Out::Int(v))
+        }
+        fn serialize_i128(self, v: i128) -> Result<Out, SerError> {
+            $done(self, int_of(v))
+        }
+        fn serialize_u8(self, v: u8) -> Result<Out, SerError> {
+            $done(self, Out::Int(v.into()))
+        }
+        fn serialize_u16(self, v: u16) -> Result<Out, SerError> {
+            $done(self, Out::Int(v.into()))
+        }
+        fn serialize_u32(self, v: u32) -> Result<Out, SerError> {
+            $done(self, Out::Int(v.into()))
+        }
+        fn serialize_u64(self, v: u64) -> Result<Out, SerError> {
+            $done(self, int_of(v))
+        }
+        fn serialize_u128(self, v: u128) -> Result<Out, SerError> {
+            $done(self, int_of(v))
+        }
+        fn serialize_f32(self, v: f32) -> Result<Out, SerError> {
+            $done(self, Out::Float(v.into()))
+        }
+        fn serialize_f64(self, v: f64) -> Result<Out, SerError> {
+            $done(self, Out::Float(v))
+        }
+        fn serialize_char(self, v: char) -> Result<Out, SerError> {
+            $done(self, Out::Str(v.to_string()))
+        }
+        fn serialize_str(self, v: &str) -> Result<Out, SerError> {
+            $done(self, Out::Str(v.to_string()))
+        }
+        fn serialize_bytes(self, v: &[u8]) -> Result<Out, SerError> {
+            $done(self, Out::Ints(v.iter().map(|&b| b.into()).collect()))
+        }
+        fn serialize_none(self) -> Result<Out, SerError> {
+            $done(self, Out::Null)
+        }
+        fn serialize_some<T: ?Sized + Serialize>(self, v: &T) -> Result<Out, SerError> {
+            v.serialize(self)
+        }
+        fn serialize_unit(self) -> Result<Out, SerError> {
+            $done(self, Out::Null)
+        }
+        fn serialize_unit_struct(self, _: &'static str) -> Result<Out, SerError> {
+            $done(self, Out::Null)
+        }
+        fn serialize_unit_variant(self, _: &'static str, _: u32, variant: &'static str) -> Result<Out, SerError> {
+            $done(self, Out::Str(variant.to_string()))
+        }
+        fn serialize_newtype_struct<T: ?Sized + Serialize>(self, _: &'static str, v: &T) -> Result<Out, SerError> {
+            v.serialize(self)
+        }
+        fn serialize_newtype_variant<T: ?Sized + Serialize>(self, _: &'static str, _: u32, variant: &'static str, v: &T) -> Result<Out, SerError> {
+            let inner = v.serialize(Plain)?;
+            $done(self, Out::Map(vec![(Cow::Borrowed(variant), inner)]))
+        }
+        fn serialize_seq(self, len: Option<usize>) -> Result<Compound<$t>, SerError> {
+            Ok($seq(self, len))
+        }
+        fn serialize_tuple(self, len: usize) -> Result<Compound<$t>, SerError> {
+            Ok($seq(self, Some(len)))
+        }
+        fn serialize_tuple_struct(self, _: &'static str, len: usize) -> Result<Compound<$t>, SerError> {
+            Ok($seq(self, Some(len)))
+        }
+        fn serialize_tuple_variant(self, _: &'static str, _: u32, variant: &'static str, len: usize) -> Result<Compound<$t>, SerError> {
+            Ok($wrap(self, Compound::Variant(variant, Box::new(Compound::seq(Some(len))))))
+        }
+        fn serialize_map(self, _: Option<usize>) -> Result<Compound<$t>, SerError> {
+            Ok($record(self))
+        }
+        fn serialize_struct(self, name: &'static str, _: usize) -> Result<Compound<$t>, SerError> {
+            if name == NUMBER_TOKEN {
+                return Ok($wrap(self, Compound::Number(None)));
+            }
+            Ok($record(self))
+        }
+        fn serialize_struct_variant(self, _: &'static str, _: u32, variant: &'static str, _: usize) -> Result<Compound<$t>, SerError> {
+            Ok($wrap(self, Compound::Variant(variant, Box::new(Compound::map()))))
+        }
+    };
+}
+
+impl ser::Serializer for Plain {
+    serializer_body!(
+        'static,
+        |_: Plain, out: Out| Ok(out),
+        |_: Plain, len: Option<usize>| Compound::seq(len),
+        |_: Plain, c: Compound<'static>| c,
+        |_: Plain| Compound::map()
+    );
+}
+
+/// Writes a value into the current column of a table; a record's fields go one level
+/// down the path.
+struct Cell<'t>(&'t mut Table);
+
+impl<'t> ser::Serializer for Cell<'t> {
+    serializer_body!(
+        't,
+        |cell: Cell<'t>, out: Out| {
+            cell.0.value(out);
+            Ok(Out::Null)
+        },
+        |cell: Cell<'t>, _: Option<usize>| {
+            let ints = std::mem::take(&mut cell.0.spare);
+            Compound::CellSeq {
+                table: cell.0,
+                ints,
+                others: None,
+            }
+        },
+        |cell: Cell<'t>, c: Compound<'t>| Compound::InCell(cell.0, Box::new(c)),
+        |cell: Cell<'t>| Compound::Row(cell.0)
+    );
+}
+
+/// The compound's end: a value for [`Plain`], or written into the table when the
+/// compound was opened inside one (the list of integers of a cell, a big number).
+fn end(c: Compound<'_>) -> Result<Out, SerError> {
+    Ok(c.finish())
+}
+
+macro_rules! compound_impls {
+    ($($tr:ident: $m:ident),*) => {$(
+        impl<'t> ser::$tr for Compound<'t> {
+            type Ok = Out;
+            type Error = SerError;
+            fn $m<T: ?Sized + Serialize>(&mut self, v: &T) -> Result<(), SerError> {
+                self.element(v)
+            }
+            fn end(self) -> Result<Out, SerError> {
+                end(self)
+            }
+        }
+    )*};
+}
+
+compound_impls!(
+    SerializeSeq: serialize_element,
+    SerializeTuple: serialize_element,
+    SerializeTupleStruct: serialize_field,
+    SerializeTupleVariant: serialize_field
+);
+
+impl<'t> ser::SerializeMap for Compound<'t> {
+    type Ok = Out;
+    type Error = SerError;
+    fn serialize_key<T: ?Sized + Serialize>(&mut self, k: &T) -> Result<(), SerError> {
+        let key = k.serialize(KeyText)?;
+        match self {
+            Compound::Map { key: slot, .. } => *slot = Some(key),
+            Compound::Row(t) => t.path.push(key),
+            _ => return Err(SerError("a key outside a map".into())),
+        }
+        Ok(())
+    }
+    fn serialize_value<T: ?Sized + Serialize>(&mut self, v: &T) -> Result<(), SerError> {
+        match self {
+            Compound::Map { entries, key } => {
+                let k = key.take().unwrap_or(Cow::Borrowed(""));
+                entries.push((k, v.serialize(Plain)?));
+                Ok(())
+            }
+            Compound::Row(t) => {
+                let r = v.serialize(Cell(t));
+                t.path.pop();
+                r.map(|_| ())
+            }
+            _ => Err(SerError("a value outside a map".into())),
+        }
+    }
+    fn end(self) -> Result<Out, SerError> {
+        end(self)
+    }
+}
+
+macro_rules! struct_impls {
+    ($($tr:ident),*) => {$(
+        impl<'t> ser::$tr for Compound<'t> {
+            type Ok = Out;
+            type Error = SerError;
+            fn serialize_field<T: ?Sized + Serialize>(&mut self, key: &'static str, v: &T) -> Result<(), SerError> {
+                self.field(Cow::Borrowed(key), v)
+            }
+            fn end(self) -> Result<Out, SerError> {
+                end(self)
+            }
+        }
+    )*};
+}
+
+struct_impls!(SerializeStruct, SerializeStructVariant);
+
+/// The report visitor for [`lastbite::api::call_with`].
+pub struct Columns;
+
+impl lastbite::api::ReportVisitor for Columns {
+    type Output = Result<Out, SerError>;
+    fn visit<R: Serialize>(self, report: &R) -> Result<Out, SerError> {
+        report.serialize(Plain)
+    }
+}
+
+/// A column for the Python side: `kind` is "int" (`data`: a bytearray of native `int64`),
+/// "ragged" (`data`: values, `offsets`: `int64` bytearrays) or "values" (`data`: a list).
+#[pyclass(frozen, name = "Column", module = "lastbite._lastbite")]
+pub struct PyColumn {
+    #[pyo3(get)]
+    kind: &'static str,
+    #[pyo3(get)]
+    data: Py<PyAny>,
+    #[pyo3(get)]
+    offsets: Option<Py<PyAny>>,
+}
+
+/// A table for the Python side: `rows` and `columns`, a dict nested as the records are,
+/// whose leaves are columns.
+#[pyclass(frozen, name = "Table", module = "lastbite._lastbite")]
+pub struct PyTable {
+    #[pyo3(get)]
+    rows: usize,
+    #[pyo3(get)]
+    columns: Py<PyDict>,
+}
+
+fn bytes<'py>(py: Python<'py>, v: &[i64]) -> Bound<'py, PyByteArray> {
+    // SAFETY: an i64 slice is plain bytes (no padding), read as native-endian int64.
+    let raw = unsafe { std::slice::from_raw_parts(v.as_ptr().cast::<u8>(), std::mem::size_of_val(v)) };
+    PyByteArray::new(py, raw)
+}
+
+/// The value as Python objects, tables as [`PyTable`] and integer lists as an "int"
+/// [`PyColumn`].
+pub fn to_python(py: Python<'_>, out: Out) -> PyResult<Py<PyAny>> {
+    Ok(match out {
+        Out::Null => py.None(),
+        Out::Bool(b) => b.into_pyobject(py)?.to_owned().into_any().unbind(),
+        Out::Int(x) => x.into_pyobject(py)?.into_any().unbind(),
+        Out::Big(digits) => py
+            .get_type::<pyo3::types::PyInt>()
+            .call1((digits,))?
+            .unbind(),
+        Out::Float(x) => x.into_pyobject(py)?.into_any().unbind(),
+        Out::Str(s) => s.into_pyobject(py)?.into_any().unbind(),
+        Out::List(items) => {
+            let l = PyList::empty(py);
+            for x in items {
+                l.append(to_python(py, x)?)?;
+            }
+            l.into_any().unbind()
+        }
+        Out::Map(entries) => {
+            let d = PyDict::new(py);
+            for (k, v) in entries {
+                d.set_item(k.as_ref(), to_python(py, v)?)?;
+            }
+            d.into_any().unbind()
+        }
+        Out::Ints(v) => Py::new(
+            py,
+            PyColumn {
+                kind: "int",
+                data: bytes(py, &v).into_any().unbind(),
+                offsets: None,
+            },
+        )?
+        .into_any(),
+        Out::Table(t) => {
+            let columns = PyDict::new(py);
+            for c in t.columns {
+                let col = match c.data {
+                    Data::New => PyColumn {
+                        kind: "values",
+                        data: PyList::empty(py).into_any().unbind(),
+                        offsets: None,
+                    },
+                    Data::Int(v) => PyColumn {
+                        kind: "int",
+                        data: bytes(py, &v).into_any().unbind(),
+                        offsets: None,
+                    },
+                    Data::Ragged { values, offsets } => PyColumn {
+                        kind: "ragged",
+                        data: bytes(py, &values).into_any().unbind(),
+                        offsets: Some(bytes(py, &offsets).into_any().unbind()),
+                    },
+                    Data::Values(v) => PyColumn {
+                        kind: "values",
+                        data: to_python(py, Out::List(v))?,
+                        offsets: None,
+                    },
+                };
+                // Nested as the records are: path ["FvF", "outcome"] is columns["FvF"]["outcome"].
+                let mut at = columns.clone();
+                // A list item that is not a record (a table's odd one out) has no path.
+                let whole = [Cow::Borrowed("value")];
+                let (last, up) = c.path.split_last().unwrap_or((&whole[0], &[]));
+                for k in up {
+                    let next = match at.get_item(k.as_ref())? {
+                        Some(d) => d.cast_into::<PyDict>()?,
+                        None => {
+                            let d = PyDict::new(py);
+                            at.set_item(k.as_ref(), &d)?;
+                            d
+                        }
+                    };
+                    at = next;
+                }
+                at.set_item(last.as_ref(), Py::new(py, col)?)?;
+            }
+            Py::new(
+                py,
+                PyTable {
+                    rows: t.rows,
+                    columns: columns.unbind(),
+                },
+            )?
+            .into_any()
+        }
+    })
+}
