@@ -85,7 +85,14 @@ impl Data {
             Data::Int(v) => v.into_iter().map(Out::Int).collect(),
             Data::Ragged { values, offsets } => offsets
                 .windows(2)
-                .map(|w| Out::List(values[w[0] as usize..w[1] as usize].iter().map(|&x| Out::Int(x)).collect()))
+                .map(|w| {
+                    Out::List(
+                        values[w[0] as usize..w[1] as usize]
+                            .iter()
+                            .map(|&x| Out::Int(x))
+                            .collect(),
+                    )
+                })
                 .collect(),
             Data::Values(v) => v,
         });
@@ -110,12 +117,21 @@ impl Table {
 
     /// The column of the current path, made (with missing values for earlier rows) when
     /// new.
+    #[inline]
     fn column(&mut self) -> &mut Data {
         let k = self.leaf;
         self.leaf += 1;
-        let at = if self.columns.get(k).is_some_and(|c| same_path(&c.path, &self.path)) {
+        let at = if self
+            .columns
+            .get(k)
+            .is_some_and(|c| same_path(&c.path, &self.path))
+        {
             k
-        } else if let Some(i) = self.columns.iter().position(|c| same_path(&c.path, &self.path)) {
+        } else if let Some(i) = self
+            .columns
+            .iter()
+            .position(|c| same_path(&c.path, &self.path))
+        {
             i
         } else {
             let mut data = Data::New;
@@ -131,6 +147,7 @@ impl Table {
         &mut self.columns[at].data
     }
 
+    #[inline]
     fn int(&mut self, x: i64) {
         let hint = self.hint;
         let data = self.column();
@@ -143,6 +160,7 @@ impl Table {
         }
     }
 
+    #[inline]
     fn ints(&mut self, xs: &[i64]) {
         let hint = self.hint;
         let data = self.column();
@@ -165,6 +183,7 @@ impl Table {
         }
     }
 
+    #[inline]
     fn value(&mut self, x: Out) {
         match x {
             Out::Int(x) => self.int(x),
@@ -174,6 +193,7 @@ impl Table {
     }
 
     /// Closes a row: a field the row did not have is a missing value.
+    #[inline]
     fn end_row(&mut self) {
         self.rows += 1;
         self.leaf = 0;
@@ -187,11 +207,12 @@ impl Table {
 
 /// Whether two paths are equal; field names are usually the same static strings, so
 /// their addresses decide without comparing text.
+#[inline]
 fn same_path(a: &[Key], b: &[Key]) -> bool {
     a.len() == b.len()
-        && a.iter().zip(b).all(|(x, y)| {
-            (x.as_ptr() == y.as_ptr() && x.len() == y.len()) || x == y
-        })
+        && a.iter()
+            .zip(b)
+            .all(|(x, y)| (x.as_ptr() == y.as_ptr() && x.len() == y.len()) || x == y)
 }
 
 /// Why a report could not be written (never expected: reports are plain data).
@@ -223,8 +244,12 @@ fn int_of<T: TryInto<i64> + ToString + Copy>(x: T) -> Out {
     }
 }
 
-/// Serialises a value into an [`Out`].
-pub struct Plain;
+/// Serialises a value into an [`Out`]; `flat` inside a table's cell, where values stay
+/// plain (no nested tables or integer buffers).
+#[derive(Clone, Copy)]
+pub struct Plain {
+    flat: bool,
+}
 
 /// The parts of a list, a map or a record under construction.
 pub enum Compound<'t> {
@@ -234,8 +259,13 @@ pub enum Compound<'t> {
         table: Option<Box<Table>>,
         /// The list's length, when known: a table's columns are made that long at once.
         hint: usize,
+        flat: bool,
     },
-    Map { entries: Vec<(Key, Out)>, key: Option<Key> },
+    Map {
+        entries: Vec<(Key, Out)>,
+        key: Option<Key>,
+        flat: bool,
+    },
     /// A big number's digits.
     Number(Option<Out>),
     /// A variant wrapping a value: `{variant: value}`.
@@ -255,24 +285,32 @@ pub enum Compound<'t> {
 }
 
 impl<'t> Compound<'t> {
-    fn seq(hint: Option<usize>) -> Compound<'t> {
+    fn seq(hint: Option<usize>, flat: bool) -> Compound<'t> {
         Compound::Seq {
             items: Vec::new(),
             table: None,
             hint: hint.unwrap_or(0),
+            flat,
         }
     }
-    fn map() -> Compound<'t> {
+    fn map(flat: bool) -> Compound<'t> {
         Compound::Map {
             entries: Vec::new(),
             key: None,
+            flat,
         }
     }
 
+    #[inline]
     fn element<T: ?Sized + Serialize>(&mut self, v: &T) -> Result<(), SerError> {
         match self {
-            Compound::Seq { items, table, hint } => {
-                if items.is_empty() && table.is_none() && is_record(v) {
+            Compound::Seq {
+                items,
+                table,
+                hint,
+                flat,
+            } => {
+                if !*flat && items.is_empty() && table.is_none() && is_record(v) {
                     *table = Some(Box::new(Table::new(*hint)));
                 }
                 match table {
@@ -282,18 +320,19 @@ impl<'t> Compound<'t> {
                         Ok(())
                     }
                     None => {
-                        items.push(v.serialize(Plain)?);
+                        items.push(v.serialize(Plain { flat: *flat })?);
                         Ok(())
                     }
                 }
             }
             Compound::Variant(_, inner) | Compound::InCell(_, inner) => inner.element(v),
             Compound::CellSeq { ints, others, .. } => {
-                let x = v.serialize(Plain)?;
+                let x = v.serialize(Plain { flat: true })?;
                 match (x, others) {
                     (Out::Int(x), None) => ints.push(x),
                     (x, others) => {
-                        let list = others.get_or_insert_with(|| ints.drain(..).map(Out::Int).collect());
+                        let list =
+                            others.get_or_insert_with(|| ints.drain(..).map(Out::Int).collect());
                         list.push(x);
                     }
                 }
@@ -303,14 +342,15 @@ impl<'t> Compound<'t> {
         }
     }
 
+    #[inline]
     fn field<T: ?Sized + Serialize>(&mut self, key: Key, v: &T) -> Result<(), SerError> {
         match self {
-            Compound::Map { entries, .. } => {
-                entries.push((key, v.serialize(Plain)?));
+            Compound::Map { entries, flat, .. } => {
+                entries.push((key, v.serialize(Plain { flat: *flat })?));
                 Ok(())
             }
             Compound::Number(digits) => {
-                *digits = Some(match v.serialize(Plain)? {
+                *digits = Some(match v.serialize(Plain { flat: true })? {
                     Out::Str(s) => match s.parse::<i64>() {
                         Ok(x) => Out::Int(x),
                         Err(_) => Out::Big(s),
@@ -332,12 +372,16 @@ impl<'t> Compound<'t> {
         }
     }
 
+    #[inline]
     fn finish(self) -> Out {
         match self {
-            Compound::Seq { items, table, .. } => match table {
+            Compound::Seq {
+                items, table, flat, ..
+            } => match table {
                 Some(t) => Out::Table(t),
                 None => {
-                    if !items.is_empty() && items.iter().all(|x| matches!(x, Out::Int(_))) {
+                    if !flat && !items.is_empty() && items.iter().all(|x| matches!(x, Out::Int(_)))
+                    {
                         Out::Ints(
                             items
                                 .into_iter()
@@ -414,19 +458,45 @@ fn is_record<T: ?Sized + Serialize>(v: &T) -> bool {
         type SerializeMap = ser::Impossible<(), Found>;
         type SerializeStruct = ser::Impossible<(), Found>;
         type SerializeStructVariant = ser::Impossible<(), Found>;
-        no!(serialize_bool(bool), serialize_i8(i8), serialize_i16(i16), serialize_i32(i32),
-            serialize_i64(i64), serialize_i128(i128), serialize_u8(u8), serialize_u16(u16),
-            serialize_u32(u32), serialize_u64(u64), serialize_u128(u128), serialize_f32(f32),
-            serialize_f64(f64), serialize_char(char), serialize_str(&str), serialize_bytes(&[u8]),
-            serialize_none(), serialize_unit(), serialize_unit_struct(&'static str),
-            serialize_unit_variant(&'static str, u32, &'static str));
+        no!(
+            serialize_bool(bool),
+            serialize_i8(i8),
+            serialize_i16(i16),
+            serialize_i32(i32),
+            serialize_i64(i64),
+            serialize_i128(i128),
+            serialize_u8(u8),
+            serialize_u16(u16),
+            serialize_u32(u32),
+            serialize_u64(u64),
+            serialize_u128(u128),
+            serialize_f32(f32),
+            serialize_f64(f64),
+            serialize_char(char),
+            serialize_str(&str),
+            serialize_bytes(&[u8]),
+            serialize_none(),
+            serialize_unit(),
+            serialize_unit_struct(&'static str),
+            serialize_unit_variant(&'static str, u32, &'static str)
+        );
         fn serialize_some<T: ?Sized + Serialize>(self, v: &T) -> Result<(), Found> {
             v.serialize(self)
         }
-        fn serialize_newtype_struct<T: ?Sized + Serialize>(self, _: &'static str, v: &T) -> Result<(), Found> {
+        fn serialize_newtype_struct<T: ?Sized + Serialize>(
+            self,
+            _: &'static str,
+            v: &T,
+        ) -> Result<(), Found> {
             v.serialize(self)
         }
-        fn serialize_newtype_variant<T: ?Sized + Serialize>(self, _: &'static str, _: u32, _: &'static str, _: &T) -> Result<(), Found> {
+        fn serialize_newtype_variant<T: ?Sized + Serialize>(
+            self,
+            _: &'static str,
+            _: u32,
+            _: &'static str,
+            _: &T,
+        ) -> Result<(), Found> {
             Err(Found(false))
         }
         fn serialize_seq(self, _: Option<usize>) -> Result<Self::SerializeSeq, Found> {
@@ -435,19 +505,39 @@ fn is_record<T: ?Sized + Serialize>(v: &T) -> bool {
         fn serialize_tuple(self, _: usize) -> Result<Self::SerializeTuple, Found> {
             Err(Found(false))
         }
-        fn serialize_tuple_struct(self, _: &'static str, _: usize) -> Result<Self::SerializeTupleStruct, Found> {
+        fn serialize_tuple_struct(
+            self,
+            _: &'static str,
+            _: usize,
+        ) -> Result<Self::SerializeTupleStruct, Found> {
             Err(Found(false))
         }
-        fn serialize_tuple_variant(self, _: &'static str, _: u32, _: &'static str, _: usize) -> Result<Self::SerializeTupleVariant, Found> {
+        fn serialize_tuple_variant(
+            self,
+            _: &'static str,
+            _: u32,
+            _: &'static str,
+            _: usize,
+        ) -> Result<Self::SerializeTupleVariant, Found> {
             Err(Found(false))
         }
         fn serialize_map(self, _: Option<usize>) -> Result<Self::SerializeMap, Found> {
             Err(Found(true))
         }
-        fn serialize_struct(self, name: &'static str, _: usize) -> Result<Self::SerializeStruct, Found> {
+        fn serialize_struct(
+            self,
+            name: &'static str,
+            _: usize,
+        ) -> Result<Self::SerializeStruct, Found> {
             Err(Found(name != NUMBER_TOKEN))
         }
-        fn serialize_struct_variant(self, _: &'static str, _: u32, _: &'static str, _: usize) -> Result<Self::SerializeStructVariant, Found> {
+        fn serialize_struct_variant(
+            self,
+            _: &'static str,
+            _: u32,
+            _: &'static str,
+            _: usize,
+        ) -> Result<Self::SerializeStructVariant, Found> {
             Err(Found(false))
         }
     }
@@ -474,10 +564,23 @@ impl ser::Serializer for KeyText {
     type SerializeMap = ser::Impossible<Key, SerError>;
     type SerializeStruct = ser::Impossible<Key, SerError>;
     type SerializeStructVariant = ser::Impossible<Key, SerError>;
-    key_from_display!(serialize_bool(bool), serialize_i8(i8), serialize_i16(i16), serialize_i32(i32),
-        serialize_i64(i64), serialize_i128(i128), serialize_u8(u8), serialize_u16(u16),
-        serialize_u32(u32), serialize_u64(u64), serialize_u128(u128), serialize_f32(f32),
-        serialize_f64(f64), serialize_char(char), serialize_str(&str));
+    key_from_display!(
+        serialize_bool(bool),
+        serialize_i8(i8),
+        serialize_i16(i16),
+        serialize_i32(i32),
+        serialize_i64(i64),
+        serialize_i128(i128),
+        serialize_u8(u8),
+        serialize_u16(u16),
+        serialize_u32(u32),
+        serialize_u64(u64),
+        serialize_u128(u128),
+        serialize_f32(f32),
+        serialize_f64(f64),
+        serialize_char(char),
+        serialize_str(&str)
+    );
     fn serialize_bytes(self, _: &[u8]) -> Result<Key, SerError> {
         Err(SerError("bytes as a map key".into()))
     }
@@ -493,13 +596,28 @@ impl ser::Serializer for KeyText {
     fn serialize_unit_struct(self, name: &'static str) -> Result<Key, SerError> {
         Ok(Cow::Borrowed(name))
     }
-    fn serialize_unit_variant(self, _: &'static str, _: u32, variant: &'static str) -> Result<Key, SerError> {
+    fn serialize_unit_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        variant: &'static str,
+    ) -> Result<Key, SerError> {
         Ok(Cow::Borrowed(variant))
     }
-    fn serialize_newtype_struct<T: ?Sized + Serialize>(self, _: &'static str, v: &T) -> Result<Key, SerError> {
+    fn serialize_newtype_struct<T: ?Sized + Serialize>(
+        self,
+        _: &'static str,
+        v: &T,
+    ) -> Result<Key, SerError> {
         v.serialize(self)
     }
-    fn serialize_newtype_variant<T: ?Sized + Serialize>(self, _: &'static str, _: u32, _: &'static str, _: &T) -> Result<Key, SerError> {
+    fn serialize_newtype_variant<T: ?Sized + Serialize>(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+        _: &T,
+    ) -> Result<Key, SerError> {
         Err(SerError("a compound map key".into()))
     }
     fn serialize_seq(self, _: Option<usize>) -> Result<Self::SerializeSeq, SerError> {
@@ -508,19 +626,39 @@ impl ser::Serializer for KeyText {
     fn serialize_tuple(self, _: usize) -> Result<Self::SerializeTuple, SerError> {
         Err(SerError("a compound map key".into()))
     }
-    fn serialize_tuple_struct(self, _: &'static str, _: usize) -> Result<Self::SerializeTupleStruct, SerError> {
+    fn serialize_tuple_struct(
+        self,
+        _: &'static str,
+        _: usize,
+    ) -> Result<Self::SerializeTupleStruct, SerError> {
         Err(SerError("a compound map key".into()))
     }
-    fn serialize_tuple_variant(self, _: &'static str, _: u32, _: &'static str, _: usize) -> Result<Self::SerializeTupleVariant, SerError> {
+    fn serialize_tuple_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+        _: usize,
+    ) -> Result<Self::SerializeTupleVariant, SerError> {
         Err(SerError("a compound map key".into()))
     }
     fn serialize_map(self, _: Option<usize>) -> Result<Self::SerializeMap, SerError> {
         Err(SerError("a compound map key".into()))
     }
-    fn serialize_struct(self, _: &'static str, _: usize) -> Result<Self::SerializeStruct, SerError> {
+    fn serialize_struct(
+        self,
+        _: &'static str,
+        _: usize,
+    ) -> Result<Self::SerializeStruct, SerError> {
         Err(SerError("a compound map key".into()))
     }
-    fn serialize_struct_variant(self, _: &'static str, _: u32, _: &'static str, _: usize) -> Result<Self::SerializeStructVariant, SerError> {
+    fn serialize_struct_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+        _: usize,
+    ) -> Result<Self::SerializeStructVariant, SerError> {
         Err(SerError("a compound map key".into()))
     }
 }
@@ -529,7 +667,7 @@ impl ser::Serializer for KeyText {
 /// (which writes it into a table's column): `$done` turns an [`Out`] into `Self::Ok`,
 /// `$open` a new compound into the compound this serialiser continues.
 macro_rules! serializer_body {
-    ($t:lifetime, $done:expr, $seq:expr, $wrap:expr, $record:expr) => {
+    ($t:lifetime, $flat:expr, $done:expr, $seq:expr, $wrap:expr, $record:expr) => {
         type Ok = Out;
         type Error = SerError;
         type SerializeSeq = Compound<$t>;
@@ -600,14 +738,29 @@ macro_rules! serializer_body {
         fn serialize_unit_struct(self, _: &'static str) -> Result<Out, SerError> {
             $done(self, Out::Null)
         }
-        fn serialize_unit_variant(self, _: &'static str, _: u32, variant: &'static str) -> Result<Out, SerError> {
+        fn serialize_unit_variant(
+            self,
+            _: &'static str,
+            _: u32,
+            variant: &'static str,
+        ) -> Result<Out, SerError> {
             $done(self, Out::Str(variant.to_string()))
         }
-        fn serialize_newtype_struct<T: ?Sized + Serialize>(self, _: &'static str, v: &T) -> Result<Out, SerError> {
+        fn serialize_newtype_struct<T: ?Sized + Serialize>(
+            self,
+            _: &'static str,
+            v: &T,
+        ) -> Result<Out, SerError> {
             v.serialize(self)
         }
-        fn serialize_newtype_variant<T: ?Sized + Serialize>(self, _: &'static str, _: u32, variant: &'static str, v: &T) -> Result<Out, SerError> {
-            let inner = v.serialize(Plain)?;
+        fn serialize_newtype_variant<T: ?Sized + Serialize>(
+            self,
+            _: &'static str,
+            _: u32,
+            variant: &'static str,
+            v: &T,
+        ) -> Result<Out, SerError> {
+            let inner = v.serialize(Plain { flat: $flat(&self) })?;
             $done(self, Out::Map(vec![(Cow::Borrowed(variant), inner)]))
         }
         fn serialize_seq(self, len: Option<usize>) -> Result<Compound<$t>, SerError> {
@@ -616,11 +769,25 @@ macro_rules! serializer_body {
         fn serialize_tuple(self, len: usize) -> Result<Compound<$t>, SerError> {
             Ok($seq(self, Some(len)))
         }
-        fn serialize_tuple_struct(self, _: &'static str, len: usize) -> Result<Compound<$t>, SerError> {
+        fn serialize_tuple_struct(
+            self,
+            _: &'static str,
+            len: usize,
+        ) -> Result<Compound<$t>, SerError> {
             Ok($seq(self, Some(len)))
         }
-        fn serialize_tuple_variant(self, _: &'static str, _: u32, variant: &'static str, len: usize) -> Result<Compound<$t>, SerError> {
-            Ok($wrap(self, Compound::Variant(variant, Box::new(Compound::seq(Some(len))))))
+        fn serialize_tuple_variant(
+            self,
+            _: &'static str,
+            _: u32,
+            variant: &'static str,
+            len: usize,
+        ) -> Result<Compound<$t>, SerError> {
+            let flat = $flat(&self);
+            Ok($wrap(
+                self,
+                Compound::Variant(variant, Box::new(Compound::seq(Some(len), flat))),
+            ))
         }
         fn serialize_map(self, _: Option<usize>) -> Result<Compound<$t>, SerError> {
             Ok($record(self))
@@ -631,8 +798,18 @@ macro_rules! serializer_body {
             }
             Ok($record(self))
         }
-        fn serialize_struct_variant(self, _: &'static str, _: u32, variant: &'static str, _: usize) -> Result<Compound<$t>, SerError> {
-            Ok($wrap(self, Compound::Variant(variant, Box::new(Compound::map()))))
+        fn serialize_struct_variant(
+            self,
+            _: &'static str,
+            _: u32,
+            variant: &'static str,
+            _: usize,
+        ) -> Result<Compound<$t>, SerError> {
+            let flat = $flat(&self);
+            Ok($wrap(
+                self,
+                Compound::Variant(variant, Box::new(Compound::map(flat))),
+            ))
         }
     };
 }
@@ -640,10 +817,11 @@ macro_rules! serializer_body {
 impl ser::Serializer for Plain {
     serializer_body!(
         'static,
+        |p: &Plain| p.flat,
         |_: Plain, out: Out| Ok(out),
-        |_: Plain, len: Option<usize>| Compound::seq(len),
+        |p: Plain, len: Option<usize>| Compound::seq(len, p.flat),
         |_: Plain, c: Compound<'static>| c,
-        |_: Plain| Compound::map()
+        |p: Plain| Compound::map(p.flat)
     );
 }
 
@@ -654,6 +832,7 @@ struct Cell<'t>(&'t mut Table);
 impl<'t> ser::Serializer for Cell<'t> {
     serializer_body!(
         't,
+        |_: &Cell<'t>| true,
         |cell: Cell<'t>, out: Out| {
             cell.0.value(out);
             Ok(Out::Null)
@@ -713,9 +892,9 @@ impl<'t> ser::SerializeMap for Compound<'t> {
     }
     fn serialize_value<T: ?Sized + Serialize>(&mut self, v: &T) -> Result<(), SerError> {
         match self {
-            Compound::Map { entries, key } => {
+            Compound::Map { entries, key, flat } => {
                 let k = key.take().unwrap_or(Cow::Borrowed(""));
-                entries.push((k, v.serialize(Plain)?));
+                entries.push((k, v.serialize(Plain { flat: *flat })?));
                 Ok(())
             }
             Compound::Row(t) => {
@@ -754,7 +933,7 @@ pub struct Columns;
 impl lastbite::api::ReportVisitor for Columns {
     type Output = Result<Out, SerError>;
     fn visit<R: Serialize>(self, report: &R) -> Result<Out, SerError> {
-        report.serialize(Plain)
+        report.serialize(Plain { flat: false })
     }
 }
 
@@ -782,7 +961,8 @@ pub struct PyTable {
 
 fn bytes<'py>(py: Python<'py>, v: &[i64]) -> Bound<'py, PyByteArray> {
     // SAFETY: an i64 slice is plain bytes (no padding), read as native-endian int64.
-    let raw = unsafe { std::slice::from_raw_parts(v.as_ptr().cast::<u8>(), std::mem::size_of_val(v)) };
+    let raw =
+        unsafe { std::slice::from_raw_parts(v.as_ptr().cast::<u8>(), std::mem::size_of_val(v)) };
     PyByteArray::new(py, raw)
 }
 

@@ -144,7 +144,9 @@ fn cancellable<T: Send>(
 #[pyfunction]
 #[pyo3(signature = (command, request, progress = false))]
 fn call(py: Python<'_>, command: &str, request: &str, progress: bool) -> PyResult<String> {
-    cancellable(py, command, progress, |ctl| api::call(command, request, ctl))
+    cancellable(py, command, progress, |ctl| {
+        api::call(command, request, ctl)
+    })
 }
 
 /// Runs command `command` on a JSON request; returns the report as Python values with
@@ -161,7 +163,11 @@ fn call_columns(
     let out = cancellable(py, command, progress, |ctl| {
         api::call_with(command, request, ctl, columns::Columns)
     })?
-    .map_err(|e| Error::new_err(format!("internal error in {command}: {e} (please report it)")))?;
+    .map_err(|e| {
+        Error::new_err(format!(
+            "internal error in {command}: {e} (please report it)"
+        ))
+    })?;
     columns::to_python(py, out)
 }
 
