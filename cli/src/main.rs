@@ -11,6 +11,7 @@ mod figure;
 mod out;
 mod progress;
 mod reproduce;
+mod serve;
 mod subtraction;
 mod tokens;
 
@@ -46,6 +47,8 @@ enum Command {
     /// with chance nodes and tie rules, profile checks, file summaries.
     #[command(subcommand)]
     Efg(efg::Command),
+    /// The HTTP API and the explorer page on a local port (POST /api/<family>/<command>).
+    Serve(serve::Args),
 }
 
 fn main() -> ExitCode {
@@ -80,6 +83,7 @@ fn main() -> ExitCode {
         Command::Tokens(a) => tokens::run(a),
         Command::Cookie(cmd) => cookie::run(cmd),
         Command::Efg(cmd) => efg::run(cmd),
+        Command::Serve(args) => serve::run(args),
     };
     match result {
         Ok(code) => code,

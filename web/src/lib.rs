@@ -1,0 +1,370 @@
+//! lastbite's HTTP API (and the explorer page it serves): a thin adapter over
+//! [`lastbite::api`]. `POST /api/<family>/<command>` takes the command's request JSON and
+//! answers its report JSON (the CLI's `--json` document, the same schema), through
+//! [`lastbite::api::call`]; `GET /api/schema` lists the endpoints with their schemas. No
+//! game logic lives here: the adapter parses, budgets, calls and answers.
+//!
+//! Every computation runs on tokio's blocking pool, so a slow one never holds up the
+//! server's other requests, under this server's state budget (requests asking for more
+//! are refused, requests asking for nothing get it) and time budget (the call is
+//! cancelled when it runs out). Errors are JSON `{"error": "..."}`, one line: 400 for a
+//! bad request, 404 for no such endpoint, 413 for a body over the limit, 422 for a
+//! request refused by a budget (with its size), 503 when every computation slot is
+//! taken.
+
+use std::future::Future;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::body::{Body, Bytes};
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use lastbite::api::{self, Control};
+use lastbite::engine::EngineError;
+use lastbite::games::efg::EfgError;
+use serde_json::{json, Map, Value};
+use tokio::sync::Semaphore;
+
+/// The server's budgets and limits.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// The most states (and `.efg` nodes and outcomes) one request may ask for; requests
+    /// that give no budget get this one.
+    pub max_states: u64,
+    /// How long one computation may run before it is cancelled.
+    pub timeout: Duration,
+    /// How many computations may run at once; more are answered 503.
+    pub jobs: usize,
+    /// The largest request body, in bytes.
+    pub max_body: usize,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            max_states: 10_000_000,
+            timeout: Duration::from_secs(30),
+            jobs: 16,
+            max_body: 1 << 20,
+        }
+    }
+}
+
+/// The request fields that bound a computation's size, budgeted by [`Config::max_states`].
+const BUDGET_FIELDS: [&str; 3] = ["max_states", "max_nodes", "max_outcomes"];
+
+struct Shared {
+    config: Config,
+    slots: Arc<Semaphore>,
+    /// `GET /api/schema`'s answer, made once.
+    schema: String,
+    /// Each command's request properties, to budget only the fields it has.
+    fields: Vec<(&'static str, Vec<String>)>,
+}
+
+/// An error answer: a status and a one-line message, as `{"error": "..."}`.
+#[derive(Debug)]
+pub struct ApiError {
+    status: StatusCode,
+    message: String,
+}
+
+impl ApiError {
+    fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
+        ApiError {
+            status,
+            message: message.into().replace(['\n', '\r'], " "),
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let body = json!({ "error": self.message }).to_string();
+        (
+            self.status,
+            [(header::CONTENT_TYPE, "application/json")],
+            body,
+        )
+            .into_response()
+    }
+}
+
+/// The path of a command's endpoint: `dinner-solve` is `/api/dinner/solve`,
+/// `reproduce` is `/api/reproduce`.
+pub fn endpoint(command: &str) -> String {
+    format!("/api/{}", command.replacen('-', "/", 1))
+}
+
+/// The router: the API, the explorer page, and JSON 404s for anything else.
+pub fn router(config: Config) -> Router {
+    let schemas: std::collections::HashMap<String, Value> = api::schemas().into_iter().collect();
+    let endpoints: Vec<Value> = api::COMMANDS
+        .iter()
+        .map(|c| {
+            json!({
+                "path": endpoint(c),
+                "method": "POST",
+                "command": c,
+                "request": schemas[&format!("{c}.request")],
+                "report": schemas[&format!("{c}.report")],
+            })
+        })
+        .collect();
+    let fields = api::COMMANDS
+        .iter()
+        .map(|c| {
+            let props = schemas[&format!("{c}.request")]["properties"]
+                .as_object()
+                .map(|p| p.keys().cloned().collect())
+                .unwrap_or_default();
+            (*c, props)
+        })
+        .collect();
+    let shared = Arc::new(Shared {
+        slots: Arc::new(Semaphore::new(config.jobs)),
+        config,
+        schema: json!({ "endpoints": endpoints }).to_string(),
+        fields,
+    });
+    Router::new()
+        .route("/", get(page))
+        .route("/api/schema", get(schema))
+        .route("/api/{family}/{command}", post(family_command))
+        .route("/api/{command}", post(plain_command))
+        .fallback(not_found)
+        .with_state(shared)
+}
+
+/// Serves `router(config)` on `listener` until `shutdown` completes, then finishes the
+/// requests in flight.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    config: Config,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    axum::serve(listener, router(config))
+        .with_graceful_shutdown(shutdown)
+        .await
+}
+
+const INDEX: &str = include_str!("../assets/index.html");
+
+async fn page() -> impl IntoResponse {
+    (
+        [
+            (
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("text/html; charset=utf-8"),
+            ),
+            (header::CACHE_CONTROL, HeaderValue::from_static("no-cache")),
+        ],
+        INDEX,
+    )
+}
+
+async fn schema(State(shared): State<Arc<Shared>>) -> Response {
+    json_response(shared.schema.clone())
+}
+
+async fn not_found(uri: axum::http::Uri) -> ApiError {
+    ApiError::new(
+        StatusCode::NOT_FOUND,
+        format!(
+            "no such endpoint: {} (GET /api/schema lists them)",
+            api::escape(uri.path())
+        ),
+    )
+}
+
+async fn family_command(
+    State(shared): State<Arc<Shared>>,
+    Path((family, command)): Path<(String, String)>,
+    body: Body,
+) -> Result<Response, ApiError> {
+    run(shared, &format!("{family}-{command}"), body).await
+}
+
+async fn plain_command(
+    State(shared): State<Arc<Shared>>,
+    Path(command): Path<String>,
+    body: Body,
+) -> Result<Response, ApiError> {
+    run(shared, &command, body).await
+}
+
+fn json_response(body: String) -> Response {
+    ([(header::CONTENT_TYPE, "application/json")], body).into_response()
+}
+
+/// Reads, checks and budgets the request, runs the command on the blocking pool, and
+/// answers its report.
+async fn run(shared: Arc<Shared>, name: &str, body: Body) -> Result<Response, ApiError> {
+    let Some(&(command, ref props)) = shared.fields.iter().find(|(c, _)| *c == name) else {
+        return Err(ApiError::new(
+            StatusCode::NOT_FOUND,
+            format!(
+                "no such endpoint: {} (GET /api/schema lists them)",
+                api::escape(&endpoint(name))
+            ),
+        ));
+    };
+    let limit = shared.config.max_body;
+    let bytes: Bytes = axum::body::to_bytes(body, limit).await.map_err(|_| {
+        ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("the request body is over {limit} bytes"),
+        )
+    })?;
+    let request = budgeted(&shared.config, props, &bytes)?;
+    let Ok(slot) = shared.slots.clone().try_acquire_owned() else {
+        return Err(ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!(
+                "busy: all {} computation slots are taken, try again shortly",
+                shared.config.jobs
+            ),
+        ));
+    };
+    let cancel = Arc::new(AtomicBool::new(false));
+    let flag = cancel.clone();
+    let job = tokio::task::spawn_blocking(move || {
+        // The slot is held until the computation really ends, cancelled or not.
+        let _slot = slot;
+        let ctl = Control::silent().with_cancel(&flag);
+        api::call(command, &request, &ctl)
+    });
+    let timeout = shared.config.timeout;
+    let outcome = match tokio::time::timeout(timeout, job).await {
+        Ok(joined) => joined.map_err(|_| {
+            ApiError::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                format!("internal error in {command} (please report it)"),
+            )
+        })?,
+        Err(_) => {
+            cancel.store(true, Ordering::Relaxed);
+            return Err(ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                format!(
+                    "refused: {command} ran past this server's time budget of {} s (cancelled)",
+                    timeout.as_secs_f64()
+                ),
+            ));
+        }
+    };
+    match outcome {
+        Ok(report) => Ok(json_response(report)),
+        Err(e) => Err(ApiError::new(status_of(&e), e.to_string())),
+    }
+}
+
+/// A library error's status: refusals by a budget are 422, everything else is the
+/// request's fault (400).
+fn status_of(e: &api::Error) -> StatusCode {
+    match e {
+        api::Error::Engine(EngineError::TooManyStates { .. } | EngineError::OutOfMemory(_))
+        | api::Error::Efg {
+            error: EfgError::TooManyNodes { .. } | EfgError::TooManyOutcomes { .. },
+            ..
+        }
+        | api::Error::Cancelled => StatusCode::UNPROCESSABLE_ENTITY,
+        _ => StatusCode::BAD_REQUEST,
+    }
+}
+
+/// The request as the library will read it: a JSON object, with no file or directory
+/// (the server reads and writes none), its size budgets within this server's, and the
+/// server's budget where it gave none.
+fn budgeted(config: &Config, props: &[String], bytes: &[u8]) -> Result<String, ApiError> {
+    let bad = |m: String| ApiError::new(StatusCode::BAD_REQUEST, m);
+    let value: Value = serde_json::from_slice(bytes)
+        .map_err(|e| bad(format!("invalid request: the body is not JSON: {e}")))?;
+    let Value::Object(mut fields) = value else {
+        return Err(bad(
+            "invalid request: the body must be a JSON object of the request's fields".into(),
+        ));
+    };
+    for key in ["file", "store", "out"] {
+        if fields.get(key).is_some_and(|v| !v.is_null()) {
+            return Err(bad(format!(
+                "{key}: this server reads and writes no files{}",
+                if key == "file" {
+                    " (send the content in data)"
+                } else {
+                    ""
+                }
+            )));
+        }
+    }
+    if fields
+        .get("profile")
+        .and_then(Value::as_str)
+        .is_some_and(|p| p.starts_with('@'))
+    {
+        return Err(bad(
+            "profile: this server reads no files (send the profile itself)".into(),
+        ));
+    }
+    budget_fields(config, props, &mut fields)?;
+    Ok(Value::Object(fields).to_string())
+}
+
+fn budget_fields(
+    config: &Config,
+    props: &[String],
+    fields: &mut Map<String, Value>,
+) -> Result<(), ApiError> {
+    let cap = config.max_states;
+    for key in BUDGET_FIELDS {
+        if !props.iter().any(|p| p == key) {
+            continue;
+        }
+        match fields.get(key) {
+            None | Some(Value::Null) => {
+                fields.insert(key.to_string(), json!(cap));
+            }
+            Some(v) => {
+                // A budget the library would refuse anyway (not a count) is its to report.
+                let asked = v
+                    .as_u64()
+                    .or_else(|| v.as_str().and_then(|s| s.parse().ok()));
+                if let Some(n) = asked {
+                    if n > cap {
+                        return Err(ApiError::new(
+                            StatusCode::UNPROCESSABLE_ENTITY,
+                            format!("refused: {key} {n} is over this server's budget of {cap}"),
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Resolves when the process gets Ctrl-C (SIGINT) or SIGTERM.
+pub async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = term => {},
+    }
+}

@@ -1,0 +1,244 @@
+//! The HTTP API against the router (no socket): every endpoint answers what the library
+//! answers, and every error code is what the issue names.
+
+mod common;
+
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use http_body_util::BodyExt;
+use lastbite::api::{self, Control};
+use lastbite_web::{endpoint, router, Config};
+use serde_json::Value;
+use tower::ServiceExt;
+
+async fn send(
+    config: &Config,
+    method: &str,
+    path: &str,
+    body: impl Into<Body>,
+) -> (StatusCode, String) {
+    let req = Request::builder()
+        .method(method)
+        .uri(path)
+        .header("content-type", "application/json")
+        .body(body.into())
+        .unwrap();
+    let res = router(config.clone()).oneshot(req).await.unwrap();
+    let status = res.status();
+    let bytes = res.into_body().collect().await.unwrap().to_bytes();
+    (status, String::from_utf8(bytes.to_vec()).unwrap())
+}
+
+async fn post(config: &Config, command: &str, body: &str) -> (StatusCode, String) {
+    send(config, "POST", &endpoint(command), body.to_string()).await
+}
+
+/// A JSON error answer: the status, and a one-line message.
+fn error_of(status: StatusCode, body: &str, want: StatusCode, mentions: &str) {
+    assert_eq!(status, want, "{body}");
+    let v: Value = serde_json::from_str(body).unwrap();
+    let msg = v["error"].as_str().unwrap();
+    assert!(!msg.contains('\n'), "{msg}");
+    assert!(msg.contains(mentions), "{msg} should mention {mentions}");
+}
+
+#[tokio::test]
+async fn every_endpoint_answers_the_librarys_report() {
+    // `reproduce` recomputes every paper: give it time on a loaded machine.
+    let config = Config {
+        timeout: Duration::from_secs(600),
+        ..Config::default()
+    };
+    let samples = common::samples();
+    // Every command has a sample, and so an endpoint checked here.
+    let named: std::collections::BTreeSet<_> = samples.iter().map(|(c, _)| *c).collect();
+    assert_eq!(named, api::COMMANDS.iter().copied().collect());
+    for (command, body) in samples {
+        let (status, got) = post(&config, command, &body).await;
+        assert_eq!(status, StatusCode::OK, "{command}: {got}");
+        let want = api::call(command, &body, &Control::silent()).unwrap();
+        let (got, want): (Value, Value) = (
+            serde_json::from_str(&got).unwrap(),
+            serde_json::from_str(&want).unwrap(),
+        );
+        assert_eq!(got, want, "{command}");
+    }
+}
+
+#[tokio::test]
+async fn the_schema_lists_every_endpoint_with_its_schemas() {
+    let (status, body) = send(&Config::default(), "GET", "/api/schema", Body::empty()).await;
+    assert_eq!(status, StatusCode::OK);
+    let v: Value = serde_json::from_str(&body).unwrap();
+    let endpoints = v["endpoints"].as_array().unwrap();
+    assert_eq!(endpoints.len(), api::COMMANDS.len());
+    let schemas: std::collections::HashMap<String, Value> = api::schemas().into_iter().collect();
+    for e in endpoints {
+        let c = e["command"].as_str().unwrap();
+        assert_eq!(e["path"], endpoint(c));
+        assert_eq!(e["request"], schemas[&format!("{c}.request")]);
+        assert_eq!(e["report"], schemas[&format!("{c}.report")]);
+    }
+    assert_eq!(endpoint("dinner-solve"), "/api/dinner/solve");
+    assert_eq!(endpoint("reproduce"), "/api/reproduce");
+}
+
+#[tokio::test]
+async fn the_page_is_served() {
+    let (status, body) = send(&Config::default(), "GET", "/", Body::empty()).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(body.contains("<html"));
+}
+
+#[tokio::test]
+async fn bad_requests_are_400_with_one_line() {
+    let c = Config::default();
+    let (s, b) = post(&c, "dinner-solve", r#"{"morsels": "1,2"#).await;
+    error_of(s, &b, StatusCode::BAD_REQUEST, "not JSON");
+    let (s, b) = post(&c, "dinner-solve", r#"{"morsels": 12}"#).await;
+    error_of(s, &b, StatusCode::BAD_REQUEST, "invalid request");
+    let (s, b) = post(
+        &c,
+        "subtraction-table",
+        r#"{"set": "4,5", "max_heap": "many"}"#,
+    )
+    .await;
+    error_of(s, &b, StatusCode::BAD_REQUEST, "invalid type");
+    let (s, b) = post(&c, "dinner-solve", r#"{"morsel": "1,2"}"#).await;
+    error_of(s, &b, StatusCode::BAD_REQUEST, "unknown field `morsel`");
+    let (s, b) = post(&c, "dinner-solve", "[1, 2]").await;
+    error_of(s, &b, StatusCode::BAD_REQUEST, "JSON object");
+    let (s, b) = post(&c, "dinner-solve", r#"{"morsels": "1,x"}"#).await;
+    error_of(s, &b, StatusCode::BAD_REQUEST, "not a number");
+    let (s, b) = post(&c, "efg-solve", r#"{"file": "/etc/passwd"}"#).await;
+    error_of(s, &b, StatusCode::BAD_REQUEST, "no files");
+    let (s, b) = post(
+        &c,
+        "efg-verify",
+        r#"{"data": "EFG 2 R \"\" { \"A\" } t \"\" 1 \"\" { 1 }", "profile": "@/etc/passwd"}"#,
+    )
+    .await;
+    error_of(s, &b, StatusCode::BAD_REQUEST, "no files");
+    let (s, b) = post(&c, "cookie-nim", r#"{"max_n": 5, "store": "/tmp"}"#).await;
+    error_of(s, &b, StatusCode::BAD_REQUEST, "no files");
+    let (s, b) = post(
+        &c,
+        "subtraction-scan",
+        r#"{"size": 2, "max": 5, "out": "x.jsonl"}"#,
+    )
+    .await;
+    error_of(s, &b, StatusCode::BAD_REQUEST, "no files");
+}
+
+#[tokio::test]
+async fn unknown_endpoints_are_404() {
+    let c = Config::default();
+    let (s, b) = post(&c, "dinner-cook", "{}").await;
+    error_of(s, &b, StatusCode::NOT_FOUND, "no such endpoint");
+    let (s, b) = send(&c, "GET", "/nowhere", Body::empty()).await;
+    error_of(s, &b, StatusCode::NOT_FOUND, "no such endpoint");
+}
+
+#[tokio::test]
+async fn bodies_over_the_limit_are_413() {
+    let c = Config::default();
+    let big = format!(r#"{{"morsels": "{}"}}"#, "1,2 ".repeat(300_000));
+    assert!(big.len() > c.max_body);
+    let (s, b) = post(&c, "dinner-solve", &big).await;
+    error_of(s, &b, StatusCode::PAYLOAD_TOO_LARGE, "over 1048576 bytes");
+}
+
+#[tokio::test]
+async fn budgets_refuse_with_422_and_the_size() {
+    let c = Config {
+        max_states: 1000,
+        ..Config::default()
+    };
+    // Asking for more than the server allows.
+    let (s, b) = post(
+        &c,
+        "dinner-solve",
+        r#"{"morsels": "1,2 2,3", "max_states": 5000}"#,
+    )
+    .await;
+    error_of(s, &b, StatusCode::UNPROCESSABLE_ENTITY, "budget of 1000");
+    // Asking for nothing gets the server's budget, and the library refuses past it, with
+    // the state space's size.
+    let morsels: Vec<String> = (1..=14).map(|i| format!("{i},{}", 15 - i)).collect();
+    let body = format!(
+        r#"{{"morsels": "{}", "method": "exact"}}"#,
+        morsels.join(" ")
+    );
+    let (s, b) = post(&c, "dinner-solve", &body).await;
+    error_of(s, &b, StatusCode::UNPROCESSABLE_ENTITY, "16384");
+    let (s, b) = post(&c, "efg-random", r#"{"nodes": 3000}"#).await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let data = serde_json::to_string(&serde_json::from_str::<Value>(&b).unwrap()["efg"]).unwrap();
+    let (s, b) = post(&c, "efg-solve", &format!(r#"{{"data": {data}}}"#)).await;
+    error_of(s, &b, StatusCode::UNPROCESSABLE_ENTITY, "max_nodes");
+}
+
+/// A request that runs for seconds and notices cancellation between layers: the exact
+/// solve of a 24-morsel dinner (2^24 states).
+const SLOW: (&str, &str) = (
+    "dinner-solve",
+    r#"{"morsels": "1,2 2,3 3,4 4,5 5,6 6,7 7,8 8,9 9,1 1,3 3,5 5,7 7,9 9,2 2,4 4,6 6,8 8,1 1,4 4,7 7,1 2,5 5,8 8,2", "method": "exact", "max_states": 20000000}"#,
+);
+
+#[tokio::test]
+async fn the_time_budget_cancels_with_422() {
+    let c = Config {
+        timeout: Duration::from_millis(100),
+        max_states: 20_000_000,
+        ..Config::default()
+    };
+    let t = std::time::Instant::now();
+    let (s, b) = post(&c, SLOW.0, SLOW.1).await;
+    error_of(s, &b, StatusCode::UNPROCESSABLE_ENTITY, "time budget");
+    assert!(t.elapsed() < Duration::from_secs(5));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_full_server_answers_503() {
+    let c = Config {
+        jobs: 1,
+        // The slow request is cancelled soon after the 503 is seen.
+        timeout: Duration::from_secs(1),
+        max_states: 20_000_000,
+        ..Config::default()
+    };
+    let app = router(c.clone());
+    let slow = {
+        let app = app.clone();
+        tokio::spawn(async move {
+            let req = Request::post(endpoint(SLOW.0))
+                .body(Body::from(SLOW.1))
+                .unwrap();
+            app.oneshot(req).await.unwrap().status()
+        })
+    };
+    // Wait until the slow request holds the only slot.
+    let mut busy = None;
+    for _ in 0..200 {
+        tokio::time::sleep(Duration::from_millis(10)).await;
+        let req = Request::post(endpoint("subtraction-period"))
+            .body(Body::from(r#"{"set":"1,2"}"#))
+            .unwrap();
+        let res = app.clone().oneshot(req).await.unwrap();
+        if res.status() == StatusCode::SERVICE_UNAVAILABLE {
+            let bytes = res.into_body().collect().await.unwrap().to_bytes();
+            busy = Some(String::from_utf8(bytes.to_vec()).unwrap());
+            break;
+        }
+    }
+    let busy = busy.expect("a 503 while the only slot is taken");
+    error_of(
+        StatusCode::SERVICE_UNAVAILABLE,
+        &busy,
+        StatusCode::SERVICE_UNAVAILABLE,
+        "busy",
+    );
+    assert_eq!(slow.await.unwrap(), StatusCode::UNPROCESSABLE_ENTITY);
+}
