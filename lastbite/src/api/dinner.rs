@@ -1419,9 +1419,8 @@ pub struct PlotReport {
     pub against_crossout: Vec<[Exact; 2]>,
     /// The crossout outcome.
     pub crossout: [Exact; 2],
-    /// The picture, when asked for.
-    #[serde(skip)]
-    #[schemars(skip)]
+    /// The picture (an SVG document), when asked for (`picture`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub svg: Option<String>,
 }
 
@@ -1481,9 +1480,8 @@ pub struct BoardReport {
     pub crossout_sequence: Vec<usize>,
     /// The crossout scores of the dinner drawn.
     pub scores: Vec<Exact>,
-    /// The picture, when asked for.
-    #[serde(skip)]
-    #[schemars(skip)]
+    /// The picture (an SVG document), when asked for (`picture`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub svg: Option<String>,
 }
 
@@ -1583,9 +1581,8 @@ pub struct BalanceReport {
     pub seed: u64,
     /// One row per size.
     pub rows: Vec<BalanceRow>,
-    /// The picture, when asked for.
-    #[serde(skip)]
-    #[schemars(skip)]
+    /// The picture (an SVG document), when asked for (`picture`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub svg: Option<String>,
 }
 

@@ -905,9 +905,8 @@ pub struct PlotReport {
     /// The data.
     #[serde(flatten)]
     pub data: PlotData,
-    /// The picture, when asked for.
-    #[serde(skip)]
-    #[schemars(skip)]
+    /// The picture (an SVG document), when asked for (`picture`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub svg: Option<String>,
 }
 

@@ -333,9 +333,8 @@ pub struct SeatsReport {
     pub clock: bool,
     /// One row per number of players.
     pub rows: Vec<SeatsRow>,
-    /// The picture, when asked for.
-    #[serde(skip)]
-    #[schemars(skip)]
+    /// The picture (an SVG document), when asked for (`picture`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub svg: Option<String>,
 }
 

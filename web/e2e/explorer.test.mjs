@@ -1,0 +1,131 @@
+// The explorer in a real browser: Debian's Chromium (/usr/bin/chromium) driven by
+// playwright-core, against `lastbite serve` on loopback. For each preset a whole game is
+// played by clicking, and the final payoffs the page shows must equal the API's; the URL
+// must round-trip a position. Run by scripts/test (`node --test` in web/e2e).
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { chromium } from "playwright-core";
+
+const BIN = process.env.LASTBITE_BIN || new URL("../../target/release/lastbite", import.meta.url).pathname;
+const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
+
+let server, base, browser;
+
+before(async () => {
+  server = spawn(BIN, ["serve", "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
+  base = await new Promise((resolve, reject) => {
+    let out = "";
+    server.stdout.on("data", (d) => {
+      out += d;
+      const m = out.match(/serving on (http:\/\/\S+\/)/);
+      if (m) resolve(m[1]);
+    });
+    server.on("exit", (code) => reject(new Error(`lastbite serve exited with ${code}`)));
+  });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+      "--disable-component-update", "--disable-sync"],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.kill("SIGINT");
+});
+
+async function api(command, request) {
+  const res = await fetch(base + "api/" + command.replace("-", "/"), { method: "POST", body: JSON.stringify(request) });
+  assert.equal(res.status, 200);
+  return res.json();
+}
+
+/** Plays the whole game shown by clicking the equilibrium move on each of the user's turns;
+ * returns the final payoffs the page shows. */
+async function playToTheEnd(page) {
+  for (let turn = 0; turn < 200; turn++) {
+    const final = await page.locator("#d-status").getAttribute("data-final");
+    if (final !== null) return final;
+    const mine = page.locator("#d-moves button[data-selected='true']:not([disabled])");
+    if (await mine.count()) {
+      await mine.first().click();
+    }
+    await page.waitForTimeout(60);
+  }
+  throw new Error("the game did not end");
+}
+
+for (const [preset, request] of [
+  ["fig1", { morsels: "1,6 2,14 3,10 4,3 5,7 6,5 7,9 8,8 9,4 10,13 11,12 12,11 13,2 14,1" }],
+  ["intro", { morsels: "1,2 2,3 3,1", order: "ABA" }],
+  ["three", { morsels: "3,1,2 1,3,2 2,2,2 4,1,1 1,4,1 1,1,4", order: "ABCABC", method: "exact" }],
+]) {
+  test(`dinner preset ${preset}: a game played by clicking ends at the API's equilibrium payoffs`, async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(base + "#dinner");
+    await page.selectOption("#d-preset", preset);
+    const final = await playToTheEnd(page);
+    const report = await api("dinner-solve", request);
+    assert.equal(final, report.scores.join(","));
+    assert.match(await page.locator("#d-status").textContent(), /Game over/);
+    await page.close();
+  });
+}
+
+test("dinner with friendly tie rules: the page's end equals the exact solver's", async () => {
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 } }); // a phone's width
+  const m = "1,1 2,2 1,1 2,2 3,3";
+  await page.goto(base + `#dinner?m=${encodeURIComponent(m)}&seat=B&ties=friendly`);
+  const final = await playToTheEnd(page);
+  const report = await api("dinner-solve", { morsels: m, ties: "friendly", method: "exact" });
+  assert.equal(final, report.scores.join(","));
+  await page.close();
+});
+
+test("the URL round-trips a position", async () => {
+  const page = await browser.newPage();
+  await page.goto(base + "#dinner");
+  await page.selectOption("#d-preset", "fig1");
+  // Two of the user's moves (the equilibrium answers each).
+  for (let i = 0; i < 2; i++) {
+    const mine = page.locator("#d-moves button[data-selected='true']:not([disabled])");
+    await mine.first().waitFor();
+    await mine.first().click();
+    await page.waitForFunction(
+      (n) => (new URLSearchParams(location.hash.split("?")[1] || "").get("eaten") || "").split(",").filter(Boolean).length >= n,
+      2 * (i + 1),
+    );
+  }
+  await page.locator("#d-moves button:not([disabled])").first().waitFor();
+  const url = page.url();
+  const status = await page.locator("#d-status").textContent();
+  const moves = await page.locator("#d-moves button").allTextContents();
+  const again = await browser.newPage();
+  await again.goto(url);
+  await again.locator("#d-moves button:not([disabled])").first().waitFor();
+  assert.equal(await again.locator("#d-status").textContent(), status);
+  assert.deepEqual(await again.locator("#d-moves button").allTextContents(), moves);
+  await again.reload();
+  await again.locator("#d-moves button:not([disabled])").first().waitFor();
+  assert.equal(await again.locator("#d-status").textContent(), status);
+  await page.close();
+  await again.close();
+});
+
+test("every command is reachable from the page, errors shown in one line", async () => {
+  const page = await browser.newPage();
+  await page.goto(base + "#api");
+  await page.locator("#a-command option").nth(27).waitFor({ state: "attached" });
+  assert.equal(await page.locator("#a-command option").count(), 28);
+  await page.click("#a-send");
+  await page.locator("#a-report").filter({ hasText: "outcome" }).waitFor();
+  const shown = JSON.parse(await page.locator("#a-report").textContent());
+  assert.deepEqual(shown, await api("subtraction-outcome", { set: "4,5,9", heap: "1000000000000000000", convention: "FvA" }));
+  await page.fill("#a-request", '{"set": "4,x"}');
+  await page.click("#a-send");
+  await page.locator("#a-error").filter({ hasText: "set" }).waitFor();
+  assert.ok(!(await page.locator("#a-error").textContent()).includes("\n"));
+  await page.close();
+});
