@@ -157,6 +157,9 @@ pub struct OutcomeArgs {
     /// Largest heap to search for the period when the heap is beyond the table.
     #[arg(long, default_value_t = DEFAULT_LIMIT)]
     limit: u64,
+    /// Also list every legal move with the outcome it leads to under PSPE play.
+    #[arg(long)]
+    explain: bool,
     /// Print one JSON document on stdout.
     #[arg(long)]
     json: bool,
@@ -201,6 +204,7 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
                 heap: a.heap,
                 convention: a.convention,
                 limit: a.limit,
+                explain: a.explain,
             };
             emit(&call(api::outcome(&req, &ctl))?, a.json)?;
         }

@@ -15,7 +15,7 @@ use crate::games::subtraction::analysis::{
 };
 use crate::games::subtraction::{
     figures, find_period, first_discrepancy, first_zero_sum_discrepancy, outcome_at, parse_heap,
-    Convention, Derivation, Ruleset, Table,
+    Convention, Derivation, Ruleset, SubtractionError, Table,
 };
 
 /// The largest heap up to which periods are searched by default.
@@ -186,7 +186,27 @@ request! {
         convention: String = "FvF".into(),
         /// Largest heap to search for the period when the heap is beyond the table.
         limit: u64 = DEFAULT_LIMIT,
+        /// Also list every legal move with the outcome it leads to under PSPE play.
+        explain: bool = false,
     }
+}
+
+/// One legal move at the heap and its PSPE consequence ([`OutcomeRequest::explain`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct MoveOption {
+    /// The amount taken (an element of S).
+    pub take: u64,
+    /// The heap left to the other player.
+    pub heap_after: u128,
+    /// The outcome `(Alice, Bob)` of the whole game when Alice takes this and both then
+    /// play the PSPE of their conventions: Alice's take plus what she gets as the second
+    /// player of the heap left, and Bob's part of it.
+    pub outcome: [u128; 2],
+    /// Whether it maximises Alice's own payoff.
+    pub best_for_mover: bool,
+    /// Whether it is a PSPE move (best for Alice, and among those the one her convention
+    /// picks for Bob's payoff).
+    pub pspe: bool,
 }
 
 /// How an outcome was derived.
@@ -225,6 +245,10 @@ pub struct OutcomeReport {
     pub moves: Vec<u64>,
     /// How it was obtained.
     pub derivation: DerivationReport,
+    /// With `explain`: every legal move (each element of S up to the heap) and its
+    /// consequence.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub options: Option<Vec<MoveOption>>,
 }
 
 /// The outcome of one heap.
@@ -242,6 +266,27 @@ pub fn outcome(req: &OutcomeRequest, _ctl: &Control) -> Result<OutcomeReport, Er
         (Some(p), t)
     };
     let o = outcome_at(&table, found.as_ref(), x, heap)?;
+    let options = if req.explain {
+        // Each move leaves heap h - s to Bob, who then moves first under the dual
+        // convention (his own first): Alice's payoff is s plus his opponent's share there.
+        let mut lines = Vec::new();
+        for &s in set.elements().iter().filter(|&&s| s as u128 <= heap) {
+            let child = outcome_at(&table, found.as_ref(), x.dual(), heap - s as u128)?;
+            let mine = (s as u128)
+                .checked_add(child.outcome.1)
+                .ok_or_else(|| SubtractionError::Overflow(heap.to_string()))?;
+            lines.push(MoveOption {
+                take: s,
+                heap_after: heap - s as u128,
+                outcome: [mine, child.outcome.0],
+                best_for_mover: mine == o.outcome.0,
+                pspe: o.moves.contains(&s),
+            });
+        }
+        Some(lines)
+    } else {
+        None
+    };
     let derivation = match o.derivation {
         Derivation::Direct => DerivationReport::Direct,
         Derivation::Periodic { reduced, periods } => {
@@ -262,6 +307,7 @@ pub fn outcome(req: &OutcomeRequest, _ctl: &Control) -> Result<OutcomeReport, Er
         outcome: [o.outcome.0, o.outcome.1],
         moves: o.moves,
         derivation,
+        options,
     })
 }
 
@@ -288,6 +334,23 @@ impl Render for OutcomeReport {
             writeln!(
                 w,
                 "  by periodicity: heap {reduced_heap} + {periods} x {period} (each period adds {increment} to both players)"
+            )?;
+        }
+        for o in self.options.iter().flatten() {
+            writeln!(
+                w,
+                "  take {:>3} -> heap {}: outcome ({}, {}){}",
+                o.take,
+                o.heap_after,
+                o.outcome[0],
+                o.outcome[1],
+                if o.pspe {
+                    "  PSPE"
+                } else if o.best_for_mover {
+                    "  best for Alice, not her convention's pick"
+                } else {
+                    ""
+                }
             )?;
         }
         Ok(())
