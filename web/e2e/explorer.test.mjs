@@ -84,6 +84,49 @@ test("dinner with friendly tie rules: the page's end equals the exact solver's",
   await page.close();
 });
 
+/** Plays a subtraction game to its end, clicking the PSPE move on the user's turns. */
+async function playSubtraction(page) {
+  for (let turn = 0; turn < 400; turn++) {
+    const final = await page.locator("#s-status").getAttribute("data-final");
+    if (final !== null) return final;
+    const mine = page.locator("#s-moves button[data-selected='true']:not([disabled])");
+    if (await mine.count()) await mine.first().click();
+    await page.waitForTimeout(40);
+  }
+  throw new Error("the game did not end");
+}
+
+for (const [preset, seat, request] of [
+  ["pair", "A", { set: "1,2", heap: "10", convention: "FvF" }],
+  ["paper", "B", { set: "4,5,9", heap: "100", convention: "FvA" }],
+]) {
+  test(`subtraction preset ${preset}, seat ${seat}: a game played by clicking ends at the API's PSPE outcome`, async () => {
+    const page = await browser.newPage();
+    await page.goto(base + "#subtraction");
+    await page.selectOption("#s-preset", preset);
+    if (seat !== "A") {
+      await page.selectOption("#s-seat", seat);
+      await page.click("#s-new");
+    }
+    const final = await playSubtraction(page);
+    const report = await api("subtraction-outcome", request);
+    assert.equal(final, report.outcome.join(","));
+    await page.close();
+  });
+}
+
+test("subtraction: each move shows its consequence as the API's explanation gives it", async () => {
+  const page = await browser.newPage();
+  await page.goto(base + "#subtraction?set=4,5,9&heap=1000000000000000000&conv=FA&seat=A");
+  await page.locator("#s-moves button").first().waitFor();
+  const texts = await page.locator("#s-moves button").allTextContents();
+  const r = await api("subtraction-outcome", { set: "4,5,9", heap: "1000000000000000000", convention: "FvA", explain: true });
+  assert.equal(texts.length, r.options.length);
+  // Exact beyond 2^53: the page shows the API's digits.
+  assert.ok(texts.some((t) => t.includes("Alice 500000000000000004, Bob 499999999999999996")), texts.join(" | "));
+  await page.close();
+});
+
 test("the URL round-trips a position", async () => {
   const page = await browser.newPage();
   await page.goto(base + "#dinner");
