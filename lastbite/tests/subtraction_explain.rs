@@ -10,7 +10,9 @@ use lastbite::games::subtraction::{Convention, Ruleset, Table};
 fn explained_moves_agree_with_a_direct_table() {
     let mut seed = 7u64;
     let mut next = |m: u64| {
-        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         (seed >> 33) % m
     };
     for _ in 0..40 {
@@ -18,7 +20,11 @@ fn explained_moves_agree_with_a_direct_table() {
         let mut set: Vec<u64> = (0..k).map(|_| 1 + next(12)).collect();
         set.sort();
         set.dedup();
-        let text = set.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(",");
+        let text = set
+            .iter()
+            .map(|s| s.to_string())
+            .collect::<Vec<_>>()
+            .join(",");
         let heap = (1u64 << 16) + next(500);
         let x = Convention::ALL[next(4) as usize];
         let req = OutcomeRequest {
@@ -35,7 +41,12 @@ fn explained_moves_agree_with_a_direct_table() {
         let best = options.iter().map(|o| o.outcome[0]).max().unwrap();
         for o in &options {
             let (c1, c2) = table.outcome(x.dual(), heap - o.take);
-            assert_eq!(o.outcome, [(o.take + c2) as u128, c1 as u128], "{text} heap {heap} take {}", o.take);
+            assert_eq!(
+                o.outcome,
+                [(o.take + c2) as u128, c1 as u128],
+                "{text} heap {heap} take {}",
+                o.take
+            );
             assert_eq!(o.best_for_mover, o.outcome[0] == best);
             assert_eq!(o.pspe, table.moves(x, heap).contains(&o.take));
             if o.pspe {
