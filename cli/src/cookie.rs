@@ -74,6 +74,10 @@ pub struct AnalyzeArgs {
     /// commas or newlines: for positions too long for a command line.
     #[arg(long, value_name = "FILE", conflicts_with = "components")]
     from: Option<std::path::PathBuf>,
+    /// Also analyse every move: the position each distinct component size eaten leaves,
+    /// its type, D-value and winning interval.
+    #[arg(long)]
+    explain: bool,
     /// Print one JSON document on stdout.
     #[arg(long)]
     json: bool,
@@ -109,12 +113,14 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
                     Some(p) if p.as_os_str() == "-" => None,
                     other => other.as_ref().map(|p| p.display().to_string()),
                 },
+                explain: a.explain,
             };
             // `--from -` reads the components from stdin.
             let req = match &a.from {
                 Some(p) if p.as_os_str() == "-" => api::AnalyzeRequest {
                     components: Some(Components::Text(std::io::read_to_string(std::io::stdin())?)),
                     from: None,
+                    explain: a.explain,
                 },
                 _ => req,
             };

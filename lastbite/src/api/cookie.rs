@@ -70,7 +70,33 @@ request! {
         components: Option<Components> = None,
         /// Read the components from this file instead.
         from: Option<String> = None,
+        /// Also analyse every move: each distinct unexpired component size eaten, and
+        /// the position it leaves (up to 1000 components).
+        explain: bool = false,
     }
+}
+
+/// The most components a position may have for `explain` (each distinct size is one
+/// more analysis).
+pub const EXPLAIN_COMPONENTS: usize = 1000;
+
+/// One move of `cookie analyze` with `explain`: a component eaten and the position left to
+/// the opponent.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct CookieMove {
+    /// The size (days left) of the component eaten.
+    pub eat: u64,
+    /// The position left: the others, each a day older (expired ones dropped).
+    pub position: Vec<u64>,
+    /// Whether the move wins (the position left is a P-position).
+    pub wins: bool,
+    /// The type of the position left (for the opponent, who moves there).
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    /// Its D-value, when its reduced form is strict.
+    pub d_value: Option<u64>,
+    /// Its winning interval, when it has one.
+    pub winning_interval: Option<[usize; 2]>,
 }
 
 /// Section 3's rule that applies.
@@ -117,6 +143,9 @@ pub struct AnalyzeReport {
     /// Why the brute-force values are absent.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub absent_because: Option<String>,
+    /// With `explain`: every move, by component size.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub moves: Option<Vec<CookieMove>>,
     #[serde(skip)]
     #[schemars(skip)]
     text: AnalyzeText,
@@ -138,8 +167,48 @@ fn absent() -> String {
 }
 
 /// Analyses a position: theory always, brute force up to 24 unexpired components.
-pub fn analyze(req: &AnalyzeRequest, _ctl: &Control) -> Result<AnalyzeReport, Error> {
+pub fn analyze(req: &AnalyzeRequest, ctl: &Control) -> Result<AnalyzeReport, Error> {
     let p = position_of(&req.components, &req.from)?;
+    let mut report = analyze_position(&p)?;
+    if req.explain {
+        if p.len() > EXPLAIN_COMPONENTS {
+            return Err(Error::invalid(
+                "explain",
+                "true",
+                format!(
+                    "explains positions of up to {EXPLAIN_COMPONENTS} components; this one has {}",
+                    p.len()
+                ),
+            ));
+        }
+        let mut moves = Vec::new();
+        let sizes = p.components();
+        for k in 1..=p.len() {
+            ctl.check()?;
+            if k > 1 && sizes[k - 1] == sizes[k - 2] {
+                continue;
+            }
+            let Some(next) = p.option(k) else {
+                continue;
+            };
+            let a = analyze_position(&next.canonical())?;
+            moves.push(CookieMove {
+                eat: sizes[k - 1],
+                position: a.position.clone(),
+                wins: a.kind == "P",
+                kind: a.kind,
+                d_value: a.d_value,
+                winning_interval: a.winning_interval,
+            });
+        }
+        report.moves = Some(moves);
+    }
+    Ok(report)
+}
+
+/// [`analyze`] of one position.
+fn analyze_position(p: &Position) -> Result<AnalyzeReport, Error> {
+    let p = p.clone();
     let reduced = p.reduced();
     let d = d_value(&p);
     let brute = (p.canonical().len() <= BRUTE_FORCE_COMPONENTS).then(|| {
@@ -203,6 +272,7 @@ pub fn analyze(req: &AnalyzeRequest, _ctl: &Control) -> Result<AnalyzeReport, Er
             "theory"
         },
         absent_because: brute.is_none().then(absent),
+        moves: None,
         text,
     })
 }
@@ -268,7 +338,23 @@ impl Render for AnalyzeReport {
                 )
             }
             None => writeln!(w, "winning moves: absent ({})", absent()),
+        }?;
+        for m in self.moves.iter().flatten() {
+            writeln!(
+                w,
+                "eat {:>3}: leaves {} ({}{}){}",
+                m.eat,
+                if m.position.len() > 40 {
+                    format!("{} components", m.position.len())
+                } else {
+                    format!("{:?}", m.position)
+                },
+                m.kind,
+                m.d_value.map(|d| format!(", D = {d}")).unwrap_or_default(),
+                if m.wins { "  wins" } else { "" }
+            )?;
         }
+        Ok(())
     }
 }
 
