@@ -127,6 +127,32 @@ test("subtraction: each move shows its consequence as the API's explanation give
   await page.close();
 });
 
+for (const [preset, start, seat] of [["small", "1 3 4", "first"], ["paper", "0 1 1 3 4 5 8 8", "first"], ["p", "2 3", "second"]]) {
+  test(`cookie preset ${preset}: playing the winning moves wins exactly when the API says the position is won`, async () => {
+    const page = await browser.newPage();
+    await page.goto(base + "#cookie");
+    await page.selectOption("#c-preset", preset);
+    if (seat !== "first") {
+      await page.selectOption("#c-seat", seat);
+      await page.click("#c-new");
+    }
+    let final = null;
+    for (let turn = 0; turn < 100 && final === null; turn++) {
+      final = await page.locator("#c-status").getAttribute("data-final");
+      if (final !== null) break;
+      const mine = page.locator("#c-moves button[data-selected='true']:not([disabled])");
+      if (await mine.count()) await mine.first().click();
+      await page.waitForTimeout(40);
+    }
+    const r = await api("cookie-analyze", { components: start });
+    // Moving first from an N-position (or second from a P-position) and always eating a
+    // winning cookie, the user wins; else the favoured computer does.
+    const userFavoured = (r.type === "N") === (seat === "first");
+    assert.equal(final, userFavoured ? "you" : "computer");
+    await page.close();
+  });
+}
+
 test("the URL round-trips a position", async () => {
   const page = await browser.newPage();
   await page.goto(base + "#dinner");
