@@ -54,6 +54,10 @@ struct GameArgs {
     /// Refuse games with more memoised sets of taken stacks than this.
     #[arg(long, default_value_t = api::DEFAULT_MAX_STATES)]
     max_states: u64,
+    /// Explain the next player's choice after these placements (stacks in turn order,
+    /// e.g. 3,9): every free stack with the payoffs it leads to.
+    #[arg(long, value_delimiter = ',')]
+    at: Option<Vec<usize>>,
     /// Print one JSON document on stdout.
     #[arg(long)]
     json: bool,
@@ -107,6 +111,7 @@ pub fn run(a: TokensArgs) -> anyhow::Result<ExitCode> {
                 continuous: g.continuous,
                 grid: g.grid,
                 max_states: g.max_states,
+                at: g.at,
             };
             emit(&call(api::solve(&req, &ctl))?, g.json)?;
         }

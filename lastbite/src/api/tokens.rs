@@ -9,7 +9,7 @@ use super::dinner::request;
 use super::{Control, Error, Render};
 use crate::exact::Exact;
 use crate::games::tokens::{
-    all_outcomes, continuous, limit_intervals, solve as solve_board, Board, TokenTies,
+    all_outcomes, continuous, explain, limit_intervals, solve as solve_board, Board, TokenTies,
 };
 
 /// The default limit on memoised sets of taken stacks (a hash-map entry each, about
@@ -59,7 +59,26 @@ request! {
         grid: usize = 8,
         /// Refuse games with more memoised sets of taken stacks than this.
         max_states: u64 = DEFAULT_MAX_STATES,
+        /// Explain the next player's choice after these placements (stacks in turn order,
+        /// e.g. `[3, 9]`): every free stack with the payoffs it leads to (discrete game).
+        at: Option<Vec<usize>> = None,
     }
+}
+
+/// One free stack in an explanation ([`SolveRequest::at`]).
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct PlacementReport {
+    /// The stack.
+    pub stack: usize,
+    /// Every player's payoff when the next player places here and the rest play the
+    /// equilibrium of the tie rule.
+    pub payoffs: Vec<Exact>,
+    /// The whole placement that results, in turn order.
+    pub placement: Vec<usize>,
+    /// Whether it maximises the mover's own payoff.
+    pub best_for_mover: bool,
+    /// Whether it is the equilibrium's choice.
+    pub selected: bool,
 }
 
 /// The report of `tokens`: a discrete game or the continuous one.
@@ -92,6 +111,9 @@ pub struct DiscreteReport {
     /// All pure SPE payoff vectors (with `ties = all`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub outcomes: Option<Vec<Vec<Exact>>>,
+    /// With `at`: every free stack for the next player (empty when all have placed).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub explanation: Option<Vec<PlacementReport>>,
     #[serde(skip)]
     #[schemars(skip)]
     title: String,
@@ -155,6 +177,12 @@ pub fn solve(req: &SolveRequest, _ctl: &Control) -> Result<SolveReport, Error> {
         ));
     }
     if req.continuous {
+        if req.at.is_some() {
+            return Err(Error::combination(
+                "at",
+                "explains the discrete game (stacks), not the continuous one",
+            ));
+        }
         if !req.grid.is_power_of_two() || req.grid > 64 {
             return Err(Error::invalid(
                 "grid",
@@ -227,7 +255,48 @@ pub fn solve(req: &SolveRequest, _ctl: &Control) -> Result<SolveReport, Error> {
         })?
     };
     check_budget(b.positions(), b.players(), req.max_states)?;
+    if let Some(at) = &req.at {
+        if all {
+            return Err(Error::combination("at", "explains one tie rule, not all"));
+        }
+        let text = || format!("{at:?}");
+        if at.len() > b.players() {
+            return Err(Error::invalid(
+                "at",
+                text(),
+                format!("has more placements than the {} players", b.players()),
+            ));
+        }
+        for (i, &x) in at.iter().enumerate() {
+            if x == 0 || x > b.positions() {
+                return Err(Error::invalid(
+                    "at",
+                    text(),
+                    format!("stack {x} is not one of 1..={}", b.positions()),
+                ));
+            }
+            if at[..i].contains(&x) {
+                return Err(Error::invalid(
+                    "at",
+                    text(),
+                    format!("stack {x} is taken twice"),
+                ));
+            }
+        }
+    }
     let play = solve_board(&b, rule);
+    let explanation = req.at.as_ref().map(|at| {
+        explain(&b, rule, at)
+            .into_iter()
+            .map(|l| PlacementReport {
+                stack: l.position,
+                payoffs: l.payoffs.iter().map(|&v| b.real(v)).collect(),
+                placement: l.placement,
+                best_for_mover: l.best,
+                selected: l.chosen,
+            })
+            .collect()
+    });
     let outcomes = all.then(|| {
         all_outcomes(&b)
             .iter()
@@ -243,6 +312,7 @@ pub fn solve(req: &SolveRequest, _ctl: &Control) -> Result<SolveReport, Error> {
         payoffs: play.payoffs.iter().map(|&v| b.real(v)).collect(),
         ties: play.ties.clone(),
         outcomes,
+        explanation,
         title: b.to_string(),
     }))
 }
@@ -257,6 +327,22 @@ impl Render for SolveReport {
                 }
                 for t in &r.ties {
                     writeln!(w, "  tie: the mover was indifferent after {t:?}")?;
+                }
+                for l in r.explanation.iter().flatten() {
+                    let pays: Vec<String> = l.payoffs.iter().map(|x| x.to_string()).collect();
+                    writeln!(
+                        w,
+                        "  stack {:>3} -> payoffs ({}){}",
+                        l.stack,
+                        pays.join(", "),
+                        if l.selected {
+                            "  equilibrium"
+                        } else if l.best_for_mover {
+                            "  best for the mover too"
+                        } else {
+                            ""
+                        }
+                    )?;
                 }
                 if let Some(o) = &r.outcomes {
                     writeln!(w, "all pure SPE outcomes ({}):", o.len())?;

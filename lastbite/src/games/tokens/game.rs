@@ -61,6 +61,36 @@ mod tests {
 
     fn check(board: &Board) {
         let game = TokensGame::new(board);
+        // Every move's continuation at every partial placement along the way: the
+        // set-based explanation against the engine's own.
+        {
+            let sol = engine_solve(
+                &game,
+                &Ties::uniform(TieBreak::First, board.players()),
+                Budget::default(),
+            )
+            .unwrap();
+            let mut placed: Vec<usize> = Vec::new();
+            while placed.len() < board.players() {
+                let state: Vec<u16> = placed.iter().map(|&x| x as u16).collect();
+                let ex = sol.explain(&state).expect("a non-terminal state");
+                let lines = crate::games::tokens::explain(board, TokenTies::Lowest, &placed);
+                assert_eq!(lines.len(), ex.lines.len(), "{board} {placed:?}");
+                for (l, e) in lines.iter().zip(&ex.lines) {
+                    assert_eq!(l.position, e.mv as usize);
+                    assert_eq!(l.payoffs, e.value, "{board} {placed:?} at {}", l.position);
+                    assert_eq!(l.chosen, e.selected);
+                    assert_eq!(l.best, e.best_for_mover);
+                }
+                let next = lines.iter().find(|l| l.chosen).unwrap().position;
+                // Walk a non-equilibrium branch too: the last free position.
+                placed.push(if placed.len() == 1 {
+                    lines.last().unwrap().position
+                } else {
+                    next
+                });
+            }
+        }
         for (rule, engine_rule) in [
             (TokenTies::Lowest, TieBreak::First),
             (TokenTies::Highest, TieBreak::Last),

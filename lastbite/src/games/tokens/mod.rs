@@ -15,5 +15,6 @@ pub mod theory;
 pub use game::TokensGame;
 pub use model::{Board, TokensError};
 pub use theory::{
-    all_outcomes, continuous, limit_intervals, runs, solve, GridPlay, Play, TokenTies,
+    all_outcomes, continuous, explain, limit_intervals, runs, solve, GridPlay, PlacementLine, Play,
+    TokenTies,
 };

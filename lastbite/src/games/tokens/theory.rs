@@ -155,6 +155,76 @@ pub fn solve(board: &Board, ties: TokenTies) -> Play {
     }
 }
 
+/// One free position at a partial placement and what placing there leads to
+/// ([`explain`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlacementLine {
+    /// The position (1-based, as in [`Play::moves`]).
+    pub position: usize,
+    /// Every player's payoff (scaled, in turn order) when the mover places here and the
+    /// rest play the subgame perfect equilibrium of the tie rule.
+    pub payoffs: Vec<i64>,
+    /// The whole placement that results, in turn order.
+    pub placement: Vec<usize>,
+    /// Whether it maximises the mover's own payoff.
+    pub best: bool,
+    /// Whether it is the equilibrium's choice under the tie rule.
+    pub chosen: bool,
+}
+
+/// Every free position for the next player after `placed` (positions in turn order),
+/// each with the equilibrium continuation after it: the set-based solver's own choices.
+/// Empty when every player has placed.
+///
+/// ```
+/// use lastbite::games::tokens::{explain, solve, Board, TokenTies};
+/// let b = Board::dollars(10, 3, false).unwrap();
+/// let lines = explain(&b, TokenTies::Lowest, &[]);
+/// let chosen = lines.iter().find(|l| l.chosen).unwrap();
+/// assert_eq!(chosen.placement, solve(&b, TokenTies::Lowest).moves);
+/// ```
+pub fn explain(board: &Board, ties: TokenTies, placed: &[usize]) -> Vec<PlacementLine> {
+    if placed.len() >= board.players() {
+        return Vec::new();
+    }
+    let mut s = Solver {
+        board,
+        ties,
+        memo: HashMap::new(),
+    };
+    let mut taken: Taken = Vec::new();
+    for &p in placed {
+        taken = with(&taken, p as u16);
+    }
+    s.final_set(&taken);
+    let chosen = s.memo[&taken].1;
+    let mut lines = Vec::new();
+    for x in (1..=board.positions() as u16).filter(|x| taken.binary_search(x).is_err()) {
+        let mut moves = placed.to_vec();
+        moves.push(x as usize);
+        let mut t = with(&taken, x);
+        s.final_set(&t);
+        while moves.len() < board.players() {
+            let y = s.memo[&t].1;
+            moves.push(y as usize);
+            t = with(&t, y);
+        }
+        lines.push(PlacementLine {
+            position: x as usize,
+            payoffs: board.payoffs(&moves),
+            placement: moves,
+            best: false,
+            chosen: x == chosen,
+        });
+    }
+    let mover = placed.len();
+    let top = lines.iter().map(|l| l.payoffs[mover]).max();
+    for l in &mut lines {
+        l.best = Some(l.payoffs[mover]) == top;
+    }
+    lines
+}
+
 /// The distinct payoff vectors (scaled, in turn order) of all pure subgame perfect
 /// equilibria, sorted, computed over sets: the SPE continuations from a set of taken
 /// stacks depend on the set alone, and a deviation is deterred by the worst SPE
