@@ -153,6 +153,29 @@ for (const [preset, start, seat] of [["small", "1 3 4", "first"], ["paper", "0 1
   });
 }
 
+for (const [preset, request] of [
+  ["ten", { stacks: 10, players: 3 }],
+  ["clock", { stacks: 10, players: 4, clock: true }],
+  ["values", { values: "1,5,3,7", players: 2 }],
+]) {
+  test(`tokens preset ${preset}: placing by clicking ends at the API's equilibrium payoffs`, async () => {
+    const page = await browser.newPage();
+    await page.goto(base + "#tokens");
+    await page.selectOption("#t-preset", preset);
+    let final = null;
+    for (let turn = 0; turn < 100 && final === null; turn++) {
+      final = await page.locator("#t-status").getAttribute("data-final");
+      if (final !== null) break;
+      const mine = page.locator("#t-moves button[data-selected='true']:not([disabled])");
+      if (await mine.count()) await mine.first().click();
+      await page.waitForTimeout(40);
+    }
+    const r = await api("tokens-solve", request);
+    assert.equal(final, r.payoffs.join(","));
+    await page.close();
+  });
+}
+
 test("the URL round-trips a position", async () => {
   const page = await browser.newPage();
   await page.goto(base + "#dinner");
