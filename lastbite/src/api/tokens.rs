@@ -114,6 +114,10 @@ pub struct DiscreteReport {
     /// With `at`: every free stack for the next player (empty when all have placed).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub explanation: Option<Vec<PlacementReport>>,
+    /// With `at`: each stack's territory under the tokens placed so far, stack by stack:
+    /// the players (numbered from 1, in turn order) whose tokens are nearest.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub territory: Option<Vec<Vec<usize>>>,
     #[serde(skip)]
     #[schemars(skip)]
     title: String,
@@ -313,6 +317,12 @@ pub fn solve(req: &SolveRequest, _ctl: &Control) -> Result<SolveReport, Error> {
         ties: play.ties.clone(),
         outcomes,
         explanation,
+        territory: req.at.as_ref().map(|at| {
+            b.territory(at)
+                .into_iter()
+                .map(|t| t.into_iter().map(|i| i + 1).collect())
+                .collect()
+        }),
         title: b.to_string(),
     }))
 }

@@ -235,6 +235,30 @@ impl Board {
             .collect()
     }
 
+    /// Each stack's territory: the tokens nearest to it (indices into `positions`, the
+    /// tokens' 1-based positions in turn order; several when equally near, none before
+    /// any token is placed), stack by stack.
+    ///
+    /// ```
+    /// use lastbite::games::tokens::Board;
+    /// let b = Board::dollars(5, 2, false).unwrap();
+    /// assert_eq!(b.territory(&[2, 4]), vec![vec![0], vec![0], vec![0, 1], vec![1], vec![1]]);
+    /// ```
+    pub fn territory(&self, positions: &[usize]) -> Vec<Vec<usize>> {
+        self.stacks
+            .iter()
+            .map(|&(stack, _)| {
+                let near = positions.iter().map(|&p| self.distance(stack, p)).min();
+                positions
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &p)| Some(self.distance(stack, p)) == near)
+                    .map(|(i, _)| i)
+                    .collect()
+            })
+            .collect()
+    }
+
     /// The share (scaled) of the token at `own` when the tokens occupy `taken` (1-based
     /// positions, including `own`).
     pub fn share(&self, own: usize, taken: &[usize]) -> i64 {
