@@ -176,6 +176,32 @@ for (const [preset, request] of [
   });
 }
 
+test("timings: load to interactive, and each move's answer, per preset (printed)", async () => {
+  const lines = [];
+  for (const [view, preset, prefix] of [["dinner", "fig1", "d"], ["subtraction", "paper", "s"], ["cookie", "paper", "c"], ["tokens", "ten", "t"]]) {
+    const page = await browser.newPage();
+    let t0 = Date.now();
+    await page.goto(base + "#" + view);
+    await page.locator(`#${prefix}-moves button:not([disabled])`).first().waitFor();
+    const load = Date.now() - t0;
+    await page.selectOption(`#${prefix}-preset`, preset);
+    const moves = [];
+    for (let i = 0; i < 4; i++) {
+      const mine = page.locator(`#${prefix}-moves button[data-selected='true']:not([disabled])`);
+      try { await mine.first().waitFor({ timeout: 3000 }); } catch { break; }
+      const before = await page.locator(`#${prefix}-status`).textContent();
+      t0 = Date.now();
+      await mine.first().click();
+      await page.waitForFunction(([id, prev]) => document.getElementById(id).textContent !== prev, [`${prefix}-status`, before]);
+      // The page's own measure: from the click to the new position shown.
+      moves.push(Math.round(await page.evaluate(() => window.lastMoveMs)));
+    }
+    lines.push(`${view} (${preset}): interactive ${load} ms after load; moves answered in ${moves.join(", ")} ms`);
+    await page.close();
+  }
+  console.log(lines.join("\n"));
+});
+
 test("the URL round-trips a position", async () => {
   const page = await browser.newPage();
   await page.goto(base + "#dinner");
