@@ -4,16 +4,12 @@
 
 use lastbite::api::cookie::{analyze, AnalyzeRequest, Components};
 use lastbite::api::Control;
+use lastbite::rng::Rng;
 
 #[test]
 fn explained_moves_agree_with_the_winning_moves() {
-    let mut seed = 11u64;
-    let mut next = |m: u64| {
-        seed = seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (seed >> 33) % m
-    };
+    let mut rng = Rng::for_trial(11, 0);
+    let mut next = |m: u64| rng.below(m);
     for _ in 0..150 {
         let n = 1 + next(9);
         let comps: Vec<String> = (0..n).map(|_| next(10).to_string()).collect();

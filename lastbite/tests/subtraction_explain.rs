@@ -5,16 +5,12 @@
 use lastbite::api::subtraction::{outcome, OutcomeRequest};
 use lastbite::api::Control;
 use lastbite::games::subtraction::{Convention, Ruleset, Table};
+use lastbite::rng::Rng;
 
 #[test]
 fn explained_moves_agree_with_a_direct_table() {
-    let mut seed = 7u64;
-    let mut next = |m: u64| {
-        seed = seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (seed >> 33) % m
-    };
+    let mut rng = Rng::for_trial(7, 0);
+    let mut next = |m: u64| rng.below(m);
     for _ in 0..40 {
         let k = 1 + next(3) as usize;
         let mut set: Vec<u64> = (0..k).map(|_| 1 + next(12)).collect();

@@ -4,16 +4,12 @@
 
 use lastbite::exact::Exact;
 use lastbite::games::tokens::Board;
+use lastbite::rng::Rng;
 
 #[test]
 fn territories_add_up_to_the_payoffs() {
-    let mut seed = 5u64;
-    let mut next = |m: u64| {
-        seed = seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (seed >> 33) % m
-    };
+    let mut rng = Rng::for_trial(5, 0);
+    let mut next = |m: u64| rng.below(m);
     for _ in 0..300 {
         let stacks = 2 + next(12) as usize;
         let players = 1 + next(stacks.min(5) as u64) as usize;

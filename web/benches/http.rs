@@ -8,23 +8,12 @@ use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
 use lastbite_web::Config;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::TcpStream;
+
+#[path = "../tests/common/http.rs"]
+mod http;
 
 async fn post(addr: SocketAddr, path: &str, body: &str) -> u16 {
-    let mut s = TcpStream::connect(addr).await.expect("connect");
-    let req = format!(
-        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    );
-    s.write_all(req.as_bytes()).await.expect("send");
-    let mut buf = Vec::new();
-    s.read_to_end(&mut buf).await.expect("receive");
-    let text = String::from_utf8_lossy(&buf);
-    text.split(' ')
-        .nth(1)
-        .and_then(|c| c.parse().ok())
-        .expect("a status")
+    http::post(addr, path, body).await.0
 }
 
 fn report(name: &str, mut t: Vec<Duration>) {

@@ -7,31 +7,10 @@ mod common;
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
+use common::http::post;
 use lastbite::api::{self, Control};
 use lastbite_web::{endpoint, Config};
 use serde_json::Value;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::TcpStream;
-
-/// One HTTP/1.1 POST on a fresh connection: the status and the body.
-async fn post(addr: SocketAddr, path: &str, body: &str) -> (u16, String) {
-    let mut s = TcpStream::connect(addr).await.expect("connect");
-    let req = format!(
-        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    );
-    s.write_all(req.as_bytes()).await.expect("send");
-    let mut buf = Vec::new();
-    s.read_to_end(&mut buf).await.expect("receive");
-    let text = String::from_utf8(buf).expect("UTF-8");
-    let (head, body) = text.split_once("\r\n\r\n").expect("a head and a body");
-    let status = head
-        .split(' ')
-        .nth(1)
-        .and_then(|c| c.parse().ok())
-        .expect("a status");
-    (status, body.to_string())
-}
 
 async fn start(config: Config) -> (SocketAddr, tokio::sync::oneshot::Sender<()>) {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
@@ -49,8 +28,10 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_hundred_concurrent_requests_all_answered_correctly() {
+    // Budgets wide enough for a loaded machine: this test is about answers, not budgets.
     let (addr, stop) = start(Config {
         jobs: 256,
+        timeout: Duration::from_secs(600),
         ..Config::default()
     })
     .await;
@@ -97,7 +78,7 @@ async fn two_hundred_concurrent_requests_all_answered_correctly() {
 async fn a_slow_request_does_not_hold_up_a_cheap_one() {
     let (addr, stop) = start(Config {
         max_states: 20_000_000,
-        timeout: Duration::from_secs(60),
+        timeout: Duration::from_secs(600),
         ..Config::default()
     })
     .await;

@@ -2,6 +2,8 @@
 
 #![allow(dead_code)]
 
+pub mod http;
+
 /// A cheap valid request for each command (`family-command`), as JSON.
 pub fn samples() -> Vec<(&'static str, String)> {
     let efg = include_str!("../../../examples/efg/entry.efg");
