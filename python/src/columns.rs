@@ -415,12 +415,7 @@ impl<'t> Compound<'t> {
                 Out::Null
             }
             Compound::InCell(t, inner) => {
-                match inner.finish() {
-                    // An empty list in a cell is an empty list of integers (its column's
-                    // other cells tell).
-                    Out::List(items) if items.is_empty() => t.ints(&[]),
-                    other => t.value(other),
-                }
+                t.value(inner.finish());
                 Out::Null
             }
         }
@@ -850,12 +845,6 @@ impl<'t> ser::Serializer for Cell<'t> {
     );
 }
 
-/// The compound's end: a value for [`Plain`], or written into the table when the
-/// compound was opened inside one (the list of integers of a cell, a big number).
-fn end(c: Compound<'_>) -> Result<Out, SerError> {
-    Ok(c.finish())
-}
-
 macro_rules! compound_impls {
     ($($tr:ident: $m:ident),*) => {$(
         impl<'t> ser::$tr for Compound<'t> {
@@ -865,7 +854,7 @@ macro_rules! compound_impls {
                 self.element(v)
             }
             fn end(self) -> Result<Out, SerError> {
-                end(self)
+                Ok(self.finish())
             }
         }
     )*};
@@ -906,7 +895,7 @@ impl<'t> ser::SerializeMap for Compound<'t> {
         }
     }
     fn end(self) -> Result<Out, SerError> {
-        end(self)
+        Ok(self.finish())
     }
 }
 
@@ -919,7 +908,7 @@ macro_rules! struct_impls {
                 self.field(Cow::Borrowed(key), v)
             }
             fn end(self) -> Result<Out, SerError> {
-                end(self)
+                Ok(self.finish())
             }
         }
     )*};
