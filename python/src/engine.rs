@@ -38,13 +38,21 @@ const DEAD: Id = Id::MAX;
 /// What the game said of one distinct state, each asked once.
 struct Node {
     to_move: Option<Option<Player>>,
-    moves: Option<Box<[Py<PyAny>]>>,
-    /// Per move: the state it leads to (`DEAD` until played).
-    children: Box<[Id]>,
-    /// Per move, one entry per player: its payoffs, once asked (`paid`).
-    payoffs: Box<[Rational]>,
-    paid: Box<[bool]>,
+    /// Its moves, once asked: the first one's index into the arena's edge vectors, and
+    /// how many. The edges of all states share one set of vectors, so a state costs no
+    /// allocation of its own.
+    moves: Option<(usize, usize)>,
     terminal: Option<Box<[Rational]>>,
+}
+
+/// Where move `i` of a state stands.
+enum Edge {
+    /// Its index into the edge vectors.
+    At(usize),
+    /// The state's moves were never asked.
+    Unasked,
+    /// No such state or move.
+    Missing,
 }
 
 #[derive(Default)]
@@ -55,9 +63,29 @@ struct Arena {
     /// Per state: the next state with the same Python hash.
     next: Vec<Id>,
     nodes: Vec<Node>,
+    /// Per edge (a move of a state): the move's Python object.
+    moves: Vec<Py<PyAny>>,
+    /// Per edge: the state it leads to (`DEAD` until played).
+    children: Vec<Id>,
+    /// Per edge, one entry per player: its payoffs, once asked (`paid`; both empty for a
+    /// game without `move_payoffs`).
+    payoffs: Vec<Rational>,
+    paid: Vec<bool>,
     /// Python hash to the first state with it.
     by_hash: FxMap<isize, Id>,
     root: Option<Id>,
+}
+
+impl Arena {
+    /// Where move `i` of state `id` stands.
+    fn edge(&self, id: Id, i: usize) -> Edge {
+        match self.nodes.get(id as usize).map(|n| n.moves) {
+            None => Edge::Missing,
+            Some(None) => Edge::Unasked,
+            Some(Some((first, len))) if i < len => Edge::At(first + i),
+            Some(Some(_)) => Edge::Missing,
+        }
+    }
 }
 
 /// The user's game object.
@@ -236,21 +264,15 @@ impl PyGame {
         m: Id,
     ) -> (Borrowed<'s, 'py, PyAny>, Borrowed<'s, 'py, PyAny>) {
         let arena = self.arena();
-        let Some(n) = arena.nodes.get(id as usize) else {
-            return (
-                borrowed(py, std::ptr::null_mut()),
-                borrowed(py, std::ptr::null_mut()),
-            );
-        };
-        let mv = n
-            .moves
-            .as_ref()
-            .and_then(|ms| ms.get(m as usize))
+        let state = arena
+            .objs
+            .get(id as usize)
             .map_or(std::ptr::null_mut(), |o| o.as_ptr());
-        (
-            borrowed(py, arena.objs[id as usize].as_ptr()),
-            borrowed(py, mv),
-        )
+        let mv = match arena.edge(id, m as usize) {
+            Edge::At(e) => arena.moves[e].as_ptr(),
+            _ => std::ptr::null_mut(),
+        };
+        (borrowed(py, state), borrowed(py, mv))
     }
 
     /// The Python object of move `m` at state `id`.
@@ -334,33 +356,25 @@ impl PyGame {
                 arena.nodes.push(Node {
                     to_move: None,
                     moves: None,
-                    children: Box::new([]),
-                    payoffs: Box::new([]),
-                    paid: Box::new([]),
                     terminal: None,
                 });
                 id
             }
         };
         if let Some((parent, i)) = child_of {
-            arena.nodes[parent as usize].children[i] = id;
+            if let Edge::At(e) = arena.edge(parent, i) {
+                arena.children[e] = id;
+            }
         }
         id
     }
 
     /// The number of moves at `id`, asking the game once.
     fn move_count(&self, id: Id) -> usize {
-        if let Some(ms) = self
-            .arena()
-            .nodes
-            .get(id as usize)
-            .map(|n| n.moves.as_ref())
-        {
-            if let Some(ms) = ms {
-                return ms.len();
-            }
-        } else {
-            return 0;
+        match self.arena().nodes.get(id as usize).map(|n| n.moves) {
+            None => return 0,
+            Some(Some((_, len))) => return len,
+            Some(None) => {}
         }
         let moves: Vec<Py<PyAny>> = Python::attach(|py| {
             let state = self.obj(py, id);
@@ -393,56 +407,66 @@ impl PyGame {
         let n = moves.len();
         if !self.failed() {
             let mut arena = self.arena();
-            let node = &mut arena.nodes[id as usize];
-            node.children = vec![DEAD; n].into_boxed_slice();
+            let arena = &mut *arena;
+            let first = arena.moves.len();
+            arena.moves.extend(moves);
+            arena.children.resize(first + n, DEAD);
             if self.methods.move_payoffs.is_some() {
-                node.payoffs = vec![Rational::zero(); n * self.players].into_boxed_slice();
-                node.paid = vec![false; n].into_boxed_slice();
+                arena
+                    .payoffs
+                    .resize((first + n) * self.players, Rational::zero());
+                arena.paid.resize(first + n, false);
             }
-            node.moves = Some(moves.into_boxed_slice());
+            arena.nodes[id as usize].moves = Some((first, n));
         }
         n
+    }
+
+    /// The locked arena and the edge index of move `i` at `id`, asking the game for the
+    /// state's moves first if it never was (the engine asks before it plays them, but
+    /// a caller need not); `None` after a failure or for a move that is not there.
+    fn locate(&self, id: Id, i: usize) -> Option<(std::sync::MutexGuard<'_, Arena>, usize)> {
+        let mut asked = false;
+        loop {
+            if self.failed() {
+                return None;
+            }
+            let arena = self.arena();
+            match arena.edge(id, i) {
+                Edge::At(e) => return Some((arena, e)),
+                Edge::Unasked if !asked => {
+                    drop(arena);
+                    self.move_count(id);
+                    asked = true;
+                }
+                _ => return None,
+            }
+        }
     }
 
     /// Runs `f` on the payoffs of move `m` at `id`, asking the game once; `None`
     /// without `move_payoffs`, after a failure, or for a move that is not there.
     fn with_payoffs<R>(&self, id: Id, m: Id, f: impl FnOnce(&[Rational]) -> R) -> Option<R> {
         let method = self.methods.move_payoffs.as_ref()?;
-        let (k, i) = (self.players, m as usize);
-        let mut asked = false;
-        let (state, mv) = loop {
-            if self.failed() {
-                return None;
-            }
-            let arena = self.arena();
-            let n = arena.nodes.get(id as usize)?;
-            match n.paid.get(i) {
-                Some(true) => return Some(f(&n.payoffs[i * k..(i + 1) * k])),
-                Some(false) => {
-                    let mv = n.moves.as_ref().map(|ms| ms[i].as_ptr())?;
-                    break (arena.objs[id as usize].as_ptr(), mv);
-                }
-                // The moves were never asked (the engine asks before it plays them).
-                None if n.moves.is_none() && !asked => {
-                    drop(arena);
-                    self.move_count(id);
-                    asked = true;
-                }
-                None => return None,
-            }
-        };
+        let k = self.players;
+        let (arena, e) = self.locate(id, m as usize)?;
+        let slot = e * k..(e + 1) * k;
+        if arena.paid[e] {
+            return Some(f(&arena.payoffs[slot]));
+        }
+        let (state, mv) = (arena.objs[id as usize].as_ptr(), arena.moves[e].as_ptr());
+        drop(arena);
         Python::attach(|py| {
             let r = self.call(py, method, (borrowed(py, state), borrowed(py, mv)))?;
-            let slot = i * k..(i + 1) * k;
             // A tuple of machine integers (the usual answer) goes straight into the arena:
             // reading an int runs no Python code, so it may happen under the lock.
             if let Ok(t) = r.cast::<PyTuple>() {
                 if t.len() == k {
                     let mut arena = self.arena();
-                    let n = &mut arena.nodes[id as usize];
+                    let arena = &mut *arena;
                     let all =
                         t.iter_borrowed()
-                            .zip(&mut n.payoffs[slot.clone()])
+                            .zip(&mut arena.payoffs[slot.clone()])
                             .all(|(x, out)| match small_int(&x) {
                                 Some(v) => {
                                     *out = v;
@@ -451,19 +475,18 @@ impl PyGame {
                                 None => false,
                             });
                     if all {
-                        n.paid[i] = true;
-                        return Some(f(&n.payoffs[slot]));
+                        arena.paid[e] = true;
+                        return Some(f(&arena.payoffs[slot]));
                     }
                 }
             }
             let v = self.payoff_vector(&r, "move_payoffs")?;
             let mut arena = self.arena();
-            let n = &mut arena.nodes[id as usize];
-            for (out, x) in n.payoffs[slot.clone()].iter_mut().zip(v) {
+            for (out, x) in arena.payoffs[slot.clone()].iter_mut().zip(v) {
                 *out = x;
             }
-            n.paid[i] = true;
-            Some(f(&n.payoffs[slot]))
+            arena.paid[e] = true;
+            Some(f(&arena.payoffs[slot]))
         })
     }
 
@@ -553,33 +576,14 @@ impl Game for PyGame {
 
     fn play(&self, s: &Id, m: &Id) -> Id {
         let (id, i) = (*s, *m as usize);
-        let mut asked = false;
-        let (state, mv) = loop {
-            if self.failed() {
-                return DEAD;
-            }
-            let arena = self.arena();
-            let Some(n) = arena.nodes.get(id as usize) else {
-                return DEAD;
-            };
-            match n.children.get(i) {
-                Some(&c) if c != DEAD => return c,
-                Some(_) => {
-                    let mv = n
-                        .moves
-                        .as_ref()
-                        .map_or(std::ptr::null_mut(), |ms| ms[i].as_ptr());
-                    break (arena.objs[id as usize].as_ptr(), mv);
-                }
-                // The moves were never asked (the engine asks before it plays them).
-                None if n.moves.is_none() && !asked => {
-                    drop(arena);
-                    self.move_count(id);
-                    asked = true;
-                }
-                None => return DEAD,
-            }
+        let Some((arena, e)) = self.locate(id, i) else {
+            return DEAD;
         };
+        if arena.children[e] != DEAD {
+            return arena.children[e];
+        }
+        let (state, mv) = (arena.objs[id as usize].as_ptr(), arena.moves[e].as_ptr());
+        drop(arena);
         Python::attach(|py| {
             match self.call(
                 py,
@@ -652,6 +656,11 @@ impl Game for PyGame {
 
     fn state_text(&self, s: &Id) -> String {
         Python::attach(|py| short(&self.obj(py, *s)))
+    }
+
+    /// The arena's ids are dense: the engine's tables become vectors.
+    fn state_id(&self, s: &Id) -> Option<usize> {
+        (*s != DEAD).then_some(*s as usize)
     }
 }
 

@@ -65,6 +65,16 @@ pub trait Game: Sync {
     fn state_text(&self, state: &Self::State) -> String {
         format!("{state:?}")
     }
+    /// A small integer naming `state`, for games that already number their states (a
+    /// front end that interns the states of a game written in another language): the
+    /// sparse solver then keeps such states in vectors indexed by it instead of hash
+    /// maps. Distinct states must have distinct ids, and ids should be dense (the
+    /// vectors grow to the largest id seen). `None`, the default, for a state without
+    /// one.
+    #[inline]
+    fn state_id(&self, _state: &Self::State) -> Option<usize> {
+        None
+    }
 }
 
 /// `A`, `B`, ..., `Z`, then `P26`, ...

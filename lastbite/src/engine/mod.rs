@@ -4,7 +4,8 @@
 //! which one player moves at a time, payoffs accrue on moves and at terminal states, and
 //! states may be reached along many paths. The engine solves each state once:
 //!
-//! * [`solve`] memoises in a hash map over the states reachable from the root;
+//! * [`solve`] memoises in a hash map over the states reachable from the root (a vector
+//!   for states the game numbers itself, [`Game::state_id`]);
 //! * [`solve_dense`] fills a dense table for games whose states index densely
 //!   ([`IndexedGame`], e.g. subsets as bitmasks), layer by layer in parallel with rayon.
 //!
@@ -28,6 +29,7 @@ pub mod impartial;
 mod outcomes;
 mod payoff;
 mod solve;
+mod table;
 #[cfg(test)]
 mod tests;
 mod ties;

@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use crate::par::prelude::*;
 
-use super::fx::{FxMap, FxSet};
+use super::table::StateTable;
 use super::{
     Budget, EngineError, Game, IndexedGame, Payoff, Player, Progress, Reason, TieBreak, Ties,
 };
@@ -136,7 +136,7 @@ where
 }
 
 enum Table<'g, G: Game> {
-    Sparse(FxMap<G::State, Box<[G::Payoff]>>),
+    Sparse(StateTable<'g, G, Box<[G::Payoff]>>),
     Dense {
         values: Vec<G::Payoff>,
         index: IndexFn<'g, G::State>,
@@ -399,8 +399,8 @@ pub fn solve<'g, G: Game>(
 /// The depth-first skeleton shared by [`solve`], [`super::all_outcomes`] and
 /// [`super::verify`]: every state reachable from the root gets a value `V`, terminal
 /// states from `terminal`, the others from `decide` once all their children have one.
-pub(crate) fn backward<G: Game, V>(
-    game: &G,
+pub(crate) fn backward<'g, G: Game, V>(
+    game: &'g G,
     budget: Budget,
     mut terminal: impl FnMut(&G::State) -> V,
     mut decide: impl for<'t> FnMut(
@@ -408,10 +408,10 @@ pub(crate) fn backward<G: Game, V>(
         Player,
         &'t dyn Fn(&G::State) -> Option<&'t V>,
     ) -> Result<V, EngineError>,
-) -> Result<FxMap<G::State, V>, EngineError> {
+) -> Result<StateTable<'g, G, V>, EngineError> {
     let k = game.players();
-    let mut table: FxMap<G::State, V> = FxMap::default();
-    let mut on_path: FxSet<G::State> = FxSet::default();
+    let mut table = StateTable::new(game);
+    let mut on_path = StateTable::new(game);
     let mut stack = vec![(game.root(), false)];
     let mut moves = Vec::new();
     while let Some((state, expanded)) = stack.pop() {
@@ -426,12 +426,12 @@ pub(crate) fn backward<G: Game, V>(
         if !expanded {
             moves.clear();
             game.moves(&state, &mut moves);
-            on_path.insert(state.clone());
+            on_path.insert(state.clone(), ());
             // The expanded entry goes below its children, so it is solved after them.
             stack.push((state.clone(), true));
             for mv in &moves {
                 let child = game.play(&state, mv);
-                if on_path.contains(&child) {
+                if on_path.contains_key(&child) {
                     return Err(EngineError::Cycle(game.state_text(&child)));
                 }
                 if !table.contains_key(&child) {

@@ -161,6 +161,62 @@ proptest! {
     }
 }
 
+/// A tree whose even nodes carry their number as a state id ([`Game::state_id`]) and
+/// whose odd nodes carry none, so the sparse solver's table mixes both kinds.
+struct Numbered(Tree);
+
+impl Game for Numbered {
+    type State = usize;
+    type Move = usize;
+    type Payoff = i64;
+    fn players(&self) -> usize {
+        self.0.players()
+    }
+    fn root(&self) -> usize {
+        self.0.root()
+    }
+    fn to_move(&self, s: &usize) -> Option<Player> {
+        self.0.to_move(s)
+    }
+    fn moves(&self, s: &usize, out: &mut Vec<usize>) {
+        self.0.moves(s, out)
+    }
+    fn play(&self, s: &usize, m: &usize) -> usize {
+        self.0.play(s, m)
+    }
+    fn terminal_payoff(&self, s: &usize, p: Player) -> i64 {
+        self.0.terminal_payoff(s, p)
+    }
+    fn state_id(&self, s: &usize) -> Option<usize> {
+        s.is_multiple_of(2).then_some(*s)
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Tables indexed by state ids answer exactly as hash maps do: every state's value
+    /// and choice, all SPE outcomes, the verdict.
+    #[test]
+    fn state_ids_change_no_answer(t in arb_tree(), rules in prop::collection::vec(prop::sample::select(TieBreak::ALL.to_vec()), 3)) {
+        let ties = Ties::per_player(rules);
+        let numbered = Numbered(t.clone());
+        let plain = solve(&t, &ties, Budget::default()).unwrap();
+        let ids = solve(&numbered, &ties, Budget::default()).unwrap();
+        prop_assert_eq!(plain.states(), ids.states());
+        for n in 0..t.children.len() {
+            prop_assert_eq!(plain.value(&n), ids.value(&n));
+            prop_assert_eq!(plain.choice(&n), ids.choice(&n));
+        }
+        prop_assert_eq!(
+            all_outcomes(&t, Budget::default()).unwrap(),
+            all_outcomes(&numbered, Budget::default()).unwrap()
+        );
+        let verdict = verify(&numbered, Budget::default(), |s, _| plain.choice(s).unwrap().selected).unwrap();
+        prop_assert!(matches!(verdict, Verdict::SubgamePerfect { .. }), "{:?}", verdict);
+    }
+}
+
 /// A at the root is indifferent (1 either way); B gets 5 on the left, 2 on the right.
 fn indifferent() -> Tree {
     Tree {
