@@ -13,6 +13,7 @@ use lastbite::exact::Exact;
 
 use crate::out::{call, emit};
 use crate::progress::Bar;
+use lastbite::api::sweep::Sweep;
 
 /// Ethiopian Dinner commands.
 #[derive(Subcommand, Debug)]
@@ -103,6 +104,8 @@ pub struct BalanceArgs {
     /// Print one JSON document on stdout.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    shard: crate::shard::ShardArgs,
 }
 
 /// Arguments of `dinner pareto`.
@@ -117,6 +120,8 @@ pub struct ParetoArgs {
     /// Print one JSON document on stdout.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    shard: crate::shard::ShardArgs,
 }
 
 /// Arguments of `dinner experiment`.
@@ -134,6 +139,8 @@ pub struct ExperimentArgs {
     /// Print one JSON document on stdout.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    shard: crate::shard::ShardArgs,
 }
 
 /// Arguments of `dinner attainable`.
@@ -386,6 +393,9 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
                 ..Default::default()
             };
             input!(req, a.input);
+            if a.shard.run(api::ParetoSweep::COMMAND, &req, &ctl)? {
+                return Ok(ExitCode::SUCCESS);
+            }
             emit(&call(api::pareto(&req, &ctl))?, a.json)?;
         }
         Command::Experiment(a) => {
@@ -395,6 +405,11 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
                 trials: a.trials,
                 seed: a.seed,
             };
+            if a.shard
+                .run(api::ExperimentSweep::COMMAND, &req, &Control::new(&bar))?
+            {
+                return Ok(ExitCode::SUCCESS);
+            }
             emit(&call(api::experiment(&req, &Control::new(&bar)))?, a.json)?;
         }
         Command::Attainable(a) => {
@@ -436,6 +451,11 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
                 seed: a.seed,
                 picture: a.out.requested(),
             };
+            if a.shard
+                .run(api::BalanceSweep::COMMAND, &req, &Control::new(&bar))?
+            {
+                return Ok(ExitCode::SUCCESS);
+            }
             let report = call(api::balance(&req, &Control::new(&bar)))?;
             a.out.write_opt(report.svg.as_deref())?;
             emit(&report, a.json)?;

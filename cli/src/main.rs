@@ -12,6 +12,7 @@ mod out;
 mod progress;
 mod reproduce;
 mod serve;
+mod shard;
 mod subtraction;
 mod tokens;
 
@@ -49,6 +50,8 @@ enum Command {
     Efg(efg::Command),
     /// The HTTP API and the explorer page on a local port (POST /api/<family>/<command>).
     Serve(serve::Args),
+    /// Combine the shard documents of a sweep run with --shard I/N into its report.
+    Merge(shard::MergeArgs),
 }
 
 fn main() -> ExitCode {
@@ -84,6 +87,7 @@ fn main() -> ExitCode {
         Command::Cookie(cmd) => cookie::run(cmd),
         Command::Efg(cmd) => efg::run(cmd),
         Command::Serve(args) => serve::run(args),
+        Command::Merge(args) => shard::merge(args),
     };
     match result {
         Ok(code) => code,

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Subcommand};
 use lastbite::api::subtraction::{self as api, DEFAULT_LIMIT};
+use lastbite::api::sweep::Sweep;
 use lastbite::api::Control;
 
 use crate::out::{self, call, emit};
@@ -104,6 +105,8 @@ pub struct ScanArgs {
     /// Largest heap to search for each period.
     #[arg(long, default_value_t = DEFAULT_LIMIT)]
     limit: u64,
+    #[command(flatten)]
+    shard: crate::shard::ShardArgs,
 }
 
 /// Arguments of `subtraction conjecture`.
@@ -123,6 +126,8 @@ pub struct ConjectureArgs {
     /// Print one JSON document on stdout.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    shard: crate::shard::ShardArgs,
 }
 
 /// Arguments of `subtraction table`.
@@ -227,6 +232,9 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
                 csv: a.csv,
                 limit: a.limit,
             };
+            if a.shard.run(api::ScanSweep::COMMAND, &req, &ctl)? {
+                return Ok(ExitCode::SUCCESS);
+            }
             let report = call(api::scan(&req, &ctl))?;
             if req.out.is_some() {
                 eprintln!(
@@ -246,6 +254,9 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
                 max: a.max,
                 limit: a.limit,
             };
+            if a.shard.run(api::ConjectureSweep::COMMAND, &req, &ctl)? {
+                return Ok(ExitCode::SUCCESS);
+            }
             emit(&call(api::conjecture(&req, &ctl))?, a.json)?;
         }
         Command::Plot(a) => {

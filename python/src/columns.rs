@@ -921,7 +921,7 @@ pub struct Columns;
 
 impl lastbite::api::ReportVisitor for Columns {
     type Output = Result<Out, SerError>;
-    fn visit<R: Serialize>(self, report: &R) -> Result<Out, SerError> {
+    fn visit<R: Serialize + lastbite::api::Render>(self, report: &R) -> Result<Out, SerError> {
         report.serialize(Plain { flat: false })
     }
 }

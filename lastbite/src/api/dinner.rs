@@ -12,6 +12,7 @@ use std::io::{self, Write};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use super::sweep::{self, Sweep};
 use super::{Control, Error, Render};
 use crate::engine::{verify, write_efg, Budget, Ties, Verdict};
 use crate::exact::Exact;
@@ -1161,25 +1162,8 @@ fn perm(b: &[i64]) -> PermutationDinner {
 
 /// Pareto efficiency of crossout.
 pub fn pareto(req: &ParetoRequest, ctl: &Control) -> Result<ParetoReport, Error> {
-    if let Some(n) = req.size {
-        if req.input().given() {
-            return Err(Error::combination("size", "give either a dinner or a size"));
-        }
-        if !(1..=12).contains(&n) {
-            return Err(Error::invalid(
-                "size",
-                n,
-                "the sweep covers all n! permutation dinners; use 1..=12",
-            ));
-        }
-        let s = pareto::sweep(n, ctl)?;
-        ctl.check()?;
-        return Ok(ParetoReport::Sweep(ParetoSweepReport {
-            size: n,
-            dinners: s.dinners,
-            inefficient: s.inefficient.iter().map(|b| perm(b)).collect(),
-            weakly_inefficient: s.weakly_inefficient.iter().map(|b| perm(b)).collect(),
-        }));
+    if req.size.is_some() {
+        return sweep::run::<ParetoSweep>(req, ctl);
     }
     let (d, order) = req.input().load()?;
     let setup = Setup::new(d, order, Rules::default())?;
@@ -1194,6 +1178,75 @@ pub fn pareto(req: &ParetoRequest, ctl: &Control) -> Result<ParetoReport, Error>
         improving: e.improving.iter().map(|&p| real(p)).collect(),
         max_improvement_percent: e.max_improvement_percent(),
     }))
+}
+
+/// `dinner pareto` over every permutation dinner of a size, as a sweep: one item per
+/// chunk of [`pareto::SWEEP_CHUNK`] permutations in lexicographic order.
+pub struct ParetoSweep;
+
+/// The inefficient permutations found in some chunks, by chunk.
+#[derive(Default, Serialize, Deserialize)]
+pub struct ParetoPartial(Vec<(u64, pareto::Found)>);
+
+impl Sweep for ParetoSweep {
+    const COMMAND: &'static str = "dinner-pareto";
+    type Request = ParetoRequest;
+    type Plan = usize;
+    type Partial = ParetoPartial;
+    type Report = ParetoReport;
+
+    fn plan(req: &ParetoRequest) -> Result<usize, Error> {
+        let Some(n) = req.size else {
+            return Err(Error::Missing {
+                field: "size",
+                what: "the size of the permutation dinners",
+                hint:
+                    "a sweep covers every permutation dinner of one size; one dinner is not a sweep"
+                        .into(),
+            });
+        };
+        if req.input().given() {
+            return Err(Error::combination("size", "give either a dinner or a size"));
+        }
+        if !(1..=12).contains(&n) {
+            return Err(Error::invalid(
+                "size",
+                n,
+                "the sweep covers all n! permutation dinners; use 1..=12",
+            ));
+        }
+        Ok(n)
+    }
+    fn items(n: &usize) -> u64 {
+        (1..=*n as u64)
+            .product::<u64>()
+            .div_ceil(pareto::SWEEP_CHUNK)
+    }
+    fn item(_req: &ParetoRequest, n: &usize, item: u64) -> Result<ParetoPartial, Error> {
+        Ok(ParetoPartial(vec![(item, pareto::sweep_chunk(*n, item))]))
+    }
+    fn merge(into: &mut ParetoPartial, other: ParetoPartial) {
+        into.0.extend(other.0);
+        into.0.sort_unstable_by_key(|c| c.0);
+    }
+    fn report(
+        _req: &ParetoRequest,
+        n: &usize,
+        all: ParetoPartial,
+        _ctl: &Control,
+    ) -> Result<ParetoReport, Error> {
+        let (mut inefficient, mut weakly_inefficient) = (Vec::new(), Vec::new());
+        for (_, (a, b)) in &all.0 {
+            inefficient.extend(a.iter().map(|b| perm(b)));
+            weakly_inefficient.extend(b.iter().map(|b| perm(b)));
+        }
+        Ok(ParetoReport::Sweep(ParetoSweepReport {
+            size: *n,
+            dinners: (1..=*n as u64).product(),
+            inefficient,
+            weakly_inefficient,
+        }))
+    }
 }
 
 impl Render for ParetoReport {
@@ -1285,26 +1338,84 @@ fn approx(x: &Exact) -> f64 {
 
 /// Runs the random experiment.
 pub fn experiment(req: &ExperimentRequest, ctl: &Control) -> Result<ExperimentReport, Error> {
-    if !(1..=24).contains(&req.size) {
-        return Err(Error::invalid(
-            "size",
-            req.size,
-            "use 1..=24 (every split of each dinner is enumerated)",
-        ));
+    sweep::run::<ExperimentSweep>(req, ctl)
+}
+
+/// `dinner experiment` as a sweep: one item per random dinner.
+pub struct ExperimentSweep;
+
+/// The folded results of some trials.
+#[derive(Default, Serialize, Deserialize)]
+pub struct ExperimentPartial {
+    trials: u64,
+    inefficient: u64,
+    weakly_inefficient: u64,
+    /// The largest improvement in percent and its trial, the first trial among equals.
+    max_improvement: Option<(Exact, u64)>,
+}
+
+impl Sweep for ExperimentSweep {
+    const COMMAND: &'static str = "dinner-experiment";
+    type Request = ExperimentRequest;
+    type Plan = u64;
+    type Partial = ExperimentPartial;
+    type Report = ExperimentReport;
+
+    fn plan(req: &ExperimentRequest) -> Result<u64, Error> {
+        if !(1..=24).contains(&req.size) {
+            return Err(Error::invalid(
+                "size",
+                req.size,
+                "use 1..=24 (every split of each dinner is enumerated)",
+            ));
+        }
+        Ok(req.trials)
     }
-    let e = pareto::experiment(req.size, req.trials, req.seed, ctl)?;
-    ctl.check()?;
-    let percent = e.max_improvement_percent.map(|(x, _)| x);
-    Ok(ExperimentReport {
-        size: req.size,
-        trials: e.trials,
-        seed: req.seed,
-        inefficient: e.inefficient,
-        weakly_inefficient: e.weakly_inefficient,
-        max_improvement_percent: percent.map(|x| (approx(&x) * 1e4).round() / 1e4),
-        max_improvement_percent_exact: percent,
-        max_improvement_trial: e.max_improvement_percent.map(|(_, t)| t),
-    })
+    fn items(trials: &u64) -> u64 {
+        *trials
+    }
+    fn item(req: &ExperimentRequest, _: &u64, t: u64) -> Result<ExperimentPartial, Error> {
+        let (efficient, weakly, improvement) = pareto::experiment_trial(req.size, req.seed, t);
+        Ok(ExperimentPartial {
+            trials: 1,
+            inefficient: !efficient as u64,
+            weakly_inefficient: !weakly as u64,
+            max_improvement: improvement.map(|x| (x, t)),
+        })
+    }
+    fn merge(into: &mut ExperimentPartial, other: ExperimentPartial) {
+        into.trials += other.trials;
+        into.inefficient += other.inefficient;
+        into.weakly_inefficient += other.weakly_inefficient;
+        into.max_improvement = match (into.max_improvement, other.max_improvement) {
+            (Some(a), Some(b)) => Some(
+                if (b.0, std::cmp::Reverse(b.1)) > (a.0, std::cmp::Reverse(a.1)) {
+                    b
+                } else {
+                    a
+                },
+            ),
+            (a, b) => a.or(b),
+        };
+    }
+    fn report(
+        req: &ExperimentRequest,
+        _: &u64,
+        e: ExperimentPartial,
+        _ctl: &Control,
+    ) -> Result<ExperimentReport, Error> {
+        let percent = e.max_improvement.map(|(x, _)| x);
+        Ok(ExperimentReport {
+            size: req.size,
+            trials: e.trials,
+            seed: req.seed,
+            inefficient: e.inefficient,
+            weakly_inefficient: e.weakly_inefficient,
+            max_improvement_percent: percent.map(|x| (approx(&x) * 1e4).round() / 1e4),
+            max_improvement_percent_exact: percent,
+            max_improvement_trial: e.max_improvement.map(|(_, t)| t),
+        })
+    }
 }
 
 impl Render for ExperimentReport {
@@ -1588,14 +1699,61 @@ pub struct BalanceReport {
 
 /// First-mover advantage by size.
 pub fn balance(req: &BalanceRequest, ctl: &Control) -> Result<BalanceReport, Error> {
-    if !(1..=100_000).contains(&req.max_size) {
-        return Err(Error::invalid("max_size", req.max_size, "use 1..=100000"));
+    sweep::run::<BalanceSweep>(req, ctl)
+}
+
+/// `dinner balance` as a sweep: one item per size.
+pub struct BalanceSweep;
+
+/// The summed differences of some sizes: `(size, alternation, Thue-Morse)`, by size.
+#[derive(Default, Serialize, Deserialize)]
+pub struct BalancePartial(Vec<(usize, i128, i128)>);
+
+impl Sweep for BalanceSweep {
+    const COMMAND: &'static str = "dinner-balance";
+    type Request = BalanceRequest;
+    type Plan = usize;
+    type Partial = BalancePartial;
+    type Report = BalanceReport;
+
+    fn plan(req: &BalanceRequest) -> Result<usize, Error> {
+        if !(1..=100_000).contains(&req.max_size) {
+            return Err(Error::invalid("max_size", req.max_size, "use 1..=100000"));
+        }
+        if req.trials == 0 {
+            return Err(Error::invalid("trials", 0, "at least one dinner per size"));
+        }
+        Ok(req.max_size)
     }
-    if req.trials == 0 {
-        return Err(Error::invalid("trials", 0, "at least one dinner per size"));
+    fn items(max_size: &usize) -> u64 {
+        *max_size as u64
     }
-    let rows = balance::first_mover_advantage(req.max_size, req.trials, req.seed, ctl)?;
-    ctl.check()?;
+    fn item(req: &BalanceRequest, _: &usize, item: u64) -> Result<BalancePartial, Error> {
+        let n = item as usize + 1;
+        let (alt, tm) = balance::size_sums(n, req.trials, req.seed);
+        Ok(BalancePartial(vec![(n, alt, tm)]))
+    }
+    fn merge(into: &mut BalancePartial, other: BalancePartial) {
+        into.0.extend(other.0);
+        into.0.sort_unstable_by_key(|r| r.0);
+    }
+    fn report(
+        req: &BalanceRequest,
+        _: &usize,
+        all: BalancePartial,
+        _ctl: &Control,
+    ) -> Result<BalanceReport, Error> {
+        let rows: Vec<balance::Advantage> = all
+            .0
+            .iter()
+            .map(|&(n, alt, tm)| balance::advantage(n, req.trials, alt, tm))
+            .collect();
+        Ok(balance_report(req, &rows))
+    }
+}
+
+/// The balance report of its rows.
+fn balance_report(req: &BalanceRequest, rows: &[balance::Advantage]) -> BalanceReport {
     let svg = req.picture.then(|| {
         let series =
             |name: &str, color: &str, f: &dyn Fn(&balance::Advantage) -> f64| crate::svg::Series {
@@ -1622,7 +1780,7 @@ pub fn balance(req: &BalanceRequest, ctl: &Control) -> Result<BalanceReport, Err
         }
         .to_svg(760.0, 520.0)
     });
-    Ok(BalanceReport {
+    BalanceReport {
         trials: req.trials,
         seed: req.seed,
         rows: rows
@@ -1636,7 +1794,7 @@ pub fn balance(req: &BalanceRequest, ctl: &Control) -> Result<BalanceReport, Err
             })
             .collect(),
         svg,
-    })
+    }
 }
 
 impl Render for BalanceReport {

@@ -32,6 +32,7 @@ mod error;
 mod json;
 pub mod reproduce;
 pub mod subtraction;
+pub mod sweep;
 pub mod tokens;
 
 use std::io;
@@ -228,7 +229,7 @@ pub trait ReportVisitor {
     /// What the front end makes of it.
     type Output;
     /// Takes the report.
-    fn visit<R: serde::Serialize>(self, report: &R) -> Self::Output;
+    fn visit<R: serde::Serialize + Render>(self, report: &R) -> Self::Output;
 }
 
 /// The report as a JSON document ([`call`]).
@@ -236,7 +237,7 @@ struct ToJson;
 
 impl ReportVisitor for ToJson {
     type Output = String;
-    fn visit<R: serde::Serialize>(self, report: &R) -> String {
+    fn visit<R: serde::Serialize + Render>(self, report: &R) -> String {
         serde_json::to_string(report).expect("reports serialise")
     }
 }
@@ -244,11 +245,11 @@ impl ReportVisitor for ToJson {
 /// [`call`] with the report handed to `visitor` instead of written as JSON.
 ///
 /// ```
-/// use lastbite::api::{call_with, Control, ReportVisitor};
+/// use lastbite::api::{call_with, Control, ReportVisitor, Render};
 /// struct Fields;
 /// impl ReportVisitor for Fields {
 ///     type Output = usize;
-///     fn visit<R: serde::Serialize>(self, report: &R) -> usize {
+///     fn visit<R: serde::Serialize + Render>(self, report: &R) -> usize {
 ///         serde_json::to_value(report).unwrap().as_object().unwrap().len()
 ///     }
 /// }

@@ -8,10 +8,11 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::dinner::request;
+use super::sweep::{self, Sweep};
 use super::{Control, Error, Render};
 use crate::engine::Progress;
 use crate::games::subtraction::analysis::{
-    check_statement, Family, ScanRecord, Statement, DEVIATIONS,
+    check_one, statement_rulesets, Family, ScanRecord, Statement, DEVIATIONS,
 };
 use crate::games::subtraction::{
     figures, find_period, first_discrepancy, first_zero_sum_discrepancy, outcome_at, parse_heap,
@@ -617,12 +618,67 @@ fn resume(path: &str, csv: bool) -> Result<HashSet<String>, Error> {
     Ok(done)
 }
 
-/// Sweeps a family of rulesets in parallel. With `out`, records are appended to the file
-/// chunk by chunk (each chunk flushed and synced), so a killed sweep loses at most the
-/// chunk in flight and resumes where it stopped; otherwise they come back in the report.
-pub fn scan(req: &ScanRequest, ctl: &Control) -> Result<ScanReport, Error> {
-    use crate::par::prelude::*;
-    let family = match (req.pairs, req.triples, req.size, req.max, req.random) {
+/// `subtraction scan` without `out`, as a sweep: one item per ruleset, its record.
+pub struct ScanSweep;
+
+/// The records of some rulesets, by item number.
+#[derive(Default, Serialize, Deserialize)]
+pub struct ScanPartial(Vec<(u64, ScanLine, String)>);
+
+impl Sweep for ScanSweep {
+    const COMMAND: &'static str = "subtraction-scan";
+    type Request = ScanRequest;
+    type Plan = Vec<Ruleset>;
+    type Partial = ScanPartial;
+    type Report = ScanReport;
+
+    fn plan(req: &ScanRequest) -> Result<Vec<Ruleset>, Error> {
+        if req.out.is_some() {
+            return Err(Error::combination(
+                "out",
+                "a sweep in shards keeps its records in the shard documents; leave out `out`",
+            ));
+        }
+        Ok(scan_family(req)?.rulesets()?)
+    }
+    fn items(plan: &Vec<Ruleset>) -> u64 {
+        plan.len() as u64
+    }
+    fn item(req: &ScanRequest, plan: &Vec<Ruleset>, item: u64) -> Result<ScanPartial, Error> {
+        let r = ScanRecord::new(&plan[item as usize], req.limit)?;
+        let line = ScanLine::from(&r);
+        let csv = line.csv.clone();
+        Ok(ScanPartial(vec![(item, line, csv)]))
+    }
+    fn merge(into: &mut ScanPartial, other: ScanPartial) {
+        into.0.extend(other.0);
+        into.0.sort_unstable_by_key(|r| r.0);
+    }
+    fn report(
+        req: &ScanRequest,
+        _plan: &Vec<Ruleset>,
+        all: ScanPartial,
+        _ctl: &Control,
+    ) -> Result<ScanReport, Error> {
+        Ok(ScanReport {
+            analysed: all.0.len() as u64,
+            already_done: 0,
+            records: all
+                .0
+                .into_iter()
+                .map(|(_, mut line, csv)| {
+                    line.csv = csv;
+                    line
+                })
+                .collect(),
+            csv: req.csv,
+        })
+    }
+}
+
+/// The family of rulesets a scan request names.
+fn scan_family(req: &ScanRequest) -> Result<Family, Error> {
+    Ok(match (req.pairs, req.triples, req.size, req.max, req.random) {
         (Some(_), Some(_), _, _, _) | (Some(_), _, Some(_), _, _) | (_, Some(_), Some(_), _, _) => {
             return Err(Error::combination(
                 "pairs",
@@ -645,8 +701,18 @@ pub fn scan(req: &ScanRequest, ctl: &Control) -> Result<ScanReport, Error> {
                 "choose the rulesets: pairs N, triples N, or size K with max M (and random COUNT)"
                     .into(),
         }),
-    };
-    let sets = family.rulesets()?;
+    })
+}
+
+/// Sweeps a family of rulesets in parallel. With `out`, records are appended to the file
+/// chunk by chunk (each chunk flushed and synced), so a killed sweep loses at most the
+/// chunk in flight and resumes where it stopped; otherwise they come back in the report.
+pub fn scan(req: &ScanRequest, ctl: &Control) -> Result<ScanReport, Error> {
+    use crate::par::prelude::*;
+    if req.out.is_none() {
+        return sweep::run::<ScanSweep>(req, ctl);
+    }
+    let sets = scan_family(req)?.rulesets()?;
     let csv = req.out.as_deref().map_or(req.csv, |p| p.ends_with(".csv"));
     let done = match &req.out {
         Some(path) => resume(path, csv)?,
@@ -724,7 +790,9 @@ pub fn scan(req: &ScanRequest, ctl: &Control) -> Result<ScanReport, Error> {
 request! {
     /// `subtraction conjecture`: check a conjecture or problem of the paper.
     ConjectureRequest {
-        /// 4, 11, 12, 13, 14, 15, 16, 17, p2, p3 or p6.
+        /// 4, 11, 12, 13, 14, 15, 16, 17, p2, p3 or p6 (also as `conjecture`, and a
+        /// conjecture's number as a JSON number).
+        #[serde(alias = "conjecture", deserialize_with = "text_or_number")]
         statement: String = String::new(),
         /// Set sizes to check (statements about pairs or triples use theirs).
         sizes: Vec<usize> = vec![2],
@@ -733,6 +801,20 @@ request! {
         /// Largest heap to search for each period.
         limit: u64 = DEFAULT_LIMIT,
     }
+}
+
+/// A statement named by text (`"p6"`) or by a conjecture's number (`4`).
+fn text_or_number<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Name {
+        Text(String),
+        Number(u64),
+    }
+    Ok(match Name::deserialize(d)? {
+        Name::Text(t) => t,
+        Name::Number(n) => n.to_string(),
+    })
 }
 
 /// The smallest counterexample.
@@ -788,76 +870,171 @@ pub struct ConjectureReport {
     pub counterexample: Option<Counterexample>,
     /// The largest pre-period (Problem 3), or null.
     pub largest_preperiod: Option<LargestPreperiod>,
+    /// Every counterexample, smallest first (by largest element, then
+    /// lexicographically), with its first failing heap.
+    pub counterexamples: Vec<CounterexampleAt>,
 }
 
-/// Checks a statement on every ruleset of the given sizes.
-pub fn conjecture(req: &ConjectureRequest, ctl: &Control) -> Result<ConjectureReport, Error> {
-    let statement = Statement::parse(&req.statement)
-        .map_err(|e| Error::invalid("statement", &req.statement, e))?;
-    if req.sizes.is_empty() || req.sizes.contains(&0) {
-        return Err(Error::invalid(
-            "sizes",
-            format!("{:?}", req.sizes),
-            "give set sizes of at least 1",
-        ));
-    }
-    let v = check_statement(statement, &req.sizes, req.max, req.limit, ctl)?;
-    ctl.check()?;
-    let sizes = statement.sizes().map_or(
-        req.sizes
-            .iter()
-            .map(|k| k.to_string())
-            .collect::<Vec<_>>()
-            .join(" or "),
-        |k| k.to_string(),
-    );
-    let range = format!(
-        "every ruleset of size {sizes} with largest element <= {}",
-        req.max
-    );
-    let verdict = match (&v.counterexample, statement) {
-        (None, Statement::P3) => "data",
-        (None, _) => "holds",
-        (Some(_), _) => "fails",
-    };
-    let counterexample = v.counterexample.as_ref().map(|(set, heap, why)| {
-        let mut c = Counterexample {
-            set: set.elements().to_vec(),
-            heap: *heap,
-            detail: why.clone(),
-            FvF: None,
-            FvA: None,
-            AvF: None,
-            AvA: None,
-            zero_sum: None,
-        };
-        if let Some(h) = heap {
-            if let Ok(t) = Table::compute(set, *h) {
-                let o = |x| {
-                    let (a, b) = t.outcome(x, *h);
-                    Some([a, b])
-                };
-                c.FvF = o(Convention::FvF);
-                c.FvA = o(Convention::FvA);
-                c.AvF = o(Convention::AvF);
-                c.AvA = o(Convention::AvA);
-                c.zero_sum = Some(t.zero_sum(*h));
-            }
+/// One counterexample of a sweep: the set and the first heap where the statement fails.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct CounterexampleAt {
+    /// The set.
+    pub set: Vec<u64>,
+    /// The heap, if the statement is about one.
+    pub heap: Option<u64>,
+}
+
+/// `subtraction conjecture` as a sweep: one item per ruleset, smallest first.
+pub struct ConjectureSweep;
+
+/// What a conjecture sweep checks.
+pub struct ConjecturePlan {
+    statement: Statement,
+    sets: Vec<Ruleset>,
+}
+
+/// The folded checks of some rulesets.
+#[derive(Default, Serialize, Deserialize)]
+pub struct ConjecturePartial {
+    rulesets: u64,
+    applicable: u64,
+    /// `(item, heap, what it shows)`, by item.
+    counterexamples: Vec<(u64, Option<u64>, String)>,
+    /// `(pre-period, item)`: the largest, the first item among equals.
+    largest_preperiod: Option<(u64, u64)>,
+}
+
+impl Sweep for ConjectureSweep {
+    const COMMAND: &'static str = "subtraction-conjecture";
+    type Request = ConjectureRequest;
+    type Plan = ConjecturePlan;
+    type Partial = ConjecturePartial;
+    type Report = ConjectureReport;
+
+    fn plan(req: &ConjectureRequest) -> Result<ConjecturePlan, Error> {
+        let statement = Statement::parse(&req.statement)
+            .map_err(|e| Error::invalid("statement", &req.statement, e))?;
+        if req.sizes.is_empty() || req.sizes.contains(&0) {
+            return Err(Error::invalid(
+                "sizes",
+                format!("{:?}", req.sizes),
+                "give set sizes of at least 1",
+            ));
         }
-        c
-    });
-    Ok(ConjectureReport {
-        statement: req.statement.clone(),
-        verdict,
-        range,
-        rulesets: v.rulesets,
-        applicable: v.applicable,
-        counterexample,
-        largest_preperiod: v.largest_preperiod.as_ref().map(|(h, s)| LargestPreperiod {
-            set: s.elements().to_vec(),
-            preperiod: *h,
-        }),
-    })
+        let sets = statement_rulesets(statement, &req.sizes, req.max)?;
+        Ok(ConjecturePlan { statement, sets })
+    }
+    fn items(plan: &ConjecturePlan) -> u64 {
+        plan.sets.len() as u64
+    }
+    fn item(
+        req: &ConjectureRequest,
+        plan: &ConjecturePlan,
+        item: u64,
+    ) -> Result<ConjecturePartial, Error> {
+        let (applies, found, h0) = check_one(plan.statement, &plan.sets[item as usize], req.limit)?;
+        Ok(ConjecturePartial {
+            rulesets: 1,
+            applicable: applies as u64,
+            counterexamples: found.map(|(h, why)| (item, h, why)).into_iter().collect(),
+            largest_preperiod: Some((h0, item)),
+        })
+    }
+    fn merge(into: &mut ConjecturePartial, other: ConjecturePartial) {
+        into.rulesets += other.rulesets;
+        into.applicable += other.applicable;
+        into.counterexamples.extend(other.counterexamples);
+        into.counterexamples.sort_unstable_by_key(|c| c.0);
+        into.largest_preperiod = match (into.largest_preperiod, other.largest_preperiod) {
+            (Some(a), Some(b)) => Some(
+                if (b.0, std::cmp::Reverse(b.1)) > (a.0, std::cmp::Reverse(a.1)) {
+                    b
+                } else {
+                    a
+                },
+            ),
+            (a, b) => a.or(b),
+        };
+    }
+    fn report(
+        req: &ConjectureRequest,
+        plan: &ConjecturePlan,
+        all: ConjecturePartial,
+        _ctl: &Control,
+    ) -> Result<ConjectureReport, Error> {
+        let statement = plan.statement;
+        let sizes = statement.sizes().map_or(
+            req.sizes
+                .iter()
+                .map(|k| k.to_string())
+                .collect::<Vec<_>>()
+                .join(" or "),
+            |k| k.to_string(),
+        );
+        let range = format!(
+            "every ruleset of size {sizes} with largest element <= {}",
+            req.max
+        );
+        let verdict = match (all.counterexamples.is_empty(), statement) {
+            (true, Statement::P3) => "data",
+            (true, _) => "holds",
+            (false, _) => "fails",
+        };
+        let set_of = |item: u64| &plan.sets[item as usize];
+        let counterexample = all.counterexamples.first().map(|(item, heap, why)| {
+            let set = set_of(*item);
+            let mut c = Counterexample {
+                set: set.elements().to_vec(),
+                heap: *heap,
+                detail: why.clone(),
+                FvF: None,
+                FvA: None,
+                AvF: None,
+                AvA: None,
+                zero_sum: None,
+            };
+            if let Some(h) = heap {
+                if let Ok(t) = Table::compute(set, *h) {
+                    let o = |x| {
+                        let (a, b) = t.outcome(x, *h);
+                        Some([a, b])
+                    };
+                    c.FvF = o(Convention::FvF);
+                    c.FvA = o(Convention::FvA);
+                    c.AvF = o(Convention::AvF);
+                    c.AvA = o(Convention::AvA);
+                    c.zero_sum = Some(t.zero_sum(*h));
+                }
+            }
+            c
+        });
+        Ok(ConjectureReport {
+            statement: req.statement.clone(),
+            verdict,
+            range,
+            rulesets: all.rulesets,
+            applicable: all.applicable,
+            counterexample,
+            largest_preperiod: all.largest_preperiod.map(|(h0, item)| LargestPreperiod {
+                set: set_of(item).elements().to_vec(),
+                preperiod: h0,
+            }),
+            counterexamples: all
+                .counterexamples
+                .iter()
+                .map(|(item, heap, _)| CounterexampleAt {
+                    set: set_of(*item).elements().to_vec(),
+                    heap: *heap,
+                })
+                .collect(),
+        })
+    }
+}
+
+/// Checks a statement on every ruleset of the given sizes, listing every counterexample
+/// ([`ConjectureSweep`]).
+pub fn conjecture(req: &ConjectureRequest, ctl: &Control) -> Result<ConjectureReport, Error> {
+    sweep::run::<ConjectureSweep>(req, ctl)
 }
 
 impl Render for ConjectureReport {

@@ -26,6 +26,38 @@ pub struct Advantage {
     pub thue_morse: Exact,
 }
 
+/// The summed score differences (Alice - Bob) of `trials` random permutation dinners of
+/// `n` morsels under alternation and under Thue-Morse (one row of
+/// [`first_mover_advantage`]).
+pub fn size_sums(n: usize, trials: u64, seed: u64) -> (i128, i128) {
+    (0..trials)
+        .into_par_iter()
+        .map(|t| {
+            let b = Rng::for_trial(seed, ((n as u64) << 32) + t).permutation(n);
+            let d = Dinner::permutation(&b).expect("valid");
+            let diff = |order: &TurnOrder| {
+                let c = crossout(&d, order).expect("two players");
+                c.scores[0] - c.scores[1]
+            };
+            (
+                diff(&TurnOrder::alternating(&d, 0)),
+                diff(&TurnOrder::thue_morse(&d)),
+            )
+        })
+        .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
+}
+
+/// A row of the table from its sums ([`size_sums`]): the mean differences as percentages
+/// of a player's total.
+pub fn advantage(n: usize, trials: u64, alt: i128, tm: i128) -> Advantage {
+    let total = (n * (n + 1) / 2) as i128 * trials as i128;
+    Advantage {
+        size: n,
+        alternation: Exact::new(100 * alt, total).expect("positive"),
+        thue_morse: Exact::new(100 * tm, total).expect("positive"),
+    }
+}
+
 /// Mean first-mover advantages for sizes `1..=max_size`, `trials` dinners each (trial `t`
 /// of size `n` draws stream `n * 2^32 + t` of `seed`).
 pub fn first_mover_advantage(
@@ -50,28 +82,9 @@ pub fn first_mover_advantage(
     let out: Vec<Advantage> = (1..=max_size)
         .take_while(|_| !progress.cancelled())
         .map(|n| {
-            let (alt, tm) = (0..trials)
-                .into_par_iter()
-                .map(|t| {
-                    let b = Rng::for_trial(seed, ((n as u64) << 32) + t).permutation(n);
-                    let d = Dinner::permutation(&b).expect("valid");
-                    let diff = |order: &TurnOrder| {
-                        let c = crossout(&d, order).expect("two players");
-                        c.scores[0] - c.scores[1]
-                    };
-                    (
-                        diff(&TurnOrder::alternating(&d, 0)),
-                        diff(&TurnOrder::thue_morse(&d)),
-                    )
-                })
-                .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
+            let (alt, tm) = size_sums(n, trials, seed);
             progress.advance(1);
-            let total = (n * (n + 1) / 2) as i128 * trials as i128;
-            Advantage {
-                size: n,
-                alternation: Exact::new(100 * alt, total).expect("positive"),
-                thue_morse: Exact::new(100 * tm, total).expect("positive"),
-            }
+            advantage(n, trials, alt, tm)
         })
         .collect();
     progress.finish();

@@ -179,33 +179,16 @@ pub fn sweep(n: usize, progress: &dyn Progress) -> Result<Sweep, DinnerError> {
         });
     }
     let total: u64 = (1..=n as u64).product();
-    const CHUNK: u64 = 5040;
-    let chunks = total.div_ceil(CHUNK);
+    let chunks = total.div_ceil(SWEEP_CHUNK);
     progress.start(total, "permutation dinners");
-    // Per chunk: (inefficient, weakly inefficient) permutations.
-    type Found = (Vec<Vec<i64>>, Vec<Vec<i64>>);
     let mut parts: Vec<Found> = (0..chunks)
         .into_par_iter()
         .map(|c| {
             if progress.cancelled() {
                 return (Vec::new(), Vec::new());
             }
-            let mut perm = unrank(n, c * CHUNK);
-            let mut found = (Vec::new(), Vec::new());
-            let end = ((c + 1) * CHUNK).min(total);
-            for _ in c * CHUNK..end {
-                let d = Dinner::permutation(&perm).expect("valid permutation");
-                let order = TurnOrder::default_for(&d);
-                let e = efficiency(&d, &order).expect("two players, small");
-                if !e.efficient {
-                    found.0.push(perm.clone());
-                }
-                if !e.weakly_efficient {
-                    found.1.push(perm.clone());
-                }
-                next_permutation(&mut perm);
-            }
-            progress.advance(end - c * CHUNK);
+            let found = sweep_chunk(n, c);
+            progress.advance(SWEEP_CHUNK.min(total - c * SWEEP_CHUNK));
             found
         })
         .collect();
@@ -224,6 +207,46 @@ pub fn sweep(n: usize, progress: &dyn Progress) -> Result<Sweep, DinnerError> {
         sweep.weakly_inefficient.extend(b);
     }
     Ok(sweep)
+}
+
+/// Permutations per chunk of [`sweep`] (and per item of its sharded form).
+pub const SWEEP_CHUNK: u64 = 5040;
+
+/// The inefficient and the weakly inefficient permutations of one chunk.
+pub type Found = (Vec<Vec<i64>>, Vec<Vec<i64>>);
+
+/// Chunk `c` of [`sweep`]: the permutations of rank `c * SWEEP_CHUNK` on (at most
+/// [`SWEEP_CHUNK`] of them, in lexicographic order) whose crossout is Pareto inefficient,
+/// and those where it is weakly so. `n` must be 1..=12.
+pub fn sweep_chunk(n: usize, c: u64) -> Found {
+    let total: u64 = (1..=n as u64).product();
+    let mut perm = unrank(n, c * SWEEP_CHUNK);
+    let mut found = (Vec::new(), Vec::new());
+    let end = ((c + 1) * SWEEP_CHUNK).min(total);
+    for _ in c * SWEEP_CHUNK..end {
+        let d = Dinner::permutation(&perm).expect("valid permutation");
+        let order = TurnOrder::default_for(&d);
+        let e = efficiency(&d, &order).expect("two players, small");
+        if !e.efficient {
+            found.0.push(perm.clone());
+        }
+        if !e.weakly_efficient {
+            found.1.push(perm.clone());
+        }
+        next_permutation(&mut perm);
+    }
+    found
+}
+
+/// Trial `t` of the random experiment ([`experiment`]): whether the dinner's crossout is
+/// Pareto efficient, weakly efficient, and the largest improvement for a player in
+/// percent. `size` must be 1..=24.
+pub fn experiment_trial(size: usize, seed: u64, t: u64) -> (bool, bool, Option<Exact>) {
+    let perm = Rng::for_trial(seed, t).permutation(size);
+    let d = Dinner::permutation(&perm).expect("valid permutation");
+    let order = TurnOrder::default_for(&d);
+    let e = efficiency(&d, &order).expect("two players, small");
+    (e.efficient, e.weakly_efficient, e.max_improvement_percent())
 }
 
 /// The paper's random experiment.
@@ -264,12 +287,9 @@ pub fn experiment(
             if progress.cancelled() {
                 return (true, true, None);
             }
-            let perm = Rng::for_trial(seed, t).permutation(size);
-            let d = Dinner::permutation(&perm).expect("valid permutation");
-            let order = TurnOrder::default_for(&d);
-            let e = efficiency(&d, &order).expect("two players, small");
+            let r = experiment_trial(size, seed, t);
             progress.advance(1);
-            (e.efficient, e.weakly_efficient, e.max_improvement_percent())
+            r
         })
         .collect();
     progress.finish();

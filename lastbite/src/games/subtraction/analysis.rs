@@ -604,7 +604,44 @@ pub struct Verdict {
 
 /// One ruleset's result: whether the hypothesis applies, the counterexample if any, and
 /// the pre-period.
-type Checked = (bool, Option<(Option<u64>, String)>, u64);
+pub type Checked = (bool, Option<(Option<u64>, String)>, u64);
+
+/// Checks `statement` on one ruleset ([`check_statement`] and the sharded sweep of the
+/// API share it).
+pub fn check_one(
+    statement: Statement,
+    set: &Ruleset,
+    limit: u64,
+) -> Result<Checked, SubtractionError> {
+    let applies =
+        statement.sizes().is_none_or(|k| k == set.elements().len()) && applies_to(statement, set);
+    let a = Analysis::new(set, limit)?;
+    let found = if applies {
+        statement.check(&a, limit)?
+    } else {
+        None
+    };
+    Ok((applies, found, a.period.preperiod))
+}
+
+/// Every ruleset of the given sizes (those of the statement's own size only, when it has
+/// one) with largest element at most `max`, smallest first: by largest element, then
+/// lexicographically, so the first failure is the smallest counterexample.
+pub fn statement_rulesets(
+    statement: Statement,
+    sizes: &[usize],
+    max: u64,
+) -> Result<Vec<Ruleset>, SubtractionError> {
+    let mut sets = Vec::new();
+    for &size in sizes {
+        if statement.sizes().is_some_and(|k| k != size) {
+            continue;
+        }
+        sets.extend(Family::All { size, max }.rulesets()?);
+    }
+    sets.sort_by(|a, b| (a.max(), a.elements()).cmp(&(b.max(), b.elements())));
+    Ok(sets)
+}
 
 /// Checks `statement` on every ruleset of `families` (each given as a size and a largest
 /// element), in parallel, stopping at the chunk holding the smallest counterexample.
@@ -616,15 +653,7 @@ pub fn check_statement(
     progress: &dyn crate::engine::Progress,
 ) -> Result<Verdict, SubtractionError> {
     use crate::par::prelude::*;
-    let mut sets = Vec::new();
-    for &size in sizes {
-        if statement.sizes().is_some_and(|k| k != size) {
-            continue;
-        }
-        sets.extend(Family::All { size, max }.rulesets()?);
-    }
-    // Smallest counterexample first: by largest element, then lexicographically.
-    sets.sort_by(|a, b| (a.max(), a.elements()).cmp(&(b.max(), b.elements())));
+    let sets = statement_rulesets(statement, sizes, max)?;
     progress.start(sets.len() as u64, "rulesets");
     let mut verdict = Verdict {
         statement,
@@ -641,16 +670,9 @@ pub fn check_statement(
         let results: Vec<Result<Checked, SubtractionError>> = chunk
             .par_iter()
             .map(|set| {
-                let applies = statement.sizes().is_none_or(|k| k == set.elements().len())
-                    && applies_to(statement, set);
-                let a = Analysis::new(set, limit)?;
-                let found = if applies {
-                    statement.check(&a, limit)?
-                } else {
-                    None
-                };
+                let checked = check_one(statement, set, limit)?;
                 progress.advance(1);
-                Ok((applies, found, a.period.preperiod))
+                Ok(checked)
             })
             .collect();
         for (set, r) in chunk.iter().zip(results) {

@@ -1,0 +1,445 @@
+//! Sweeps in shards: every sweep command is a deterministic list of independent items
+//! whose results fold into its report, so that the list can be cut into shards run
+//! anywhere (other processes, other machines, a Dask cluster) and merged back into a
+//! report byte-identical to the unsharded run's, whatever the shard count and the order
+//! in which the shards finish.
+//!
+//! A key design decision is that *the unsharded command is the one-shard case*: each sweep
+//! command of the API runs [`run`], which computes shard 1 of 1 and builds the report
+//! from it, so the sharded and unsharded runs share every line of the computation. A
+//! sweep's partial result is a commutative monoid: [`Sweep::merge`] combines two partials
+//! the same way in whatever order (sums; lists kept sorted by item number; maxima with
+//! ties broken by the item number), so any split gives the same merged partial.
+//!
+//! Item `i` (from 0) belongs to shard `i mod N` (shards are numbered from 1 in documents
+//! and messages): dealing items round-robin spreads the costly late items of a sweep
+//! (larger sets, larger dinners) over every shard.
+//!
+//! ```
+//! use lastbite::api::{sweep, Control};
+//! let req = r#"{"statement": "11", "sizes": [2], "max": 12}"#;
+//! let whole = lastbite::api::call("subtraction-conjecture", req, &Control::silent()).unwrap();
+//! let shards: Vec<String> = (1..=3)
+//!     .map(|i| sweep::shard("subtraction-conjecture", req, sweep::Shard::new(i, 3).unwrap(), &Control::silent()).unwrap())
+//!     .collect();
+//! let merged = sweep::merge(&shards, &Control::silent()).unwrap();
+//! assert_eq!(merged.json, whole);
+//! ```
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use super::{parse_request, Control, Error, Render, ReportVisitor};
+use crate::engine::Progress;
+
+/// One shard of a sweep: number `index` (from 1) of `count`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shard {
+    index: u64,
+    count: u64,
+}
+
+impl Shard {
+    /// Shard `index` of `count`, numbered from 1.
+    pub fn new(index: u64, count: u64) -> Result<Shard, Error> {
+        if count == 0 || index == 0 || index > count {
+            return Err(Error::invalid(
+                "shard",
+                format!("{index}/{count}"),
+                "give I/N with 1 <= I <= N",
+            ));
+        }
+        Ok(Shard { index, count })
+    }
+
+    /// The whole sweep as one shard.
+    pub fn whole() -> Shard {
+        Shard { index: 1, count: 1 }
+    }
+
+    /// Parses `I/N`.
+    pub fn parse(text: &str) -> Result<Shard, Error> {
+        let bad = || Error::invalid("shard", text, "give I/N, e.g. 3/8");
+        let (i, n) = text.split_once('/').ok_or_else(bad)?;
+        let i = i.trim().parse().map_err(|_| bad())?;
+        let n = n.trim().parse().map_err(|_| bad())?;
+        Shard::new(i, n)
+    }
+
+    /// The shard's number, from 1.
+    pub fn index(&self) -> u64 {
+        self.index
+    }
+
+    /// How many shards the sweep is cut into.
+    pub fn count(&self) -> u64 {
+        self.count
+    }
+
+    /// Whether item `item` (from 0) belongs to this shard.
+    pub fn holds(&self, item: u64) -> bool {
+        item % self.count == self.index - 1
+    }
+
+    /// The number of items of a sweep of `items` that belong to this shard.
+    pub fn len(&self, items: u64) -> u64 {
+        let k = self.index - 1;
+        if items <= k {
+            0
+        } else {
+            (items - k).div_ceil(self.count)
+        }
+    }
+
+    /// Whether the shard holds no item of a sweep of `items`.
+    pub fn is_empty(&self, items: u64) -> bool {
+        self.len(items) == 0
+    }
+}
+
+/// A sweep command: its items, each item's partial result, how partials merge, and the
+/// report built from the merged partial.
+pub trait Sweep {
+    /// The command's name (as in [`super::COMMANDS`]).
+    const COMMAND: &'static str;
+    /// The command's request.
+    type Request: Serialize + DeserializeOwned + Sync;
+    /// What the items are, computed once per shard from the request (validating it).
+    type Plan: Sync;
+    /// The folded results of some items.
+    type Partial: Serialize + DeserializeOwned + Default + Send;
+    /// The command's report.
+    type Report: Serialize + Render;
+
+    /// Validates the request and lists the items.
+    fn plan(req: &Self::Request) -> Result<Self::Plan, Error>;
+    /// How many items the plan has.
+    fn items(plan: &Self::Plan) -> u64;
+    /// Item `item`'s partial result.
+    fn item(req: &Self::Request, plan: &Self::Plan, item: u64) -> Result<Self::Partial, Error>;
+    /// Adds `other` into `into`; the result must not depend on the order of merging.
+    fn merge(into: &mut Self::Partial, other: Self::Partial);
+    /// The report of the whole sweep from all items' merged partial.
+    fn report(
+        req: &Self::Request,
+        plan: &Self::Plan,
+        all: Self::Partial,
+        ctl: &Control,
+    ) -> Result<Self::Report, Error>;
+}
+
+/// Items per parallel chunk: the cancellation flag is checked between chunks.
+const CHUNK: usize = 256;
+
+/// Computes one shard's merged partial, in parallel, with progress and cancellation.
+pub fn run_shard<S: Sweep>(
+    req: &S::Request,
+    plan: &S::Plan,
+    shard: Shard,
+    ctl: &Control,
+) -> Result<S::Partial, Error> {
+    use crate::par::prelude::*;
+    let items = S::items(plan);
+    let mine: Vec<u64> = (shard.index - 1..items)
+        .step_by(shard.count as usize)
+        .collect();
+    ctl.start(mine.len() as u64, "items");
+    let mut acc = S::Partial::default();
+    for chunk in mine.chunks(CHUNK) {
+        if ctl.cancelled() {
+            ctl.finish();
+            return Err(Error::Cancelled);
+        }
+        let parts: Vec<Result<S::Partial, Error>> = chunk
+            .par_iter()
+            .map(|&i| {
+                let p = S::item(req, plan, i);
+                ctl.advance(1);
+                p
+            })
+            .collect();
+        for p in parts {
+            S::merge(&mut acc, p?);
+        }
+    }
+    ctl.finish();
+    Ok(acc)
+}
+
+/// Runs a whole sweep (the one-shard case): what the sweep commands of the API call.
+pub fn run<S: Sweep>(req: &S::Request, ctl: &Control) -> Result<S::Report, Error> {
+    let plan = S::plan(req)?;
+    let all = run_shard::<S>(req, &plan, Shard::whole(), ctl)?;
+    ctl.check()?;
+    S::report(req, &plan, all, ctl)
+}
+
+/// The document one shard writes: the command, its whole request (defaults filled in),
+/// the shard, the sweep's item count and the shard's partial result.
+#[derive(Serialize, Deserialize)]
+struct ShardDoc<R, P> {
+    lastbite_shard: u32,
+    command: String,
+    request: R,
+    shard: u64,
+    shards: u64,
+    items: u64,
+    partial: P,
+}
+
+/// The version of the shard document format.
+const FORMAT: u32 = 1;
+
+fn shard_of<S: Sweep>(request: &str, shard: Shard, ctl: &Control) -> Result<String, Error> {
+    let req: S::Request = parse_request(request)?;
+    let plan = S::plan(&req)?;
+    let partial = run_shard::<S>(&req, &plan, shard, ctl)?;
+    let doc = ShardDoc {
+        lastbite_shard: FORMAT,
+        command: S::COMMAND.into(),
+        request: req,
+        shard: shard.index,
+        shards: shard.count,
+        items: S::items(&plan),
+        partial,
+    };
+    Ok(serde_json::to_string(&doc).expect("shard documents serialise"))
+}
+
+/// What every shard document states of its sweep, read before the partials.
+#[derive(Deserialize)]
+struct Header {
+    lastbite_shard: u32,
+    command: String,
+    request: serde_json::Value,
+    shard: u64,
+    shards: u64,
+    items: u64,
+}
+
+fn merge_of<S: Sweep, V: ReportVisitor>(
+    docs: &[String],
+    ctl: &Control,
+    visitor: V,
+) -> Result<V::Output, Error> {
+    let mut all = S::Partial::default();
+    let mut req = None;
+    for (n, text) in docs.iter().enumerate() {
+        let doc: ShardDoc<S::Request, S::Partial> =
+            serde_json::from_str(text).map_err(|e| Error::Request {
+                message: format!(
+                    "shard document {}: {}",
+                    n + 1,
+                    crate::text::clean(&e.to_string())
+                ),
+            })?;
+        S::merge(&mut all, doc.partial);
+        req.get_or_insert(doc.request);
+    }
+    let req = req.expect("merge checks there is a document");
+    let plan = S::plan(&req)?;
+    let report = S::report(&req, &plan, all, ctl)?;
+    Ok(visitor.visit(&report))
+}
+
+/// Every sweep command, once: its name and its [`Sweep`].
+macro_rules! sweep_table {
+    ($callback:ident) => {
+        $callback![
+            super::subtraction::ConjectureSweep,
+            super::subtraction::ScanSweep,
+            super::dinner::ExperimentSweep,
+            super::dinner::BalanceSweep,
+            super::dinner::ParetoSweep,
+        ]
+    };
+}
+
+macro_rules! sweep_names {
+    ($($s:path),* $(,)?) => {
+        &[$(<$s as Sweep>::COMMAND),*]
+    };
+}
+
+/// The commands that run as sweeps (and so take shards).
+pub const SWEEPS: &[&str] = sweep_table!(sweep_names);
+
+fn unknown(name: &str) -> Error {
+    Error::invalid(
+        "command",
+        name,
+        format!("is not a sweep (one of {})", SWEEPS.join(", ")),
+    )
+}
+
+/// Runs shard `shard` of sweep command `name` on a request given as JSON; returns the
+/// shard document (JSON) that [`merge`] reads.
+pub fn shard(name: &str, request: &str, shard: Shard, ctl: &Control) -> Result<String, Error> {
+    macro_rules! dispatch {
+        ($($s:path),* $(,)?) => {
+            match name {
+                $(n if n == <$s as Sweep>::COMMAND => shard_of::<$s>(request, shard, ctl),)*
+                other => Err(unknown(other)),
+            }
+        };
+    }
+    sweep_table!(dispatch)
+}
+
+/// The number of items of sweep `name` on a request given as JSON (validating it), for
+/// front ends choosing a shard count.
+pub fn items(name: &str, request: &str) -> Result<u64, Error> {
+    macro_rules! dispatch {
+        ($($s:path),* $(,)?) => {
+            match name {
+                $(n if n == <$s as Sweep>::COMMAND => {
+                    let req: <$s as Sweep>::Request = parse_request(request)?;
+                    Ok(<$s as Sweep>::items(&<$s as Sweep>::plan(&req)?))
+                })*
+                other => Err(unknown(other)),
+            }
+        };
+    }
+    sweep_table!(dispatch)
+}
+
+/// A merged sweep: the command and its report, as the unsharded command gives it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Merged {
+    /// The sweep command.
+    pub command: String,
+    /// The report as compact JSON ([`super::call`]'s document).
+    pub json: String,
+    /// The report as the CLI's `--json` prints it ([`super::write_json`]).
+    pub document: String,
+    /// The report's text ([`Render`]).
+    pub text: String,
+}
+
+/// Merges the shard documents of one sweep: all from the same command and request, each
+/// shard exactly once. The report equals the unsharded command's.
+pub fn merge(docs: &[String], ctl: &Control) -> Result<Merged, Error> {
+    let (command, _) = check_docs(docs)?;
+    let (json, document, text) = merge_with(docs, ctl, Every)?;
+    Ok(Merged {
+        command,
+        json,
+        document,
+        text,
+    })
+}
+
+/// The report in every form [`Merged`] holds.
+struct Every;
+
+impl ReportVisitor for Every {
+    type Output = (String, String, String);
+    fn visit<R: Serialize + Render>(self, report: &R) -> Self::Output {
+        let mut doc = Vec::new();
+        super::write_json(report, &mut doc).expect("writing to memory");
+        (
+            super::ToJson.visit(report),
+            String::from_utf8(doc).expect("JSON is UTF-8"),
+            report.to_text(),
+        )
+    }
+}
+
+/// [`merge`] with the report handed to `visitor`.
+pub fn merge_with<V: ReportVisitor>(
+    docs: &[String],
+    ctl: &Control,
+    visitor: V,
+) -> Result<V::Output, Error> {
+    let (name, _) = check_docs(docs)?;
+    macro_rules! dispatch {
+        ($($s:path),* $(,)?) => {
+            match name.as_str() {
+                $(n if n == <$s as Sweep>::COMMAND => merge_of::<$s, V>(docs, ctl, visitor),)*
+                other => Err(unknown(other)),
+            }
+        };
+    }
+    sweep_table!(dispatch)
+}
+
+/// Checks that the documents are the shards of one sweep, each exactly once; returns the
+/// command and the shard count.
+fn check_docs(docs: &[String]) -> Result<(String, u64), Error> {
+    let bad = |message: String| Error::Request { message };
+    if docs.is_empty() {
+        return Err(bad("no shard documents to merge".into()));
+    }
+    let mut first: Option<Header> = None;
+    let mut seen = Vec::new();
+    for (n, text) in docs.iter().enumerate() {
+        let h: Header = serde_json::from_str(text).map_err(|e| {
+            bad(format!(
+                "shard document {} is not a lastbite shard: {}",
+                n + 1,
+                crate::text::clean(&e.to_string())
+            ))
+        })?;
+        if h.lastbite_shard != FORMAT {
+            return Err(bad(format!(
+                "shard document {} has format {}, this lastbite reads format {FORMAT}",
+                n + 1,
+                h.lastbite_shard
+            )));
+        }
+        if h.shards == 0 || h.shard == 0 || h.shard > h.shards {
+            return Err(bad(format!(
+                "shard document {} names shard {}/{}",
+                n + 1,
+                h.shard,
+                h.shards
+            )));
+        }
+        if let Some(f) = &first {
+            if (f.command.as_str(), &f.request, f.shards, f.items)
+                != (h.command.as_str(), &h.request, h.shards, h.items)
+            {
+                return Err(bad(format!(
+                    "shard document {} is from another sweep than document 1 (command, request or shard count differ)",
+                    n + 1
+                )));
+            }
+        } else {
+            seen = vec![false; h.shards.min(1 << 24) as usize];
+        }
+        let Some(slot) = seen.get_mut((h.shard - 1) as usize) else {
+            return Err(bad(format!(
+                "shard document {} names shard {}/{}: too many shards",
+                n + 1,
+                h.shard,
+                h.shards
+            )));
+        };
+        if *slot {
+            return Err(bad(format!(
+                "shard {}/{} is given twice",
+                h.shard, h.shards
+            )));
+        }
+        *slot = true;
+        first.get_or_insert(h);
+    }
+    let f = first.expect("at least one document");
+    let missing: Vec<String> = seen
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| !**s)
+        .map(|(i, _)| (i + 1).to_string())
+        .collect();
+    if !missing.is_empty() {
+        let shown: Vec<String> = missing.iter().take(20).cloned().collect();
+        return Err(bad(format!(
+            "{} of {} shards missing: {}{}",
+            missing.len(),
+            f.shards,
+            shown.join(", "),
+            if missing.len() > 20 { ", ..." } else { "" }
+        )));
+    }
+    Ok((f.command, f.shards))
+}
