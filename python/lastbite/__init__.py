@@ -12,7 +12,7 @@ message; Ctrl-C stops a long call within a second.
 [5, 2]
 """
 
-from . import cookie, dinner, efg, subtraction, tokens
+from . import cookie, dinner, efg, subtraction, sweeps, tokens
 from ._api import Error, Ragged, command
 from ._lastbite import Solution, __version__
 from ._lastbite import solve as _solve

@@ -171,6 +171,44 @@ fn call_columns(
     columns::to_python(py, out)
 }
 
+/// The number of items of sweep `command` on a JSON request (validating it).
+#[pyfunction]
+fn sweep_items(command: &str, request: &str) -> PyResult<u64> {
+    api::sweep::items(command, request).map_err(|e| Error::new_err(e.to_string()))
+}
+
+/// Runs shard `index` (from 1) of `count` of sweep `command` on a JSON request; returns
+/// the shard document. The GIL is released meanwhile, so Dask's threads run on.
+#[pyfunction]
+#[pyo3(signature = (command, request, index, count, progress = false))]
+fn sweep_shard(
+    py: Python<'_>,
+    command: &str,
+    request: &str,
+    index: u64,
+    count: u64,
+    progress: bool,
+) -> PyResult<String> {
+    let shard = api::sweep::Shard::new(index, count).map_err(|e| Error::new_err(e.to_string()))?;
+    cancellable(py, command, progress, |ctl| {
+        api::sweep::shard(command, request, shard, ctl)
+    })
+}
+
+/// Merges the shard documents of one sweep; returns `(command, report JSON, the CLI's
+/// --json document)`.
+#[pyfunction]
+fn sweep_merge(py: Python<'_>, docs: Vec<String>) -> PyResult<(String, String, String)> {
+    let m = cancellable(py, "merge", false, |ctl| api::sweep::merge(&docs, ctl))?;
+    Ok((m.command, m.json, m.document))
+}
+
+/// The names of the sweep commands.
+#[pyfunction]
+fn sweeps() -> Vec<&'static str> {
+    api::sweep::SWEEPS.to_vec()
+}
+
 /// The names of every analysis command.
 #[pyfunction]
 fn commands() -> Vec<&'static str> {
@@ -198,6 +236,10 @@ fn _lastbite(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<columns::PyColumn>()?;
     m.add_class::<columns::PyTable>()?;
     m.add_function(wrap_pyfunction!(commands, m)?)?;
+    m.add_function(wrap_pyfunction!(sweep_items, m)?)?;
+    m.add_function(wrap_pyfunction!(sweep_shard, m)?)?;
+    m.add_function(wrap_pyfunction!(sweep_merge, m)?)?;
+    m.add_function(wrap_pyfunction!(sweeps, m)?)?;
     m.add_function(wrap_pyfunction!(schemas, m)?)?;
     m.add_function(wrap_pyfunction!(engine::solve, m)?)?;
     m.add_function(wrap_pyfunction!(engine::verify, m)?)?;
