@@ -1,7 +1,7 @@
 from fractions import Fraction
 from typing import Any, Callable, Hashable, Mapping, Optional, Sequence, Union
 
-from . import cookie as cookie, dinner as dinner, efg as efg, subtraction as subtraction, tokens as tokens
+from . import cookie as cookie, dinner as dinner, efg as efg, subtraction as subtraction, sweeps as sweeps, tokens as tokens
 
 __version__: str
 
