@@ -63,7 +63,13 @@ def _request_json(name, request):
 
 
 def _run_shard(name, request, index, count):
-    """One shard, on a worker: the library's shard document (JSON text)."""
+    """One shard, on a worker: the library's shard document (JSON text).
+
+    Dask owns the parallelism: like the numeric libraries Dask's nanny limits to one
+    thread (OMP_NUM_THREADS=1), the library's thread pool gets one thread per task
+    unless the worker's environment sets RAYON_NUM_THREADS (two processes of two threads
+    each on two cores were 15-20% slower than two of one)."""
+    os.environ.setdefault("RAYON_NUM_THREADS", "1")
     from lastbite import _lastbite as lib
 
     return lib.sweep_shard(name, request, index, count)

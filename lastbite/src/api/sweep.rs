@@ -26,6 +26,9 @@
 //! assert_eq!(merged.json, whole);
 //! ```
 
+use std::any::Any;
+use std::sync::{Arc, Mutex};
+
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
@@ -104,8 +107,9 @@ pub trait Sweep {
     const COMMAND: &'static str;
     /// The command's request.
     type Request: Serialize + DeserializeOwned + Sync;
-    /// What the items are, computed once per shard from the request (validating it).
-    type Plan: Sync;
+    /// What the items are, computed from the request (validating it); a process keeps
+    /// the last one it made, so the shards of one sweep run in one worker make it once.
+    type Plan: Send + Sync + 'static;
     /// The folded results of some items.
     type Partial: Serialize + DeserializeOwned + Default + Send;
     /// The command's report.
@@ -190,9 +194,34 @@ struct ShardDoc<R, P> {
 /// The version of the shard document format.
 const FORMAT: u32 = 1;
 
+/// The plan last made in this process, with the command and request it was made for.
+type CachedPlan = (String, Arc<dyn Any + Send + Sync>);
+static LAST_PLAN: Mutex<Option<CachedPlan>> = Mutex::new(None);
+
+/// The plan of `req`, made once per process for consecutive shards of one sweep (a
+/// plan can list a million rulesets: remaking it per shard would cost more than small
+/// shards themselves).
+fn plan_of<S: Sweep>(req: &S::Request) -> Result<Arc<S::Plan>, Error> {
+    let key = format!(
+        "{} {}",
+        S::COMMAND,
+        serde_json::to_string(req).expect("requests serialise")
+    );
+    if let Some((k, plan)) = &*LAST_PLAN.lock().unwrap_or_else(|e| e.into_inner()) {
+        if *k == key {
+            if let Ok(plan) = plan.clone().downcast::<S::Plan>() {
+                return Ok(plan);
+            }
+        }
+    }
+    let plan = Arc::new(S::plan(req)?);
+    *LAST_PLAN.lock().unwrap_or_else(|e| e.into_inner()) = Some((key, plan.clone()));
+    Ok(plan)
+}
+
 fn shard_of<S: Sweep>(request: &str, shard: Shard, ctl: &Control) -> Result<String, Error> {
     let req: S::Request = parse_request(request)?;
-    let plan = S::plan(&req)?;
+    let plan = plan_of::<S>(&req)?;
     let partial = run_shard::<S>(&req, &plan, shard, ctl)?;
     let doc = ShardDoc {
         lastbite_shard: FORMAT,
@@ -237,7 +266,7 @@ fn merge_of<S: Sweep, V: ReportVisitor>(
         req.get_or_insert(doc.request);
     }
     let req = req.expect("merge checks there is a document");
-    let plan = S::plan(&req)?;
+    let plan = plan_of::<S>(&req)?;
     let report = S::report(&req, &plan, all, ctl)?;
     Ok(visitor.visit(&report))
 }
@@ -294,7 +323,7 @@ pub fn items(name: &str, request: &str) -> Result<u64, Error> {
             match name {
                 $(n if n == <$s as Sweep>::COMMAND => {
                     let req: <$s as Sweep>::Request = parse_request(request)?;
-                    Ok(<$s as Sweep>::items(&<$s as Sweep>::plan(&req)?))
+                    Ok(<$s as Sweep>::items(&*plan_of::<$s>(&req)?))
                 })*
                 other => Err(unknown(other)),
             }
