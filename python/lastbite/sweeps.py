@@ -69,7 +69,13 @@ def _run_shard(name, request, index, count):
     thread (OMP_NUM_THREADS=1), the library's thread pool gets one thread per task
     unless the worker's environment sets RAYON_NUM_THREADS (two processes of two threads
     each on two cores were 15-20% slower than two of one)."""
-    os.environ.setdefault("RAYON_NUM_THREADS", "1")
+    try:
+        from distributed import get_worker
+
+        get_worker()  # only on a Dask worker: InProcess runs in the caller's process
+        os.environ.setdefault("RAYON_NUM_THREADS", "1")
+    except (ImportError, ValueError):
+        pass
     from lastbite import _lastbite as lib
 
     return lib.sweep_shard(name, request, index, count)
