@@ -17,7 +17,10 @@ fn engine_outcome(set: &Ruleset, heap: u64, x: Convention) -> (i64, i64) {
 }
 
 fn recorded(name: &str) -> Vec<(Ruleset, u64)> {
-    let path = format!("{}/../data/frontier/{name}.json", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/../data/frontier/{name}.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let report: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     assert_eq!(report["verdict"], "fails");
@@ -42,7 +45,10 @@ fn conjecture_4_counterexamples_by_the_engine() {
         for (set, heap) in &all {
             let fvf = engine_outcome(set, *heap, Convention::FvF);
             let ava = engine_outcome(set, *heap, Convention::AvA);
-            assert!(ava.0 > fvf.0 || ava.1 > fvf.1, "{name} {set} heap {heap}: FvF {fvf:?}, AvA {ava:?}");
+            assert!(
+                ava.0 > fvf.0 || ava.1 > fvf.1,
+                "{name} {set} heap {heap}: FvF {fvf:?}, AvA {ava:?}"
+            );
         }
     }
 }
@@ -58,7 +64,10 @@ fn problem_6_counterexamples_by_the_engine() {
             let fva = engine_outcome(set, *heap, Convention::FvA);
             let avf = engine_outcome(set, *heap, Convention::AvF);
             let ava = engine_outcome(set, *heap, Convention::AvA);
-            assert!(ava.0 > fva.0 || ava.1 > avf.1, "{name} {set} heap {heap}: FvA {fva:?}, AvF {avf:?}, AvA {ava:?}");
+            assert!(
+                ava.0 > fva.0 || ava.1 > avf.1,
+                "{name} {set} heap {heap}: FvA {fva:?}, AvF {avf:?}, AvA {ava:?}"
+            );
         }
     }
 }
