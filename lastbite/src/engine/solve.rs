@@ -533,6 +533,11 @@ pub fn solve_dense<'g, G: IndexedGame>(
     progress.start(count as u64, "states");
     for layer in 0..game.layer_count() {
         let run_block = |(scratch, members): &mut (Scratch<G>, Vec<usize>), b: usize| {
+            // A middle layer of a large table takes seconds: stop within a block, not
+            // only between layers (the layer is then discarded below).
+            if progress.cancelled() {
+                return;
+            }
             members.clear();
             game.layer_members(layer, b * block..((b + 1) * block).min(n), members);
             let done = members.len() as u64;
