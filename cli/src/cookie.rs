@@ -45,6 +45,9 @@ pub struct NimArgs {
     /// Memory budget of the table, in GiB (layers it must hold at once).
     #[arg(long, value_name = "GIB", default_value_t = 8)]
     memory_gib: u64,
+    /// Bits a position in the table: 2 (values of 4 and more kept aside exactly) or 4.
+    #[arg(long, default_value_t = 2)]
+    bits: u8,
     /// Print one JSON document on stdout.
     #[arg(long)]
     json: bool,
@@ -150,6 +153,7 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
                 engine: a.engine,
                 store: a.store.map(|p| p.display().to_string()),
                 memory_gib: a.memory_gib,
+                bits: a.bits,
             };
             emit(&call(api::nim(&req, &Control::new(&bar)))?, a.json)?;
         }

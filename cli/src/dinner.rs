@@ -46,6 +46,34 @@ pub enum Command {
     /// Balanced alternation: first-mover advantage under alternation vs Thue-Morse order
     /// over random permutation dinners, as a table and a plot.
     Balance(BalanceArgs),
+    /// Three's a crowd: how often random dinners with distinct utilities (three or more
+    /// players) have more than one pure subgame perfect equilibrium outcome.
+    Multiplicity(MultiplicityArgs),
+}
+
+/// Arguments of `dinner multiplicity`.
+#[derive(Args, Debug)]
+pub struct MultiplicityArgs {
+    /// Players (2 to 6).
+    #[arg(long, default_value_t = 3)]
+    players: usize,
+    /// Morsels per dinner (1 to 16).
+    #[arg(long, default_value_t = 8)]
+    size: usize,
+    /// Number of random dinners.
+    #[arg(long, default_value_t = 200)]
+    trials: u64,
+    /// Seed of the random streams (same seed, same result on any machine).
+    #[arg(long, default_value_t = 3)]
+    seed: u64,
+    /// Turn order: snake, alternate or letters.
+    #[arg(long, default_value = "snake")]
+    order: String,
+    /// Print one JSON document on stdout.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    shard: crate::shard::ShardArgs,
 }
 
 /// Arguments of `dinner plot`.
@@ -292,8 +320,9 @@ pub struct SolveArgs {
         allow_negative_numbers = true
     )]
     altruism: Option<Vec<Exact>>,
-    /// Refuse state spaces larger than this.
-    #[arg(long, default_value_t = Budget::DEFAULT_MAX_STATES)]
+    /// Refuse to hold more states at once than this (the full table holds all of them,
+    /// at most 3e8; from 22 morsels without --explain the lean solver holds two layers).
+    #[arg(long, default_value_t = lastbite::games::dinner::DEFAULT_DINNER_MAX_STATES)]
     max_states: u64,
     /// Print one JSON document on stdout.
     #[arg(long)]
@@ -411,6 +440,22 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
                 return Ok(ExitCode::SUCCESS);
             }
             emit(&call(api::experiment(&req, &Control::new(&bar)))?, a.json)?;
+        }
+        Command::Multiplicity(a) => {
+            let bar = Bar::with_threshold(1);
+            let req = api::MultiplicityRequest {
+                players: a.players,
+                size: a.size,
+                trials: a.trials,
+                seed: a.seed,
+                order: a.order,
+            };
+            if a.shard
+                .run(api::MultiplicitySweep::COMMAND, &req, &Control::new(&bar))?
+            {
+                return Ok(ExitCode::SUCCESS);
+            }
+            emit(&call(api::multiplicity(&req, &Control::new(&bar)))?, a.json)?;
         }
         Command::Attainable(a) => {
             let req = api::AttainableRequest { size: a.size };

@@ -30,6 +30,11 @@ pub enum Command {
     /// Check a conjecture (4, 11-17) or problem (p2, p3, p6) of the paper on every ruleset
     /// of the given sizes with largest element <= --max, exactly via the certificate.
     Conjecture(ConjectureArgs),
+    /// The data of Problems 1, 4 and 5 on every ruleset of the given sizes with largest
+    /// element <= --max: the largest FvF -> AvA discrepancy by max S, the rulesets without
+    /// discrepancy and those with a positive discrepancy from FvF to AvF or FvA, with a
+    /// summary of their shape.
+    Problems(SetsArgs),
     /// Pictures: figure1 (pairs with an FvF/AvA discrepancy), figure2 and figure3
     /// (triples with FvF/AvA and AvA/zero-sum discrepancies, projected), heatmap (the
     /// discrepancies of one table).
@@ -109,12 +114,10 @@ pub struct ScanArgs {
     shard: crate::shard::ShardArgs,
 }
 
-/// Arguments of `subtraction conjecture`.
+/// Every ruleset of some sizes up to a largest element (`conjecture`, `problems`).
 #[derive(Args, Debug)]
-pub struct ConjectureArgs {
-    /// 4, 11, 12, 13, 14, 15, 16, 17, p2, p3 or p6.
-    statement: String,
-    /// Set sizes to check, e.g. 2 or 3,4 (statements about pairs or triples use theirs).
+pub struct SetsArgs {
+    /// Set sizes, e.g. 2 or 3,4 (a conjecture about pairs or triples uses its own).
     #[arg(long, value_delimiter = ',', default_value = "2")]
     sizes: Vec<usize>,
     /// Largest element.
@@ -128,6 +131,15 @@ pub struct ConjectureArgs {
     json: bool,
     #[command(flatten)]
     shard: crate::shard::ShardArgs,
+}
+
+/// Arguments of `subtraction conjecture`.
+#[derive(Args, Debug)]
+pub struct ConjectureArgs {
+    /// 4, 11, 12, 13, 14, 15, 16, 17, p2, p3 or p6.
+    statement: String,
+    #[command(flatten)]
+    sets: SetsArgs,
 }
 
 /// Arguments of `subtraction table`.
@@ -247,9 +259,9 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
                 w.flush()?;
             }
         }
-        Command::Conjecture(a) => {
+        Command::Conjecture(ConjectureArgs { statement, sets: a }) => {
             let req = api::ConjectureRequest {
-                statement: a.statement,
+                statement,
                 sizes: a.sizes,
                 max: a.max,
                 limit: a.limit,
@@ -258,6 +270,17 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
                 return Ok(ExitCode::SUCCESS);
             }
             emit(&call(api::conjecture(&req, &ctl))?, a.json)?;
+        }
+        Command::Problems(a) => {
+            let req = api::ProblemsRequest {
+                sizes: a.sizes,
+                max: a.max,
+                limit: a.limit,
+            };
+            if a.shard.run(api::ProblemsSweep::COMMAND, &req, &ctl)? {
+                return Ok(ExitCode::SUCCESS);
+            }
+            emit(&call(api::problems(&req, &ctl))?, a.json)?;
         }
         Command::Plot(a) => {
             // A heat map without its set is refused by the library first.

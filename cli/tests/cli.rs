@@ -749,6 +749,27 @@ fn subtraction_conjectures_have_verdicts() {
     fails(&["subtraction", "conjecture", "99"], "unknown statement");
 }
 
+/// `subtraction problems` is the library's report, and its Problem 4 list on pairs is
+/// exactly the paper's picture (dominant regime and Conjecture 11's half-lines).
+#[test]
+fn subtraction_problems_reports_the_library_answer() {
+    use lastbite::api::{subtraction, Control};
+    let v = json(&["subtraction", "problems", "--sizes", "2,3", "--max", "14"]);
+    let req: subtraction::ProblemsRequest =
+        serde_json::from_str(r#"{"sizes": [2, 3], "max": 14}"#).unwrap();
+    let lib = subtraction::problems(&req, &Control::silent()).unwrap();
+    assert_eq!(v, serde_json::to_value(&lib).unwrap());
+    let pairs = &v["zero_shape"][0];
+    assert_eq!(pairs["size"], 2);
+    assert_eq!(pairs["other"], 0);
+    assert_eq!(
+        v["by_max"][3]["largest_at"]["set"],
+        serde_json::json!([3, 5])
+    );
+    assert_eq!(v["by_max"][3]["largest_at"]["heap"], 14);
+    fails(&["subtraction", "problems", "--sizes", "2,2"], "each once");
+}
+
 #[test]
 fn subtraction_plots() {
     let dir = tempfile::tempdir().unwrap();

@@ -135,7 +135,7 @@ fn killed_nim_table_resumes_to_the_same_layers_and_distribution() {
     assert!(interrupted >= 5, "only {interrupted} runs were interrupted");
     assert_eq!(run(&args), expected);
     for n in 1..=25 {
-        let name = format!("nim-layer-{n:02}.bin");
+        let name = format!("nim2-layer-{n:02}.bin");
         assert_eq!(
             std::fs::read(clean.join(&name)).unwrap(),
             std::fs::read(killed.join(&name)).unwrap(),

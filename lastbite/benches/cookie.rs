@@ -6,7 +6,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use lastbite::engine::Silent;
 use lastbite::games::cookie::theory::{winning_interval, winning_rule};
 use lastbite::games::cookie::{
-    count_table_by_paths, d_value, NimTable, Position, DEFAULT_NIM_MEMORY,
+    count_table_by_paths, d_value, NimTable, Packing, Position, DEFAULT_NIM_MEMORY,
 };
 use lastbite::rng::Rng;
 
@@ -35,13 +35,18 @@ fn cookie(c: &mut Criterion) {
     g.bench_function("count_table_paths_200", |b| {
         b.iter(|| count_table_by_paths(200, &Silent))
     });
-    g.bench_function("nim_table_24", |b| {
-        b.iter(|| {
-            NimTable::build(24, None, DEFAULT_NIM_MEMORY, &Silent)
-                .unwrap()
-                .distribution()
-        })
-    });
+    for (name, packing) in [
+        ("nim_table_24_2bit", Packing::TwoBits),
+        ("nim_table_24_4bit", Packing::FourBits),
+    ] {
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                NimTable::build(24, packing, None, DEFAULT_NIM_MEMORY, &Silent)
+                    .unwrap()
+                    .distribution()
+            })
+        });
+    }
     g.finish();
 }
 

@@ -25,12 +25,17 @@ const SWEEPS: &[(&str, &str)] = &[
         "subtraction-scan",
         r#"{"size": 4, "max": 12, "random": 30, "csv": true}"#,
     ),
+    ("subtraction-problems", r#"{"sizes": [2, 3, 4], "max": 12}"#),
     (
         "dinner-experiment",
         r#"{"size": 8, "trials": 97, "seed": 5}"#,
     ),
     ("dinner-balance", r#"{"max_size": 13, "trials": 20}"#),
     ("dinner-pareto", r#"{"size": 8}"#),
+    (
+        "dinner-multiplicity",
+        r#"{"players": 3, "size": 6, "trials": 60, "seed": 3}"#,
+    ),
 ];
 
 fn shards(name: &str, req: &str, n: u64) -> Vec<String> {

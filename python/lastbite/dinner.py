@@ -23,6 +23,7 @@ attainable = command("dinner-attainable", "Hopkins-Jones attainable sets under c
 plot = command("dinner-plot", "Figure 1: outcomes of all strategy pairs.")
 board = command("dinner-board", "The crossout board (Figures 2, 4, 5).")
 balance = command("dinner-balance", "First-mover advantage: alternation vs Thue-Morse.")
+multiplicity = command("dinner-multiplicity", "How often random dinners have several SPE outcomes.")
 
 __all__ = ["solve", "play", "verify", "efg", "discount", "pareto", "experiment",
-           "attainable", "plot", "board", "balance"]
+           "attainable", "plot", "board", "balance", "multiplicity"]

@@ -15,6 +15,7 @@ outcome = command("subtraction-outcome", "The outcome at one heap (any size).")
 period = command("subtraction-period", "The period of the outcome sequence, certified.")
 scan = command("subtraction-scan", "Sweep a family of rulesets.")
 conjecture = command("subtraction-conjecture", "Check one of the paper's conjectures.")
+problems = command("subtraction-problems", "The data of Problems 1, 4 and 5 (Section 6).")
 plot = command("subtraction-plot", "The paper's figures.")
 
-__all__ = ["table", "outcome", "period", "scan", "conjecture", "plot"]
+__all__ = ["table", "outcome", "period", "scan", "conjecture", "problems", "plot"]

@@ -129,23 +129,21 @@ class _Store:
 
 class InProcess:
     """A stand-in for a Dask client that runs each shard in this process, one after
-    another (for small sweeps, doctests, and machines without Dask)."""
+    another (for small sweeps, doctests, and machines without Dask). A shard runs when
+    its result is asked for, so each is stored before the next starts: a killed run
+    loses at most the shard in flight."""
 
     def map(self, f, *args, **_):
-        return [_Done(f, a) for a in zip(*args)]
+        return [_Lazy(f, a) for a in zip(*args)]
 
 
-class _Done:
+class _Lazy:
     def __init__(self, f, args):
-        try:
-            self._value, self._error = f(*args), None
-        except Exception as e:  # noqa: BLE001 - handed back like a Dask future's
-            self._value, self._error = None, e
+        self._f, self._args = f, args
 
     def result(self):
-        if self._error is not None:
-            raise self._error
-        return self._value
+        # Errors propagate as a Dask future's would.
+        return self._f(*self._args)
 
 
 def _completed(client, futures):

@@ -66,6 +66,10 @@ def lastbite_call(family, command, **request):
     ("dinner.balance", {"max_size": 20, "trials": 30},
      ["dinner", "balance", "--max-size", "20", "--trials", "30"]),
     ("dinner.pareto", {"size": 8}, ["dinner", "pareto", "--size", "8"]),
+    ("dinner.multiplicity", {"size": 7, "trials": 40},
+     ["dinner", "multiplicity", "--size", "7", "--trials", "40"]),
+    ("subtraction.problems", {"sizes": [2, 3], "max": 14},
+     ["subtraction", "problems", "--sizes", "2,3", "--max", "14"]),
 ])
 def test_every_sweep_kind_equals_the_cli(client, command, request_, args):
     for shards in (1, 5):
@@ -85,7 +89,7 @@ def test_scan_equals_the_cli_records(client):
 
 KILLED_RUN = """
 import sys, lastbite.sweeps as s
-s.run("subtraction.conjecture", {"statement": "4", "sizes": [4], "max": 31},
+s.run("subtraction.conjecture", {"statement": "4", "sizes": [5], "max": 36},
       client=s.InProcess(), store=sys.argv[1], progress=False, shards=40)
 """
 
@@ -115,7 +119,7 @@ def test_a_killed_client_loses_nothing(client, tmp_path):
 
     sweeps._run_shard = counting
     try:
-        doc = sweeps.run("subtraction.conjecture", {"statement": "4", "sizes": [4], "max": 31},
+        doc = sweeps.run("subtraction.conjecture", {"statement": "4", "sizes": [5], "max": 36},
                          client=sweeps.InProcess(), store=str(store), progress=False,
                          shards=40, as_json=True)
     finally:
@@ -124,7 +128,7 @@ def test_a_killed_client_loses_nothing(client, tmp_path):
     assert sorted(ran) == sorted(set(range(1, 41)) - stored), "only the missing shards ran"
     for f, (mtime, text) in before.items():
         assert os.stat(f).st_mtime_ns == mtime and open(f).read() == text
-    assert doc == cli_json("subtraction", "conjecture", "4", "--sizes", "4", "--max", "31")
+    assert doc == cli_json("subtraction", "conjecture", "4", "--sizes", "5", "--max", "36")
 
 
 def test_a_store_of_another_sweep_is_refused(tmp_path):
@@ -142,7 +146,7 @@ def test_a_worker_killed_mid_task_is_retried(client, tmp_path):
 
     def go():
         result["doc"] = sweeps.run(
-            "subtraction.conjecture", {"statement": "4", "sizes": [4], "max": 33},
+            "subtraction.conjecture", {"statement": "4", "sizes": [5], "max": 34},
             client=client, store=str(store), progress=False, shards=12, as_json=True)
 
     t = threading.Thread(target=go)
@@ -155,8 +159,8 @@ def test_a_worker_killed_mid_task_is_retried(client, tmp_path):
     os.kill(pids[0], signal.SIGKILL)
     t.join(300)
     assert not t.is_alive()
-    assert result["doc"] == cli_json("subtraction", "conjecture", "4", "--sizes", "4",
-                                     "--max", "33")
+    assert result["doc"] == cli_json("subtraction", "conjecture", "4", "--sizes", "5",
+                                     "--max", "34")
     client.wait_for_workers(2, timeout=60)
 
 

@@ -267,7 +267,11 @@ async fn run(shared: Arc<Shared>, name: &str, body: Body) -> Result<Response, Ap
 /// request's fault (400).
 fn status_of(e: &api::Error) -> StatusCode {
     match e {
-        api::Error::Engine(EngineError::TooManyStates { .. } | EngineError::OutOfMemory(_))
+        api::Error::Engine(
+            EngineError::TooManyStates { .. }
+            | EngineError::TooManyHeld { .. }
+            | EngineError::OutOfMemory(_),
+        )
         | api::Error::Efg {
             error: EfgError::TooManyNodes { .. } | EfgError::TooManyOutcomes { .. },
             ..

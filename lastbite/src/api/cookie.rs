@@ -13,7 +13,8 @@ use crate::games::cookie::model::brute_force_winning_sizes;
 use crate::games::cookie::theory::{winning_interval, winning_rule, winning_sizes};
 use crate::games::cookie::{
     count_table, count_table_by_paths, critical as critical_position, d_value, nim_distribution,
-    smallest_d, CookieGame, NimTable, Position, MAX_BY_PATHS, MAX_ENUMERATED, MAX_NIM_TABLE,
+    smallest_d, CookieGame, NimTable, Packing, Position, MAX_BY_PATHS, MAX_ENUMERATED,
+    MAX_NIM_TABLE,
 };
 
 /// Positions with more unexpired components than this get the theory only (the brute
@@ -549,6 +550,9 @@ request! {
         store: Option<String> = None,
         /// Memory budget of the table, in GiB.
         memory_gib: u64 = 8,
+        /// Bits a position in the table: 2 (values 3 and up marked, those of 4 and up
+        /// kept aside exactly) or 4 (values up to 15).
+        bits: u8 = 2,
     }
 }
 
@@ -602,11 +606,17 @@ pub fn nim(req: &NimRequest, ctl: &Control) -> Result<NimReport, Error> {
             "the store keeps the table's layers; the engine has none",
         ));
     }
+    let packing = match req.bits {
+        2 => Packing::TwoBits,
+        4 => Packing::FourBits,
+        other => return Err(Error::invalid("bits", other, "use 2 or 4")),
+    };
     let rows = if req.engine {
         nim_distribution(req.max_n, ctl)
     } else {
         NimTable::build(
             req.max_n as u32,
+            packing,
             req.store.as_deref().map(std::path::Path::new),
             req.memory_gib.saturating_mul(1 << 30),
             ctl,

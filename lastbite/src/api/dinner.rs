@@ -18,8 +18,9 @@ use crate::engine::{verify, write_efg, Budget, Ties, Verdict};
 use crate::exact::Exact;
 use crate::games::dinner::Explained;
 use crate::games::dinner::{
-    all_spe_scores, attainable, balance, crossout, evaluate, figures, pareto, solve_exact,
-    variants, Bite, Dinner, DinnerGame, DinnerTies, Precedence, Rules, Setup, Strategy, TurnOrder,
+    all_spe_scores, attainable, balance, crossout, evaluate, figures, pareto, random_spe_outcomes,
+    solve_exact, variants, Bite, Dinner, DinnerGame, DinnerTies, Precedence, Rules, Setup,
+    Strategy, TurnOrder, DEFAULT_DINNER_MAX_STATES, FULL_TABLE_MAX_STATES,
 };
 
 /// Declares a request struct: serde defaults from the listed expressions, unknown fields
@@ -308,8 +309,10 @@ dinner_request! {
         before: Option<String> = None,
         /// Altruism payoffs alpha_A, beta_A, alpha_B, beta_B.
         altruism: Option<Vec<Exact>> = None,
-        /// Refuse state spaces larger than this.
-        max_states: u64 = Budget::DEFAULT_MAX_STATES,
+        /// Refuse to hold more states at once than this: the full table holds every
+        /// state (at most 3e8); from 22 morsels without `explain` the lean solver holds
+        /// two layers.
+        max_states: u64 = DEFAULT_DINNER_MAX_STATES,
     }
 }
 
@@ -513,7 +516,11 @@ pub fn solve(req: &SolveRequest, ctl: &Control) -> Result<SolveReport, Error> {
         report.explanation = e.explained;
     }
     if req.all {
-        report.outcomes = Some(all_spe_scores(&setup, budget)?);
+        // Every equilibrium outcome needs every state at once.
+        let full = Budget {
+            max_states: budget.max_states.min(FULL_TABLE_MAX_STATES),
+        };
+        report.outcomes = Some(all_spe_scores(&setup, full)?);
     }
     report.dinner = Some(setup.dinner().clone());
     Ok(report)
@@ -1387,16 +1394,7 @@ impl Sweep for ExperimentSweep {
         into.trials += other.trials;
         into.inefficient += other.inefficient;
         into.weakly_inefficient += other.weakly_inefficient;
-        into.max_improvement = match (into.max_improvement, other.max_improvement) {
-            (Some(a), Some(b)) => Some(
-                if (b.0, std::cmp::Reverse(b.1)) > (a.0, std::cmp::Reverse(a.1)) {
-                    b
-                } else {
-                    a
-                },
-            ),
-            (a, b) => a.or(b),
-        };
+        into.max_improvement = sweep::max_first(into.max_improvement, other.max_improvement);
     }
     fn report(
         req: &ExperimentRequest,
@@ -1445,6 +1443,180 @@ impl Render for ExperimentReport {
             ),
             _ => writeln!(w, "  no improving outcome"),
         }
+    }
+}
+
+request! {
+    /// `dinner multiplicity`: how often random dinners with distinct utilities have more
+    /// than one pure subgame perfect equilibrium outcome (the paper's "Three's a crowd").
+    MultiplicityRequest {
+        /// Players (2 to 6).
+        players: usize = 3,
+        /// Morsels per dinner (1 to 16: every equilibrium is enumerated).
+        size: usize = 8,
+        /// Number of random dinners.
+        trials: u64 = 200,
+        /// Seed of the random streams.
+        seed: u64 = 3,
+        /// Turn order: `snake`, `alternate` or letters.
+        order: String = "snake".into(),
+    }
+}
+
+/// How many dinners had a given number of equilibrium outcomes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct OutcomeCount {
+    /// Distinct pure SPE score vectors.
+    pub outcomes: u64,
+    /// Dinners with that many.
+    pub dinners: u64,
+}
+
+/// The report of `dinner multiplicity`.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct MultiplicityReport {
+    /// Players.
+    pub players: usize,
+    /// Morsels per dinner.
+    pub size: usize,
+    /// Dinners tried.
+    pub trials: u64,
+    /// The seed.
+    pub seed: u64,
+    /// The turn order as given.
+    pub order: String,
+    /// Dinners with more than one pure SPE outcome.
+    pub multiple: u64,
+    /// Dinners by their number of distinct outcomes, fewest first (counts of 0 left out).
+    pub histogram: Vec<OutcomeCount>,
+    /// The most outcomes of one dinner.
+    pub most_outcomes: u64,
+    /// The first trial with that many (trial numbers from 0).
+    pub most_trial: u64,
+}
+
+/// `dinner multiplicity` as a sweep: one item per random dinner.
+pub struct MultiplicitySweep;
+
+/// The folded counts of some trials.
+#[derive(Default, Serialize, Deserialize)]
+pub struct MultiplicityPartial {
+    /// `histogram[k]`: trials with `k` outcomes.
+    histogram: Vec<u64>,
+    /// `(outcomes, trial)`: the most, the first trial among equals.
+    most: Option<(u64, u64)>,
+}
+
+impl Sweep for MultiplicitySweep {
+    const COMMAND: &'static str = "dinner-multiplicity";
+    type Request = MultiplicityRequest;
+    type Plan = u64;
+    type Partial = MultiplicityPartial;
+    type Report = MultiplicityReport;
+
+    fn plan(req: &MultiplicityRequest) -> Result<u64, Error> {
+        if !(2..=6).contains(&req.players) {
+            return Err(Error::invalid("players", req.players, "use 2 to 6 players"));
+        }
+        if !(1..=16).contains(&req.size) {
+            return Err(Error::invalid(
+                "size",
+                req.size,
+                "use 1 to 16 morsels (every equilibrium of each dinner is enumerated)",
+            ));
+        }
+        // The order must fit the dinner: checked once here on the first dinner's shape.
+        let probe = Dinner::from_integers(req.players, vec![1; req.players * req.size])?;
+        TurnOrder::parse(&req.order, &probe).map_err(|e| Error::invalid("order", &req.order, e))?;
+        Ok(req.trials)
+    }
+    fn items(trials: &u64) -> u64 {
+        *trials
+    }
+    fn item(req: &MultiplicityRequest, _: &u64, t: u64) -> Result<MultiplicityPartial, Error> {
+        let n = random_spe_outcomes(
+            req.players,
+            req.size,
+            &req.order,
+            req.seed,
+            t,
+            Budget::default(),
+        )?
+        .len();
+        let mut histogram = vec![0; n + 1];
+        histogram[n] = 1;
+        Ok(MultiplicityPartial {
+            histogram,
+            most: Some((n as u64, t)),
+        })
+    }
+    fn merge(into: &mut MultiplicityPartial, other: MultiplicityPartial) {
+        if into.histogram.len() < other.histogram.len() {
+            into.histogram.resize(other.histogram.len(), 0);
+        }
+        for (a, b) in into.histogram.iter_mut().zip(other.histogram) {
+            *a += b;
+        }
+        into.most = sweep::max_first(into.most, other.most);
+    }
+    fn report(
+        req: &MultiplicityRequest,
+        trials: &u64,
+        all: MultiplicityPartial,
+        _ctl: &Control,
+    ) -> Result<MultiplicityReport, Error> {
+        let (most_outcomes, most_trial) = all.most.unwrap_or((0, 0));
+        Ok(MultiplicityReport {
+            players: req.players,
+            size: req.size,
+            trials: *trials,
+            seed: req.seed,
+            order: req.order.clone(),
+            multiple: all.histogram.iter().skip(2).sum(),
+            histogram: all
+                .histogram
+                .iter()
+                .enumerate()
+                .filter(|(_, &c)| c > 0)
+                .map(|(k, &c)| OutcomeCount {
+                    outcomes: k as u64,
+                    dinners: c,
+                })
+                .collect(),
+            most_outcomes,
+            most_trial,
+        })
+    }
+}
+
+/// Counts the pure SPE outcomes of random dinners ([`MultiplicitySweep`]).
+pub fn multiplicity(req: &MultiplicityRequest, ctl: &Control) -> Result<MultiplicityReport, Error> {
+    sweep::run::<MultiplicitySweep>(req, ctl)
+}
+
+impl Render for MultiplicityReport {
+    fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
+        writeln!(
+            w,
+            "{} random dinners of {} morsels, {} players with distinct utilities, order {} (seed {}):",
+            self.trials, self.size, self.players, self.order, self.seed
+        )?;
+        writeln!(
+            w,
+            "  more than one pure SPE outcome: {} of {}",
+            self.multiple, self.trials
+        )?;
+        for h in &self.histogram {
+            writeln!(w, "  {} outcome(s): {} dinners", h.outcomes, h.dinners)?;
+        }
+        if self.trials > 0 {
+            writeln!(
+                w,
+                "  most outcomes: {} (trial {})",
+                self.most_outcomes, self.most_trial
+            )?;
+        }
+        Ok(())
     }
 }
 

@@ -146,7 +146,9 @@ impl Error {
             Error::Invalid { field, .. }
             | Error::Combination { field, .. }
             | Error::Missing { field, .. } => Some(field),
-            Error::Engine(EngineError::TooManyStates { .. }) => Some("max_states"),
+            Error::Engine(EngineError::TooManyStates { .. } | EngineError::TooManyHeld { .. }) => {
+                Some("max_states")
+            }
             Error::Subtraction(SubtractionError::NoPeriod(_)) => Some("limit"),
             Error::Precedence(_) => Some("before"),
             Error::Efg { error, .. } => match error {
@@ -187,7 +189,9 @@ impl Error {
             Error::Subtraction(e) => e.to_string(),
             Error::Cookie(e) => e.to_string(),
             Error::Tokens(e) => e.to_string(),
-            Error::Engine(e @ EngineError::TooManyStates { .. }) => {
+            Error::Engine(
+                e @ (EngineError::TooManyStates { .. } | EngineError::TooManyHeld { .. }),
+            ) => {
                 format!("{e} (raise {} to allow it)", name("max_states"))
             }
             Error::Engine(e) => e.to_string(),

@@ -12,7 +12,8 @@ use super::sweep::{self, Sweep};
 use super::{Control, Error, Render};
 use crate::engine::Progress;
 use crate::games::subtraction::analysis::{
-    check_one, statement_rulesets, Family, ScanRecord, Statement, DEVIATIONS,
+    check_one, statement_rulesets, Family, ProblemRecord, ScanRecord, Statement, DEVIATIONS,
+    PROBLEM5,
 };
 use crate::games::subtraction::{
     figures, find_period, first_discrepancy, first_zero_sum_discrepancy, outcome_at, parse_heap,
@@ -945,16 +946,7 @@ impl Sweep for ConjectureSweep {
         into.applicable += other.applicable;
         into.counterexamples.extend(other.counterexamples);
         into.counterexamples.sort_unstable_by_key(|c| c.0);
-        into.largest_preperiod = match (into.largest_preperiod, other.largest_preperiod) {
-            (Some(a), Some(b)) => Some(
-                if (b.0, std::cmp::Reverse(b.1)) > (a.0, std::cmp::Reverse(a.1)) {
-                    b
-                } else {
-                    a
-                },
-            ),
-            (a, b) => a.or(b),
-        };
+        into.largest_preperiod = sweep::max_first(into.largest_preperiod, other.largest_preperiod);
     }
     fn report(
         req: &ConjectureRequest,
@@ -1069,6 +1061,458 @@ impl Render for ConjectureReport {
                 l.preperiod,
                 moves_text(&l.set, ","),
                 l.set.last().copied().unwrap_or(0)
+            )?;
+        }
+        Ok(())
+    }
+}
+
+request! {
+    /// `subtraction problems`: the data of Problems 1, 4 and 5 (Section 6) on every ruleset
+    /// of the given sizes.
+    ProblemsRequest {
+        /// Set sizes, each once.
+        sizes: Vec<usize> = vec![2],
+        /// Largest element.
+        max: u64 = 30,
+        /// Largest heap to search for each period.
+        limit: u64 = DEFAULT_LIMIT,
+    }
+}
+
+/// Problem 1 on the rulesets of one size and one largest element.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[allow(non_snake_case)]
+pub struct ProblemsRow {
+    /// The set size.
+    pub size: usize,
+    /// The largest element, max S.
+    pub max_s: u64,
+    /// Rulesets of this size with this largest element.
+    pub rulesets: u64,
+    /// Problem 1: the largest discrepancy FvF -> AvA in absolute value over these
+    /// rulesets, every heap and both players (0: none).
+    pub largest: u64,
+    /// Where it is attained first (smallest ruleset, then heap), or null when 0.
+    pub largest_at: Option<LargestDiscrepancy>,
+    /// Problem 4: rulesets without any FvF/AvA discrepancy.
+    pub zero_discrepancy: u64,
+    /// Problem 5: rulesets with a positive discrepancy going from FvF to AvF.
+    pub positive_FvF_to_AvF: u64,
+    /// Problem 5: rulesets with a positive discrepancy going from FvF to FvA.
+    pub positive_FvF_to_FvA: u64,
+}
+
+/// Where a largest discrepancy is attained.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[allow(non_snake_case)]
+pub struct LargestDiscrepancy {
+    /// The set.
+    pub set: Vec<u64>,
+    /// The smallest heap attaining it.
+    pub heap: u64,
+    /// The player (1 Alice, who starts; 2 Bob).
+    pub player: u8,
+    /// The FvF outcome there (Alice, Bob).
+    pub FvF: [u64; 2],
+    /// The AvA outcome there.
+    pub AvA: [u64; 2],
+}
+
+/// Problem 4: the shape of the zero-discrepancy rulesets of one size. Each falls in one
+/// class: `dominant` (max S at least twice the second largest element, where the paper
+/// proves pairs have no discrepancy), else `half_line` (pairs with s1/s2 = (k+1)/k,
+/// Conjecture 11), else `other`.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct ZeroShape {
+    /// The set size.
+    pub size: usize,
+    /// Rulesets of this size.
+    pub rulesets: u64,
+    /// Those without discrepancy.
+    pub zero_discrepancy: u64,
+    /// Of those, in the dominant regime.
+    pub dominant: u64,
+    /// Of those, on a half-line s1/s2 = (k+1)/k (pairs).
+    pub half_line: u64,
+    /// Of those, neither.
+    pub other: u64,
+    /// Of those, primitive (elements without a common factor; `g S` behaves as `S`).
+    pub primitive: u64,
+    /// The smallest zero-discrepancy ruleset of class `other`, or null.
+    pub smallest_other: Option<Vec<u64>>,
+}
+
+/// Problem 5: one ruleset's first positive discrepancy of a deviation from FvF.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct PositiveDiscrepancy {
+    /// The set.
+    pub set: Vec<u64>,
+    /// `FvF_to_AvF` (Alice turns antagonistic) or `FvF_to_FvA` (Bob does).
+    pub deviation: &'static str,
+    /// The smallest heap where some player is better off after the deviation.
+    pub heap: u64,
+    /// The player better off there (1 Alice, 2 Bob; Alice when both are).
+    pub player: u8,
+    /// Whether that player is the one who deviated.
+    pub deviator: bool,
+    /// That player's largest gain over all heaps.
+    pub gain: i64,
+    /// Whether at every heap where the deviator gains, the other loses exactly as much.
+    pub mirrored: bool,
+}
+
+/// Problem 5: the shape of the positive discrepancies of one deviation and size.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct PositiveShape {
+    /// The set size.
+    pub size: usize,
+    /// `FvF_to_AvF` or `FvF_to_FvA`.
+    pub deviation: &'static str,
+    /// Rulesets with a positive discrepancy.
+    pub rulesets: u64,
+    /// Of those, where the first player better off is the deviator.
+    pub deviator_first: u64,
+    /// Of those, where the deviator's gains are always the other's losses.
+    pub mirrored: u64,
+    /// The largest gain of any player.
+    pub largest_gain: i64,
+    /// The smallest such ruleset (by largest element, then lexicographically).
+    pub smallest: Option<PositiveDiscrepancy>,
+}
+
+/// The report of `subtraction problems`.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct ProblemsReport {
+    /// The range checked, in words.
+    pub range: String,
+    /// Rulesets analysed.
+    pub rulesets: u64,
+    /// Problem 1 (with the counts of Problems 4 and 5) by set size and max S.
+    pub by_max: Vec<ProblemsRow>,
+    /// Problem 4 by set size.
+    pub zero_shape: Vec<ZeroShape>,
+    /// Problem 5 by set size and deviation.
+    pub positive_shape: Vec<PositiveShape>,
+    /// Problem 4: every ruleset without an FvF/AvA discrepancy, smallest first.
+    pub zero_discrepancy: Vec<Vec<u64>>,
+    /// Problem 5: every positive discrepancy, by ruleset (smallest first), then deviation.
+    pub positive: Vec<PositiveDiscrepancy>,
+}
+
+/// `subtraction problems` as a sweep: one item per ruleset, smallest first.
+pub struct ProblemsSweep;
+
+/// One (size, max S) row of a partial.
+#[derive(Clone, Serialize, Deserialize)]
+struct RowPartial {
+    size: usize,
+    max_s: u64,
+    rulesets: u64,
+    /// `(|discrepancy|, item)`: the largest, the first item among equals.
+    largest: Option<(u64, u64)>,
+    zero: u64,
+    positive: [u64; 2],
+}
+
+/// The folded records of some rulesets.
+#[derive(Default, Serialize, Deserialize)]
+pub struct ProblemsPartial {
+    /// By (size, max S).
+    rows: Vec<RowPartial>,
+    /// Zero-discrepancy items.
+    zero: Vec<u64>,
+    /// `(item, deviation, heap, player, gain, mirrored)`, by item then deviation.
+    positive: Vec<(u64, usize, u64, usize, i64, bool)>,
+}
+
+const PROBLEM5_NAMES: [&str; 2] = ["FvF_to_AvF", "FvF_to_FvA"];
+
+impl Sweep for ProblemsSweep {
+    const COMMAND: &'static str = "subtraction-problems";
+    type Request = ProblemsRequest;
+    type Plan = Vec<Ruleset>;
+    type Partial = ProblemsPartial;
+    type Report = ProblemsReport;
+
+    fn plan(req: &ProblemsRequest) -> Result<Vec<Ruleset>, Error> {
+        let mut sorted = req.sizes.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        if req.sizes.is_empty() || req.sizes.contains(&0) || sorted.len() != req.sizes.len() {
+            return Err(Error::invalid(
+                "sizes",
+                format!("{:?}", req.sizes),
+                "give set sizes of at least 1, each once",
+            ));
+        }
+        let mut sets = Vec::new();
+        for &size in &sorted {
+            sets.extend(Family::All { size, max: req.max }.rulesets()?);
+        }
+        Ok(sets)
+    }
+    fn items(plan: &Vec<Ruleset>) -> u64 {
+        plan.len() as u64
+    }
+    fn item(
+        req: &ProblemsRequest,
+        plan: &Vec<Ruleset>,
+        item: u64,
+    ) -> Result<ProblemsPartial, Error> {
+        let set = &plan[item as usize];
+        let r = ProblemRecord::new(set, req.limit)?;
+        Ok(ProblemsPartial {
+            rows: vec![RowPartial {
+                size: set.elements().len(),
+                max_s: set.max(),
+                rulesets: 1,
+                largest: (r.largest.0 > 0).then_some((r.largest.0, item)),
+                zero: r.zero as u64,
+                positive: r.positive.map(|p| p.is_some() as u64),
+            }],
+            zero: if r.zero { vec![item] } else { Vec::new() },
+            positive: (0..2)
+                .filter_map(|d| {
+                    r.positive[d].map(|p| (item, d, p.heap, p.player, p.gain, p.mirrored))
+                })
+                .collect(),
+        })
+    }
+    fn merge(into: &mut ProblemsPartial, other: ProblemsPartial) {
+        into.rows.extend(other.rows);
+        into.rows.sort_by_key(|r| (r.size, r.max_s));
+        into.rows.dedup_by(|later, first| {
+            let same = (later.size, later.max_s) == (first.size, first.max_s);
+            if same {
+                first.rulesets += later.rulesets;
+                first.largest = sweep::max_first(first.largest, later.largest);
+                first.zero += later.zero;
+                first.positive[0] += later.positive[0];
+                first.positive[1] += later.positive[1];
+            }
+            same
+        });
+        into.zero.extend(other.zero);
+        into.zero.sort_unstable();
+        into.positive.extend(other.positive);
+        into.positive.sort_unstable_by_key(|p| (p.0, p.1));
+    }
+    fn report(
+        req: &ProblemsRequest,
+        plan: &Vec<Ruleset>,
+        all: ProblemsPartial,
+        _ctl: &Control,
+    ) -> Result<ProblemsReport, Error> {
+        let elements = |item: u64| plan[item as usize].elements().to_vec();
+        let mut by_max = Vec::new();
+        for r in &all.rows {
+            let largest_at = match r.largest {
+                Some((_, item)) => {
+                    // Only the winner's heap and outcomes are needed: analyse it again.
+                    let set = &plan[item as usize];
+                    let rec = ProblemRecord::new(set, req.limit)?;
+                    let (_, heap, p) = rec.largest;
+                    let t = Table::compute(set, heap)?;
+                    let pair = |x| {
+                        let (a, b) = t.outcome(x, heap);
+                        [a, b]
+                    };
+                    Some(LargestDiscrepancy {
+                        set: set.elements().to_vec(),
+                        heap,
+                        player: p as u8 + 1,
+                        FvF: pair(Convention::FvF),
+                        AvA: pair(Convention::AvA),
+                    })
+                }
+                None => None,
+            };
+            by_max.push(ProblemsRow {
+                size: r.size,
+                max_s: r.max_s,
+                rulesets: r.rulesets,
+                largest: r.largest.map_or(0, |l| l.0),
+                largest_at,
+                zero_discrepancy: r.zero,
+                positive_FvF_to_AvF: r.positive[0],
+                positive_FvF_to_FvA: r.positive[1],
+            });
+        }
+        let sizes: Vec<usize> = {
+            let mut s: Vec<usize> = all.rows.iter().map(|r| r.size).collect();
+            s.dedup();
+            s
+        };
+        let zero_shape = sizes
+            .iter()
+            .map(|&size| {
+                let zero: Vec<Vec<u64>> = all
+                    .zero
+                    .iter()
+                    .map(|&i| elements(i))
+                    .filter(|e| e.len() == size)
+                    .collect();
+                let class = |e: &[u64]| -> usize {
+                    let k = e.len();
+                    if k >= 2 && e[k - 1] >= 2 * e[k - 2] {
+                        0
+                    } else if k == 2 && e[0].is_multiple_of(e[1] - e[0]) {
+                        1
+                    } else {
+                        2
+                    }
+                };
+                let count = |c| zero.iter().filter(|e| class(e) == c).count() as u64;
+                ZeroShape {
+                    size,
+                    rulesets: all
+                        .rows
+                        .iter()
+                        .filter(|r| r.size == size)
+                        .map(|r| r.rulesets)
+                        .sum(),
+                    zero_discrepancy: zero.len() as u64,
+                    dominant: count(0),
+                    half_line: count(1),
+                    other: count(2),
+                    primitive: zero
+                        .iter()
+                        .filter(|e| e.iter().fold(0, |g, &x| gcd(g, x)) == 1)
+                        .count() as u64,
+                    smallest_other: zero.iter().find(|e| class(e) == 2).cloned(),
+                }
+            })
+            .collect();
+        let positive: Vec<PositiveDiscrepancy> = all
+            .positive
+            .iter()
+            .map(
+                |&(item, d, heap, player, gain, mirrored)| PositiveDiscrepancy {
+                    set: elements(item),
+                    deviation: PROBLEM5_NAMES[d],
+                    heap,
+                    player: player as u8 + 1,
+                    deviator: player == PROBLEM5[d].player,
+                    gain,
+                    mirrored,
+                },
+            )
+            .collect();
+        let positive_shape = sizes
+            .iter()
+            .flat_map(|&size| (0..2).map(move |d| (size, d)))
+            .map(|(size, d)| {
+                let these: Vec<&PositiveDiscrepancy> = positive
+                    .iter()
+                    .filter(|p| p.set.len() == size && p.deviation == PROBLEM5_NAMES[d])
+                    .collect();
+                PositiveShape {
+                    size,
+                    deviation: PROBLEM5_NAMES[d],
+                    rulesets: these.len() as u64,
+                    deviator_first: these.iter().filter(|p| p.deviator).count() as u64,
+                    mirrored: these.iter().filter(|p| p.mirrored).count() as u64,
+                    largest_gain: these.iter().map(|p| p.gain).max().unwrap_or(0),
+                    smallest: these.first().map(|p| (*p).clone()),
+                }
+            })
+            .collect();
+        Ok(ProblemsReport {
+            range: format!(
+                "every ruleset of size {} with largest element <= {}",
+                sizes
+                    .iter()
+                    .map(|k| k.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" or "),
+                req.max
+            ),
+            rulesets: all.rows.iter().map(|r| r.rulesets).sum(),
+            by_max,
+            zero_shape,
+            positive_shape,
+            zero_discrepancy: all.zero.iter().map(|&i| elements(i)).collect(),
+            positive,
+        })
+    }
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+/// The data of Problems 1, 4 and 5 on every ruleset of the given sizes
+/// ([`ProblemsSweep`]).
+pub fn problems(req: &ProblemsRequest, ctl: &Control) -> Result<ProblemsReport, Error> {
+    sweep::run::<ProblemsSweep>(req, ctl)
+}
+
+impl Render for ProblemsReport {
+    fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
+        writeln!(
+            w,
+            "Problems 1, 4 and 5 on {} ({} rulesets)",
+            self.range, self.rulesets
+        )?;
+        writeln!(
+            w,
+            "{:>4} {:>6} {:>9} {:>8}  {:<28} {:>9} {:>9} {:>9}",
+            "size", "max S", "rulesets", "largest", "first at", "zero", "+AvF", "+FvA"
+        )?;
+        for r in &self.by_max {
+            let at = r.largest_at.as_ref().map_or(String::from("-"), |a| {
+                format!("{{{}}} h={} p{}", moves_text(&a.set, ","), a.heap, a.player)
+            });
+            writeln!(
+                w,
+                "{:>4} {:>6} {:>9} {:>8}  {:<28} {:>9} {:>9} {:>9}",
+                r.size,
+                r.max_s,
+                r.rulesets,
+                r.largest,
+                at,
+                r.zero_discrepancy,
+                r.positive_FvF_to_AvF,
+                r.positive_FvF_to_FvA
+            )?;
+        }
+        for z in &self.zero_shape {
+            writeln!(
+                w,
+                "Problem 4, size {}: {} of {} rulesets have no discrepancy: {} dominant, {} on half-lines, {} other{} ({} primitive)",
+                z.size,
+                z.zero_discrepancy,
+                z.rulesets,
+                z.dominant,
+                z.half_line,
+                z.other,
+                z.smallest_other
+                    .as_ref()
+                    .map_or(String::new(), |s| format!(", smallest {{{}}}", moves_text(s, ","))),
+                z.primitive
+            )?;
+        }
+        for p in &self.positive_shape {
+            writeln!(
+                w,
+                "Problem 5, size {}, {}: {} rulesets with a positive discrepancy ({} first for the deviator; the deviator's gain is the other's loss on {}; largest gain {}){}",
+                p.size,
+                p.deviation,
+                p.rulesets,
+                p.deviator_first,
+                p.mirrored,
+                p.largest_gain,
+                p.smallest.as_ref().map_or(String::new(), |s| format!(
+                    ", smallest {{{}}} heap {} player {}",
+                    moves_text(&s.set, ","),
+                    s.heap,
+                    s.player
+                ))
             )?;
         }
         Ok(())

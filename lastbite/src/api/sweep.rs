@@ -271,15 +271,30 @@ fn merge_of<S: Sweep, V: ReportVisitor>(
     Ok(visitor.visit(&report))
 }
 
+/// The larger of two `(key, item)` candidates, the first item among equal keys: the fold
+/// that keeps a sweep's "largest, and where first" independent of how items were sharded.
+pub fn max_first<K: PartialOrd>(a: Option<(K, u64)>, b: Option<(K, u64)>) -> Option<(K, u64)> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(if b.0 > a.0 || (b.0 == a.0 && b.1 < a.1) {
+            b
+        } else {
+            a
+        }),
+        (a, b) => a.or(b),
+    }
+}
+
 /// Every sweep command, once: its name and its [`Sweep`].
 macro_rules! sweep_table {
     ($callback:ident) => {
         $callback![
             super::subtraction::ConjectureSweep,
             super::subtraction::ScanSweep,
+            super::subtraction::ProblemsSweep,
             super::dinner::ExperimentSweep,
             super::dinner::BalanceSweep,
             super::dinner::ParetoSweep,
+            super::dinner::MultiplicitySweep,
         ]
     };
 }
@@ -349,7 +364,7 @@ pub struct Merged {
 /// shard exactly once. The report equals the unsharded command's.
 pub fn merge(docs: &[String], ctl: &Control) -> Result<Merged, Error> {
     let (command, _) = check_docs(docs)?;
-    let (json, document, text) = merge_with(docs, ctl, Every)?;
+    let (json, document, text) = merge_checked(&command, docs, ctl, Every)?;
     Ok(Merged {
         command,
         json,
@@ -381,9 +396,19 @@ pub fn merge_with<V: ReportVisitor>(
     visitor: V,
 ) -> Result<V::Output, Error> {
     let (name, _) = check_docs(docs)?;
+    merge_checked(&name, docs, ctl, visitor)
+}
+
+/// [`merge_with`] on documents [`check_docs`] accepted as the shards of sweep `name`.
+fn merge_checked<V: ReportVisitor>(
+    name: &str,
+    docs: &[String],
+    ctl: &Control,
+    visitor: V,
+) -> Result<V::Output, Error> {
     macro_rules! dispatch {
         ($($s:path),* $(,)?) => {
-            match name.as_str() {
+            match name {
                 $(n if n == <$s as Sweep>::COMMAND => merge_of::<$s, V>(docs, ctl, visitor),)*
                 other => Err(unknown(other)),
             }

@@ -7,7 +7,9 @@
 //! * [`solve`] memoises in a hash map over the states reachable from the root (a vector
 //!   for states the game numbers itself, [`Game::state_id`]);
 //! * [`solve_dense`] fills a dense table for games whose states index densely
-//!   ([`IndexedGame`], e.g. subsets as bitmasks), layer by layer in parallel with rayon.
+//!   ([`IndexedGame`], e.g. subsets as bitmasks), layer by layer in parallel with rayon;
+//! * [`solve_lean`] keeps only two adjacent layers, indexed by rank inside the layer
+//!   ([`RankedGame`]), and a choice byte per state for the path: the largest exact solves.
 //!
 //! A key design decision is that the table stores only each state's equilibrium payoff
 //! vector, never its moves: the optimal moves, the explanation of a choice and the
@@ -26,6 +28,7 @@ mod fixed;
 pub mod fx;
 mod game;
 pub mod impartial;
+mod lean;
 mod outcomes;
 mod payoff;
 mod solve;
@@ -38,6 +41,7 @@ mod verify;
 pub use efg::{tree_size, write_efg};
 pub use fixed::Fixed;
 pub use game::{player_letter, serialize_player, subset_layer_members, Game, IndexedGame, Player};
+pub use lean::{lean_bytes, lean_held_states, solve_lean, LeanSolution, LeanStep, RankedGame};
 pub use outcomes::{all_outcomes, reachable_payoffs};
 pub use payoff::Payoff;
 pub use solve::{solve, solve_dense, Choice, Explanation, MoveLine, Solution, Step};
@@ -76,6 +80,18 @@ pub enum EngineError {
         /// The budget that was exceeded.
         budget: u64,
         /// The memory the table would need.
+        bytes: u128,
+    },
+    /// The lean solver would hold more states at once than the budget.
+    #[error("the state space has {}; solved two layers at a time it holds {held} states at once, over the budget of {budget} states; that would need about {}", describe_count(*.states), describe_bytes(*.bytes))]
+    TooManyHeld {
+        /// The number of states.
+        states: u128,
+        /// The states held at once (the two largest adjacent layers).
+        held: u128,
+        /// The budget that was exceeded.
+        budget: u64,
+        /// The memory it would need.
         bytes: u128,
     },
     /// The memory for the table could not be allocated.

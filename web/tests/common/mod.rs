@@ -38,6 +38,7 @@ pub fn samples() -> Vec<(&'static str, String)> {
             "dinner-balance",
             r#"{"max_size":4,"trials":10,"seed":1}"#.into(),
         ),
+        ("dinner-multiplicity", r#"{"size":5,"trials":10}"#.into()),
         (
             "subtraction-table",
             r#"{"set":"4,5,9","max_heap":30}"#.into(),
@@ -52,6 +53,7 @@ pub fn samples() -> Vec<(&'static str, String)> {
             "subtraction-conjecture",
             r#"{"statement":"4","sizes":[2],"max":8}"#.into(),
         ),
+        ("subtraction-problems", r#"{"sizes":[2,3],"max":9}"#.into()),
         (
             "subtraction-plot",
             r#"{"set":"4,5,9","max_heap":50}"#.into(),

@@ -17,7 +17,7 @@ pub mod theory;
 
 pub use model::{CookieError, CookieGame, Position, StrictCode};
 pub use tables::{
-    count_table, count_table_by_paths, nim_distribution, NimTable, DEFAULT_NIM_MEMORY,
+    count_table, count_table_by_paths, nim_distribution, NimTable, Packing, DEFAULT_NIM_MEMORY,
     MAX_BY_PATHS, MAX_ENUMERATED, MAX_NIM_TABLE,
 };
 pub use theory::{critical, d_value, d_value_by_critical, smallest_d};

@@ -231,8 +231,14 @@ pub const RECORDED: &[Recorded] = &[Recorded {
 pub fn answers() -> Vec<Answer> {
     let mut out = Vec::new();
     let max_n = 28;
-    let t = NimTable::build(max_n, None, super::tables::DEFAULT_NIM_MEMORY, &Silent)
-        .expect("n = 28 fits the default budget");
+    let t = NimTable::build(
+        max_n,
+        super::tables::Packing::TwoBits,
+        None,
+        super::tables::DEFAULT_NIM_MEMORY,
+        &Silent,
+    )
+    .expect("n = 28 fits the default budget");
     let dist = t.distribution();
     let largest = dist
         .iter()

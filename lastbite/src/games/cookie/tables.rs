@@ -284,24 +284,64 @@ pub fn nim_distribution(max_n: u64, progress: &dyn Progress) -> Vec<Vec<u64>> {
     dist
 }
 
-/// The largest `n` of a [`NimTable`] (codes fit a `u64`, and layer `n` alone takes
-/// `2^(n-2)` bytes: 16 GiB at 36); [`NimTable::build`] also checks a memory budget.
+/// The largest `n` of a [`NimTable`] (codes fit a `u64`; layer `n` alone takes
+/// `2^(n-3)` bytes in 2 bits a position: 32 GiB at 40); [`NimTable::build`] also checks
+/// a memory budget.
 pub const MAX_NIM_TABLE: u32 = 40;
 
 /// The default memory budget of [`NimTable::build`]: 8 GiB, which takes a 24 GiB machine
-/// to n = 34.
+/// to n = 35 in 2 bits a position (n = 34 in 4 bits).
 pub const DEFAULT_NIM_MEMORY: u64 = 8 << 30;
 
 /// Layers up to this many components are kept whole in a [`NimTable`] (4 MiB together);
 /// above it only the last two, which are all the next layer reads.
 const KEEP_ALL_UP_TO: u32 = 24;
 
+/// How a [`NimTable`] packs nim-values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Packing {
+    /// 2 bits a position: values 0, 1 and 2, and 3 for "3 or more", with the positions
+    /// of value 4 and more kept aside in a sorted escape list (empty to n = 34: every
+    /// strict position there has value at most 3). Half the memory of 4 bits.
+    TwoBits,
+    /// 4 bits a position: values 0 to 15 (a larger one is refused).
+    FourBits,
+}
+
+impl Packing {
+    fn bits(self) -> u32 {
+        match self {
+            Packing::TwoBits => 2,
+            Packing::FourBits => 4,
+        }
+    }
+
+    /// The largest value stored in place (2 bits: 3 means "3, or look in the escapes").
+    fn top(self) -> u32 {
+        (1 << self.bits()) - 1
+    }
+
+    fn bytes_for(self, n: u32) -> u64 {
+        (1u64 << n.saturating_sub(1)).div_ceil(u64::from(8 / self.bits()))
+    }
+
+    fn file_stem(self) -> &'static str {
+        match self {
+            Packing::TwoBits => "nim2",
+            Packing::FourBits => "nim",
+        }
+    }
+}
+
 /// One layer of the nim table: the nim-values of the `2^(n-1)` strict positions with `n`
-/// components, two 4-bit values a byte, indexed by the subset code.
+/// components, packed 2 or 4 bits a position, indexed by the subset code.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NimLayer {
     n: u32,
-    nibbles: Vec<u8>,
+    packing: Packing,
+    packed: Vec<u8>,
+    /// 2 bits: `(code, value)` of the positions with value 4 or more, by code.
+    escapes: Vec<(u64, u8)>,
 }
 
 impl NimLayer {
@@ -313,31 +353,49 @@ impl NimLayer {
     /// The nim-value of the strict position with code `mask`.
     #[inline]
     pub fn get(&self, mask: u64) -> u8 {
-        self.nibbles[(mask >> 1) as usize] >> ((mask & 1) * 4) & 15
+        let bits = self.packing.bits();
+        let per_byte = u64::from(8 / bits);
+        let v = self.packed[(mask / per_byte) as usize] >> ((mask % per_byte) as u32 * bits)
+            & self.packing.top() as u8;
+        if self.packing == Packing::TwoBits && v == 3 && !self.escapes.is_empty() {
+            if let Ok(i) = self.escapes.binary_search_by_key(&mask, |e| e.0) {
+                return self.escapes[i].1;
+            }
+        }
+        v
     }
 
-    fn bytes_for(n: u32) -> u64 {
-        (1u64 << n.saturating_sub(1)).div_ceil(2)
+    /// The bytes the layer holds.
+    pub fn bytes(&self) -> u64 {
+        self.packed.len() as u64 + 9 * self.escapes.len() as u64
     }
 
     /// The count of positions with each nim-value.
     pub fn histogram(&self) -> Vec<u64> {
+        let bits = self.packing.bits();
+        let top = self.packing.top() as u8;
         let h = self
-            .nibbles
+            .packed
             .par_chunks(1 << 16)
             .map(|bytes| {
                 let mut h = [0u64; 16];
-                for b in bytes {
-                    h[(b & 15) as usize] += 1;
-                    h[(b >> 4) as usize] += 1;
+                for &b in bytes {
+                    for k in 0..8 / bits {
+                        h[(b >> (k * bits) & top) as usize] += 1;
+                    }
                 }
                 h
             })
             .reduce(|| [0u64; 16], |a, b| std::array::from_fn(|i| a[i] + b[i]));
         let mut h = h.to_vec();
-        if self.n <= 1 {
-            // One position in one byte: the upper nibble is padding.
-            h[0] -= 1;
+        // The last byte's unused fields read as value 0.
+        h[0] -= self.packed.len() as u64 * u64::from(8 / bits) - (1u64 << self.n.saturating_sub(1));
+        for &(_, v) in &self.escapes {
+            h[3] -= 1;
+            if h.len() <= v as usize {
+                h.resize(v as usize + 1, 0);
+            }
+            h[v as usize] += 1;
         }
         while h.len() > 1 && h.last() == Some(&0) {
             h.pop();
@@ -354,8 +412,8 @@ impl NimLayer {
 /// the same directory resumes after the last layer it finds.
 ///
 /// ```
-/// use lastbite::games::cookie::tables::{NimTable, DEFAULT_NIM_MEMORY};
-/// let t = NimTable::build(6, None, DEFAULT_NIM_MEMORY, &lastbite::engine::Silent).unwrap();
+/// use lastbite::games::cookie::tables::{NimTable, Packing, DEFAULT_NIM_MEMORY};
+/// let t = NimTable::build(6, Packing::TwoBits, None, DEFAULT_NIM_MEMORY, &lastbite::engine::Silent).unwrap();
 /// // (2, 3, 4, 4) has nim-value 3: code n = 4, components 2 and 3.
 /// assert_eq!(t.layer(4).unwrap().get(0b110), 3);
 /// assert_eq!(t.distribution()[4], vec![3, 2, 2, 1]);
@@ -371,16 +429,18 @@ impl NimTable {
     /// when the layers it must hold at once would take more than `memory` bytes.
     pub fn build(
         max_n: u32,
+        packing: Packing,
         store: Option<&Path>,
         memory: u64,
         progress: &dyn Progress,
     ) -> Result<NimTable, CookieError> {
-        let need = NimTable::memory_for(max_n);
+        let need = NimTable::memory_for(max_n, packing);
         if max_n > MAX_NIM_TABLE || need > memory {
             return Err(CookieError::TooLarge(format!(
-                "a nim table to {max_n} components holds {} strict positions in its last layer and needs {:.1} GiB at once, over the budget of {:.1} GiB{}",
+                "a nim table to {max_n} components holds {} strict positions in its last layer and needs {:.1} GiB at once in {} bits a position, over the budget of {:.1} GiB{}",
                 1u128 << max_n.saturating_sub(1),
                 need as f64 / (1u64 << 30) as f64,
+                packing.bits(),
                 memory as f64 / (1u64 << 30) as f64,
                 if max_n > MAX_NIM_TABLE { format!(" (and the limit is {MAX_NIM_TABLE} components)") } else { String::new() }
             )));
@@ -388,7 +448,9 @@ impl NimTable {
         let mut t = NimTable {
             layers: vec![Some(NimLayer {
                 n: 0,
-                nibbles: vec![0],
+                packing,
+                packed: vec![0],
+                escapes: Vec::new(),
             })],
             dist: vec![Vec::new()],
         };
@@ -396,7 +458,7 @@ impl NimTable {
         if let Some(dir) = store {
             std::fs::create_dir_all(dir).map_err(|e| io_error(dir, e))?;
             while first <= max_n {
-                match load_layer(dir, first)? {
+                match load_layer(dir, first, packing)? {
                     Some(layer) => t.push(layer),
                     None => break,
                 }
@@ -411,7 +473,7 @@ impl NimTable {
                 progress.finish();
                 return Err(CookieError::Cancelled);
             }
-            let layer = next_layer(&t.layers, n, progress)?;
+            let layer = next_layer(&t.layers, n, packing, progress)?;
             if let Some(dir) = store {
                 save_layer(dir, &layer)?;
             }
@@ -421,10 +483,11 @@ impl NimTable {
         Ok(t)
     }
 
-    /// The bytes a table to `max_n` holds at once: its last three layers.
-    pub fn memory_for(max_n: u32) -> u64 {
+    /// The bytes a table to `max_n` holds at once: its last three layers (escapes
+    /// aside).
+    pub fn memory_for(max_n: u32, packing: Packing) -> u64 {
         (max_n.saturating_sub(2)..=max_n)
-            .map(NimLayer::bytes_for)
+            .map(|n| packing.bytes_for(n))
             .sum()
     }
 
@@ -459,9 +522,10 @@ impl NimTable {
 fn next_layer(
     layers: &[Option<NimLayer>],
     n: u32,
+    packing: Packing,
     progress: &dyn Progress,
 ) -> Result<NimLayer, CookieError> {
-    let mut nibbles = vec![0u8; NimLayer::bytes_for(n) as usize];
+    let mut packed = vec![0u8; packing.bytes_for(n) as usize];
     let too_big = AtomicBool::new(false);
     let lookup = |c: StrictCode| {
         layers[c.n as usize]
@@ -471,64 +535,117 @@ fn next_layer(
     };
     const CHUNK: usize = 1 << 12;
     let positions = 1u64 << (n - 1);
-    nibbles
+    let bits = packing.bits();
+    let per_byte = u64::from(8 / bits);
+    let top = packing.top();
+    let escapes = std::sync::Mutex::new(Vec::new());
+    packed
         .par_chunks_mut(CHUNK)
         .enumerate()
         .for_each(|(chunk, bytes)| {
-            let start = (chunk * CHUNK * 2) as u64;
-            let end = (start + 2 * bytes.len() as u64).min(positions);
+            let start = chunk as u64 * CHUNK as u64 * per_byte;
+            let end = (start + per_byte * bytes.len() as u64).min(positions);
+            let mut mine = Vec::new();
             for mask in start..end {
                 let mut seen = 0u32;
                 StrictCode { n, mask }.for_each_option(|o| seen |= 1 << lookup(o));
                 let g = (!seen).trailing_zeros();
-                if g > 15 {
-                    too_big.store(true, Ordering::Relaxed);
+                if g > top {
+                    match packing {
+                        Packing::FourBits => too_big.store(true, Ordering::Relaxed),
+                        Packing::TwoBits => mine.push((mask, g as u8)),
+                    }
                 }
-                bytes[((mask - start) >> 1) as usize] |= ((g & 15) as u8) << ((mask & 1) * 4);
+                let at = mask - start;
+                bytes[(at / per_byte) as usize] |=
+                    (g.min(top) as u8) << ((at % per_byte) as u32 * bits);
+            }
+            if !mine.is_empty() {
+                escapes.lock().expect("no panic holds it").extend(mine);
             }
             progress.advance(end - start);
         });
     if too_big.load(Ordering::Relaxed) {
         return Err(CookieError::TooLarge(format!(
-            "a strict position with {n} components has a nim-value above 15, more than the table's 4 bits hold"
+            "a strict position with {n} components has a nim-value above 15, more than 4 bits hold (2 bits a position keep larger values aside)"
         )));
     }
-    Ok(NimLayer { n, nibbles })
+    let mut escapes = escapes.into_inner().expect("no panic holds it");
+    escapes.sort_unstable();
+    Ok(NimLayer {
+        n,
+        packing,
+        packed,
+        escapes,
+    })
 }
 
-fn layer_path(dir: &Path, n: u32) -> PathBuf {
-    dir.join(format!("nim-layer-{n:02}.bin"))
+fn layer_path(dir: &Path, n: u32, packing: Packing) -> PathBuf {
+    dir.join(format!("{}-layer-{n:02}.bin", packing.file_stem()))
 }
 
 fn io_error(path: &Path, e: std::io::Error) -> CookieError {
     CookieError::TooLarge(format!("{}: {e}", path.display()))
 }
 
-/// A stored layer, `None` when absent; a file of the wrong size is an error.
-fn load_layer(dir: &Path, n: u32) -> Result<Option<NimLayer>, CookieError> {
-    let path = layer_path(dir, n);
-    let nibbles = match std::fs::read(&path) {
+/// A stored layer, `None` when absent; a file of the wrong size is an error. A 2-bit
+/// layer's file is its packed bytes followed by its escapes (9 bytes each: the code,
+/// little-endian, and the value).
+fn load_layer(dir: &Path, n: u32, packing: Packing) -> Result<Option<NimLayer>, CookieError> {
+    let path = layer_path(dir, n, packing);
+    let mut packed = match std::fs::read(&path) {
         Ok(b) => b,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(io_error(&path, e)),
     };
-    if nibbles.len() as u64 != NimLayer::bytes_for(n) {
-        return Err(CookieError::TooLarge(format!(
-            "{}: {} bytes, a layer for {n} components has {}; delete it to recompute",
-            path.display(),
-            nibbles.len(),
-            NimLayer::bytes_for(n)
-        )));
-    }
-    Ok(Some(NimLayer { n, nibbles }))
+    let want = packing.bytes_for(n);
+    let extra = (packed.len() as u64).checked_sub(want);
+    let escapes = match (packing, extra) {
+        (Packing::FourBits, Some(0)) => Vec::new(),
+        (Packing::TwoBits, Some(x)) if x % 9 == 0 => {
+            let tail = packed.split_off(want as usize);
+            tail.chunks(9)
+                .map(|e| {
+                    (
+                        u64::from_le_bytes(e[..8].try_into().expect("9-byte records")),
+                        e[8],
+                    )
+                })
+                .collect()
+        }
+        _ => {
+            return Err(CookieError::TooLarge(format!(
+                "{}: {} bytes, a layer for {n} components has {want}{}; delete it to recompute",
+                path.display(),
+                packed.len(),
+                if packing == Packing::TwoBits {
+                    " and 9 per escape"
+                } else {
+                    ""
+                }
+            )))
+        }
+    };
+    Ok(Some(NimLayer {
+        n,
+        packing,
+        packed,
+        escapes,
+    }))
 }
 
 /// Writes a layer (to a temporary name first, so an interrupted run leaves no torn file).
 fn save_layer(dir: &Path, layer: &NimLayer) -> Result<(), CookieError> {
-    let path = layer_path(dir, layer.n);
+    let path = layer_path(dir, layer.n, layer.packing);
     let tmp = path.with_extension("tmp");
     let mut f = std::fs::File::create(&tmp).map_err(|e| io_error(&tmp, e))?;
-    std::io::Write::write_all(&mut f, &layer.nibbles).map_err(|e| io_error(&tmp, e))?;
+    let mut tail = Vec::with_capacity(9 * layer.escapes.len());
+    for &(code, v) in &layer.escapes {
+        tail.extend_from_slice(&code.to_le_bytes());
+        tail.push(v);
+    }
+    std::io::Write::write_all(&mut f, &layer.packed).map_err(|e| io_error(&tmp, e))?;
+    std::io::Write::write_all(&mut f, &tail).map_err(|e| io_error(&tmp, e))?;
     // On disk before the rename makes it count: a crash cannot leave a short layer.
     f.sync_all().map_err(|e| io_error(&tmp, e))?;
     std::fs::rename(&tmp, &path).map_err(|e| io_error(&path, e))
@@ -586,7 +703,8 @@ mod tests {
 
     #[test]
     fn nim_table_equals_the_engine() {
-        let fast = NimTable::build(16, None, DEFAULT_NIM_MEMORY, &Silent).unwrap();
+        let fast =
+            NimTable::build(16, Packing::TwoBits, None, DEFAULT_NIM_MEMORY, &Silent).unwrap();
         let game = CookieGame;
         let mut an = Analyser::new(&game);
         for n in 0..=14u32 {
@@ -606,25 +724,109 @@ mod tests {
     fn nim_table_resumes_from_its_store() {
         let dir = std::env::temp_dir().join(format!("lastbite-nim-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        let whole = NimTable::build(14, None, DEFAULT_NIM_MEMORY, &Silent).unwrap();
-        NimTable::build(9, Some(&dir), DEFAULT_NIM_MEMORY, &Silent).unwrap();
-        std::fs::remove_file(layer_path(&dir, 8)).unwrap(); // only 1..=7 are used
-        let resumed = NimTable::build(14, Some(&dir), DEFAULT_NIM_MEMORY, &Silent).unwrap();
-        assert_eq!(resumed.distribution(), whole.distribution());
-        std::fs::write(layer_path(&dir, 3), [0u8; 5]).unwrap();
-        let e = NimTable::build(14, Some(&dir), DEFAULT_NIM_MEMORY, &Silent).unwrap_err();
-        assert!(e.to_string().contains("nim-layer-03.bin"), "{e}");
+        for packing in [Packing::TwoBits, Packing::FourBits] {
+            let whole = NimTable::build(14, packing, None, DEFAULT_NIM_MEMORY, &Silent).unwrap();
+            NimTable::build(9, packing, Some(&dir), DEFAULT_NIM_MEMORY, &Silent).unwrap();
+            std::fs::remove_file(layer_path(&dir, 8, packing)).unwrap(); // only 1..=7 are used
+            let resumed =
+                NimTable::build(14, packing, Some(&dir), DEFAULT_NIM_MEMORY, &Silent).unwrap();
+            assert_eq!(resumed.distribution(), whole.distribution());
+            std::fs::write(layer_path(&dir, 3, packing), [0u8; 5]).unwrap();
+            let e =
+                NimTable::build(14, packing, Some(&dir), DEFAULT_NIM_MEMORY, &Silent).unwrap_err();
+            let name = format!("{}-layer-03.bin", packing.file_stem());
+            assert!(e.to_string().contains(&name), "{e}");
+        }
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
     fn nim_table_refuses_over_its_budget() {
-        let e = NimTable::build(35, None, DEFAULT_NIM_MEMORY, &Silent).unwrap_err();
+        let e =
+            NimTable::build(35, Packing::FourBits, None, DEFAULT_NIM_MEMORY, &Silent).unwrap_err();
         assert!(
             e.to_string().contains("17179869184 strict positions"),
             "{e}"
         );
-        assert!(NimTable::build(41, None, u64::MAX, &Silent).is_err());
+        // 2 bits a position fit n = 35 in the same budget (7 GiB), not n = 36.
+        assert_eq!(NimTable::memory_for(35, Packing::TwoBits), 7 << 30);
+        let e =
+            NimTable::build(36, Packing::TwoBits, None, DEFAULT_NIM_MEMORY, &Silent).unwrap_err();
+        assert!(e.to_string().contains("in 2 bits"), "{e}");
+        assert!(NimTable::build(41, Packing::TwoBits, None, u64::MAX, &Silent).is_err());
+    }
+
+    /// The 2-bit table equals the 4-bit table, value by value, to n = 24.
+    #[test]
+    fn two_bits_equal_four_bits() {
+        let two = NimTable::build(24, Packing::TwoBits, None, DEFAULT_NIM_MEMORY, &Silent).unwrap();
+        let four =
+            NimTable::build(24, Packing::FourBits, None, DEFAULT_NIM_MEMORY, &Silent).unwrap();
+        assert_eq!(two.distribution(), four.distribution());
+        for n in 0..=24 {
+            let (a, b) = (two.layer(n).unwrap(), four.layer(n).unwrap());
+            assert!(a.bytes() <= b.bytes().div_ceil(2) + 1, "n {n}");
+            for mask in 0..1u64 << n.saturating_sub(1) {
+                assert_eq!(a.get(mask), b.get(mask), "n {n} code {mask}");
+            }
+        }
+    }
+
+    /// Values of 4 and more go to the escapes and come back, through a layer built
+    /// over made-up earlier layers (hashed values 0 to 5, so options often cover 0 to 3),
+    /// against a plain mex over the same values; and a stored layer keeps its escapes.
+    #[test]
+    fn two_bit_escapes_hold_large_values() {
+        let value = |mask: u64| (mask.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 59) as u8 % 6;
+        let most = (0..1u64 << 11)
+            .map(|mask| {
+                let mut k = 0;
+                StrictCode { n: 12, mask }.for_each_option(|_| k += 1);
+                k
+            })
+            .max();
+        assert!(most >= Some(5), "{most:?} options at most");
+        let fake = |n: u32| {
+            let positions = 1u64 << (n - 1);
+            let mut packed = vec![0u8; Packing::TwoBits.bytes_for(n) as usize];
+            let mut escapes = Vec::new();
+            for mask in 0..positions {
+                let v = value(mask);
+                packed[(mask / 4) as usize] |= v.min(3) << ((mask % 4) * 2);
+                if v > 3 {
+                    escapes.push((mask, v));
+                }
+            }
+            NimLayer {
+                n,
+                packing: Packing::TwoBits,
+                packed,
+                escapes,
+            }
+        };
+        let n = 12;
+        let mut layers: Vec<Option<NimLayer>> = (0..n).map(|_| None).collect();
+        layers[n as usize - 2] = Some(fake(n - 2));
+        layers[n as usize - 1] = Some(fake(n - 1));
+        let layer = next_layer(&layers, n, Packing::TwoBits, &Silent).unwrap();
+        assert!(layer.escapes.len() > 10, "{}", layer.escapes.len());
+        let mut hist = vec![0u64; 32];
+        for mask in 0..1u64 << (n - 1) {
+            let mut seen = 0u32;
+            StrictCode { n, mask }.for_each_option(|o| seen |= 1 << value(o.mask));
+            let g = (!seen).trailing_zeros();
+            assert_eq!(u32::from(layer.get(mask)), g, "code {mask}");
+            hist[g as usize] += 1;
+        }
+        while hist.last() == Some(&0) {
+            hist.pop();
+        }
+        assert_eq!(layer.histogram(), hist);
+        let dir = std::env::temp_dir().join(format!("lastbite-nim2-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        save_layer(&dir, &layer).unwrap();
+        assert_eq!(load_layer(&dir, n, Packing::TwoBits).unwrap(), Some(layer));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -289,6 +289,116 @@ impl<P: Payoff> IndexedGame for DinnerGame<'_, P> {
     }
 }
 
+/// `C(a, b)` for `a <= 64`.
+fn binomial(a: usize, b: usize) -> u64 {
+    static TABLE: std::sync::OnceLock<Vec<[u64; 65]>> = std::sync::OnceLock::new();
+    let t = TABLE.get_or_init(|| {
+        let mut t = vec![[0u64; 65]; 65];
+        for a in 0..65 {
+            t[a][0] = 1;
+            for b in 1..=a {
+                t[a][b] = t[a - 1][b - 1].saturating_add(if b < a { t[a - 1][b] } else { 0 });
+            }
+        }
+        t
+    });
+    if b > a {
+        0
+    } else {
+        t[a][b]
+    }
+}
+
+/// Colexicographic ranks of subsets of at most 32 morsels in two lookups: the low 16
+/// bits' share, and the high 16 bits' share given how many low bits are set (4.5 MB,
+/// built once). The rank of `{p_0 < p_1 < ...}` is `sum_j C(p_j, j + 1)`.
+struct Colex {
+    low: Vec<u32>,
+    high: Vec<u32>,
+}
+
+fn colex() -> &'static Colex {
+    static TABLES: std::sync::OnceLock<Colex> = std::sync::OnceLock::new();
+    TABLES.get_or_init(|| {
+        let share = |bits: usize, offset: usize, before: usize| -> u32 {
+            let mut r = 0u64;
+            let mut j = before;
+            for p in 0..16 {
+                if bits >> p & 1 == 1 {
+                    r += binomial(p + offset, j + 1);
+                    j += 1;
+                }
+            }
+            r as u32
+        };
+        let low = (0..1 << 16).map(|m| share(m, 0, 0)).collect();
+        let mut high = Vec::with_capacity(17 << 16);
+        for c in 0..=16 {
+            high.extend((0..1 << 16).map(|h| share(h, 16, c)));
+        }
+        Colex { low, high }
+    })
+}
+
+/// The colexicographic rank of a subset among those of its size.
+#[inline]
+fn colex_rank(mask: u64) -> usize {
+    if mask >> 32 == 0 {
+        let t = colex();
+        let lo = (mask & 0xffff) as usize;
+        let c = lo.count_ones() as usize;
+        (t.low[lo] + t.high[c << 16 | (mask >> 16) as usize]) as usize
+    } else {
+        let mut r = 0u64;
+        let mut m = mask;
+        let mut j = 0;
+        while m != 0 {
+            r += binomial(m.trailing_zeros() as usize, j + 1);
+            m &= m - 1;
+            j += 1;
+        }
+        r as usize
+    }
+}
+
+impl<P: Payoff> engine::RankedGame for DinnerGame<'_, P> {
+    fn layer_size(&self, layer: usize) -> usize {
+        binomial(self.dinner.len(), layer) as usize
+    }
+    #[inline]
+    fn rank(&self, index: usize) -> usize {
+        colex_rank(index as u64)
+    }
+    fn unrank(&self, layer: usize, rank: usize) -> usize {
+        let mut r = rank as u64;
+        let mut mask = 0usize;
+        let mut top = self.dinner.len();
+        for j in (1..=layer).rev() {
+            // The largest p with C(p, j) <= r.
+            let mut p = top;
+            while p > 0 && binomial(p - 1, j) > r {
+                p -= 1;
+            }
+            let p = p.saturating_sub(1).max(j - 1);
+            mask |= 1 << p;
+            r -= binomial(p, j);
+            top = p;
+        }
+        mask
+    }
+    #[inline]
+    fn next_in_layer(&self, _layer: usize, index: usize) -> usize {
+        if index == 0 {
+            return 0;
+        }
+        // Gosper's hack: the next larger integer with as many bits set, which is the next
+        // subset in colexicographic order.
+        let c = index & index.wrapping_neg();
+        let r = index + c;
+        (((r ^ index) >> 2) / c) | r
+    }
+}
+
 /// The mask of all `n` morsels.
 pub fn full_mask(n: usize) -> u64 {
     if n == 64 {
@@ -363,11 +473,27 @@ pub struct ExactPlay {
     pub explained: Option<Explained>,
 }
 
-/// Solves a dinner exactly over all subsets with the dense engine, explaining the state
-/// reached after the bites `explain_after` (morsel indices) when given.
+/// From this many morsels on, a dinner without an explanation is solved by the lean
+/// solver ([`engine::solve_lean`]): two layers of payoff vectors and a choice byte per
+/// state (3 players x 26 morsels: 548 MB instead of 1.6 GB).
+pub const LEAN_FROM: usize = 22;
+
+/// The most states of a full table (explanations need one): 3 x 10^8, 7.2 GB for three
+/// players over `i64`.
+pub const FULL_TABLE_MAX_STATES: u64 = 300_000_000;
+
+/// The default budget of exact dinner solves, in states held at once: 1.2 x 10^9 takes
+/// the lean solver to 2 players x 32 morsels (1.17 x 10^9 states in two layers).
+pub const DEFAULT_DINNER_MAX_STATES: u64 = 1_200_000_000;
+
+/// Solves a dinner exactly over all subsets with the engine, explaining the state
+/// reached after the bites `explain_after` (morsel indices) when given: the full table
+/// ([`engine::solve_dense`]) below [`LEAN_FROM`] morsels or with an explanation, else
+/// the lean solver. `budget` counts the states held at once (the full table holds all,
+/// at most [`FULL_TABLE_MAX_STATES`]; the lean solver two layers).
 ///
-/// Payoffs are `i64` when the utilities allow it (16 bytes a state for two players) and
-/// `i128` otherwise.
+/// Payoffs are `i32` when the utilities allow it (8 bytes a state for two players), else
+/// `i64`, else `i128`.
 pub fn solve_exact(
     setup: &Setup,
     ties: &DinnerTies,
@@ -384,6 +510,12 @@ pub fn solve_exact(
             bytes: (1u128 << n.min(120)) * 8 * dinner.players() as u128,
         }
         .into());
+    }
+    // The narrowest payoffs that hold every sum: the table's size and the memory traffic
+    // halve with each step down.
+    match solve_exact_with::<i32>(dinner, order, rules, ties, budget, progress, explain_after) {
+        Err(DinnerError::Overflow(_)) => {}
+        other => return other,
     }
     match solve_exact_with::<i64>(dinner, order, rules, ties, budget, progress, explain_after) {
         Err(DinnerError::Overflow(_)) => {
@@ -409,17 +541,35 @@ fn solve_exact_with<P: Payoff>(
         DinnerTies::Index => Ties::uniform(engine::TieBreak::First, dinner.players()),
         DinnerTies::Engine(t) => t.clone(),
     };
-    let solution = solve_dense(&game, &engine_ties, budget, progress)?;
-    let eating: Vec<Bite> = solution
-        .path()
-        .into_iter()
-        .enumerate()
-        .map(|(turn, step)| Bite {
-            turn,
-            player: step.mover,
-            morsel: step.mv,
-        })
-        .collect();
+    if explain_after.is_none() && n >= LEAN_FROM {
+        // Two layers and a choice byte per state, not the full table: its budget counts
+        // the states held at once.
+        let held = engine::lean_held_states(&game);
+        if held > budget.max_states as u128 {
+            return Err(engine::EngineError::TooManyHeld {
+                states: game.state_count(),
+                held,
+                budget: budget.max_states,
+                bytes: engine::lean_bytes(&game),
+            }
+            .into());
+        }
+        let lean = engine::solve_lean(&game, &engine_ties, u128::MAX, progress)?;
+        let eating = bites(lean.path.into_iter().map(|s| (s.mover, s.mv)));
+        let scores = game.scoring().score(dinner, eating.iter().copied())?;
+        return Ok(ExactPlay {
+            eating,
+            scores,
+            states: lean.states,
+            explained: None,
+        });
+    }
+    // The full table (explanations read any state's children from it).
+    let full = Budget {
+        max_states: budget.max_states.min(FULL_TABLE_MAX_STATES),
+    };
+    let solution = solve_dense(&game, &engine_ties, full, progress)?;
+    let eating = bites(solution.path().into_iter().map(|s| (s.mover, s.mv)));
     let scores = game.scoring().score(dinner, eating.iter().copied())?;
     let explained = match explain_after {
         None => None,
@@ -478,6 +628,40 @@ fn solve_exact_with<P: Payoff>(
         states: solution.states(),
         explained,
     })
+}
+
+/// Three's a crowd (the paper's open question): the distinct score vectors of every pure
+/// subgame perfect equilibrium of random dinner `trial` from `seed`: each of `players`
+/// ranks the `size` morsels by an independent random permutation of `1..=size` (distinct
+/// utilities, which make the two-player outcome unique), turns in `order` (`snake`,
+/// `alternate`, or letters).
+pub fn random_spe_outcomes(
+    players: usize,
+    size: usize,
+    order: &str,
+    seed: u64,
+    trial: u64,
+    budget: Budget,
+) -> Result<Vec<Vec<Exact>>, DinnerError> {
+    let mut rng = crate::rng::Rng::for_trial(seed, trial);
+    let cols: Vec<Vec<i64>> = (0..players).map(|_| rng.permutation(size)).collect();
+    let flat = (0..size)
+        .flat_map(|i| cols.iter().map(move |c| c[i]))
+        .collect();
+    let d = Dinner::from_integers(players, flat)?;
+    let order = TurnOrder::parse(order, &d)?;
+    all_spe_scores(&Setup::new(d, order, Rules::default())?, budget)
+}
+
+/// The eating order of an equilibrium path of `(mover, morsel)` steps.
+fn bites(path: impl Iterator<Item = (Player, usize)>) -> Vec<Bite> {
+    path.enumerate()
+        .map(|(turn, (player, morsel))| Bite {
+            turn,
+            player,
+            morsel,
+        })
+        .collect()
 }
 
 /// The score vectors of all pure subgame perfect equilibria of a dinner (real

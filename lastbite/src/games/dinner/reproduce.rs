@@ -11,7 +11,7 @@ use crate::engine::{verify, Budget, Silent, Verdict};
 use super::attainable;
 use super::balance;
 use super::crossout::crossout;
-use super::game::{all_spe_scores, solve_exact, DinnerGame, DinnerTies, Rules};
+use super::game::{random_spe_outcomes, solve_exact, DinnerGame, DinnerTies, Rules};
 use super::model::{Dinner, TurnOrder};
 use super::pareto::{self, Sweep};
 use super::setup::Setup;
@@ -742,18 +742,7 @@ fn three_players() -> Answer {
     let (trials, n) = (200u64, 8usize);
     let mut multiple = 0;
     for t in 0..trials {
-        let mut rng = crate::rng::Rng::for_trial(3, t);
-        let cols: Vec<Vec<i64>> = (0..3).map(|_| rng.permutation(n)).collect();
-        let flat = (0..n)
-            .flat_map(|i| cols.iter().map(move |c| c[i]))
-            .collect();
-        let d = Dinner::from_integers(3, flat).expect("valid");
-        let order = TurnOrder::parse("snake", &d).expect("valid");
-        let all = all_spe_scores(
-            &Setup::new(d.clone(), order.clone(), Rules::default()).expect("a valid setup"),
-            Budget::default(),
-        )
-        .expect("small");
+        let all = random_spe_outcomes(3, n, "snake", 3, t, Budget::default()).expect("small");
         if all.len() > 1 {
             multiple += 1;
         }

@@ -511,6 +511,84 @@ impl Statement {
     }
 }
 
+/// The two deviations of Problem 5 (Section 6): from FvF, Alice turns antagonistic (to
+/// AvF) or Bob does (to FvA).
+pub const PROBLEM5: [Deviation; 2] = [DEVIATIONS[0].1, DEVIATIONS[1].1];
+
+/// A positive discrepancy of a deviation (Problem 5): some player is strictly better off
+/// after it at some heap.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Positive {
+    /// The smallest such heap.
+    pub heap: u64,
+    /// The player better off there (0 Alice, 1 Bob; Alice first when both are).
+    pub player: usize,
+    /// That player's largest gain over all heaps.
+    pub gain: i64,
+    /// Whether, at every heap where the deviator is strictly better off, the other player
+    /// is worse off by exactly as much (the Appendix's observation; true when the
+    /// deviator never gains).
+    pub mirrored: bool,
+}
+
+/// What Problems 1, 4 and 5 of Section 6 ask of one ruleset, decided on every heap
+/// through the certificate (differences repeat beyond the pre-period).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProblemRecord {
+    /// Problem 1: the largest discrepancy FvF -> AvA in absolute value,
+    /// `|o^i_AvA(h) - o^i_FvF(h)|` over both players and every heap, with the smallest
+    /// heap and the player attaining it (`(0, 0, 0)`: no discrepancy).
+    pub largest: (u64, u64, usize),
+    /// Problem 4: FvF and AvA agree at every heap.
+    pub zero: bool,
+    /// Problem 5: the first positive discrepancy of each deviation of [`PROBLEM5`].
+    pub positive: [Option<Positive>; 2],
+}
+
+impl ProblemRecord {
+    /// Analyses one ruleset.
+    ///
+    /// ```
+    /// use lastbite::games::subtraction::analysis::ProblemRecord;
+    /// // Table 1: S = {3,5} first differs at heap 14, where Bob loses one point in AvA.
+    /// let r = ProblemRecord::new(&"3,5".parse().unwrap(), 1 << 20).unwrap();
+    /// assert!(!r.zero);
+    /// assert!(r.largest.0 >= 1);
+    /// ```
+    pub fn new(set: &Ruleset, limit: u64) -> Result<ProblemRecord, SubtractionError> {
+        let a = Analysis::new(set, limit)?;
+        let t = a.table();
+        let mut largest = (0, 0, 0);
+        for h in 0..a.horizon() {
+            let (f, v) = (t.outcome(Convention::FvF, h), t.outcome(Convention::AvA, h));
+            for p in 0..2 {
+                let d = (part(v, p) - part(f, p)).unsigned_abs();
+                if d > largest.0 {
+                    largest = (d, h, p);
+                }
+            }
+        }
+        let positive = PROBLEM5.map(|d| {
+            a.first_strict(d.from, d.to, true)
+                .map(|(heap, player)| Positive {
+                    heap,
+                    player,
+                    gain: a.largest_change(d.from, d.to, player).0,
+                    mirrored: (0..a.horizon()).all(|h| {
+                        let (x, y) = (t.outcome(d.from, h), t.outcome(d.to, h));
+                        let gain = part(y, d.player) - part(x, d.player);
+                        gain <= 0 || part(y, 1 - d.player) - part(x, 1 - d.player) == -gain
+                    }),
+                })
+        });
+        Ok(ProblemRecord {
+            zero: largest.0 == 0,
+            largest,
+            positive,
+        })
+    }
+}
+
 /// What `subtraction scan` records per ruleset.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ScanRecord {

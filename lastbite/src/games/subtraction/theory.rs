@@ -38,6 +38,18 @@ impl Table {
     /// assert_eq!(t.outcome(Convention::AvA, 14), (8, 5));
     /// ```
     pub fn compute(set: &Ruleset, max_heap: u64) -> Result<Table, SubtractionError> {
+        let mut t = Table {
+            set: set.clone(),
+            o: Default::default(),
+            zs: Vec::new(),
+        };
+        t.extend(max_heap)?;
+        Ok(t)
+    }
+
+    /// Computes the heaps from [`Table::len`] up to `max_heap`, keeping those already
+    /// computed: the period search grows one table instead of recomputing it.
+    fn extend(&mut self, max_heap: u64) -> Result<(), SubtractionError> {
         if max_heap >= MAX_TABLE {
             return Err(SubtractionError::Budget(format!(
                 "a table of {} heaps needs about {} GB; the limit is {MAX_TABLE} heaps (use the periodic formula for larger heaps)",
@@ -46,31 +58,38 @@ impl Table {
             )));
         }
         let len = max_heap as usize + 1;
-        let mut o: [Vec<(u64, u64)>; 4] = std::array::from_fn(|_| Vec::with_capacity(len));
-        let mut zs = Vec::with_capacity(len);
-        let elements = set.elements();
-        for h in 0..len as u64 {
+        let from = self.zs.len();
+        if len <= from {
+            return Ok(());
+        }
+        for col in &mut self.o {
+            col.reserve_exact(len - from);
+        }
+        self.zs.reserve_exact(len - from);
+        let o = &mut self.o;
+        let zs = &mut self.zs;
+        let elements = self.set.elements();
+        for h in from as u64..len as u64 {
             for x in Convention::ALL {
                 let d = x.dual().index();
+                let antagonistic = x.mover_antagonistic();
+                // The mover takes the most for herself; among equals her convention picks
+                // the other's utility (least when antagonistic, most when friendly).
                 let mut best: Option<(u64, u64)> = None;
                 for &s in elements.iter().take_while(|&&s| s <= h) {
                     let (c1, c2) = o[d][(h - s) as usize];
                     let mine = s + c2;
                     best = match best {
-                        None => Some((mine, c1)),
-                        Some((m, other)) if mine > m => {
-                            let _ = other;
-                            Some((mine, c1))
-                        }
-                        Some((m, other)) if mine == m => {
-                            let keep = if x.mover_antagonistic() {
+                        Some((m, other)) if mine == m => Some((
+                            m,
+                            if antagonistic {
                                 other.min(c1)
                             } else {
                                 other.max(c1)
-                            };
-                            Some((m, keep))
-                        }
-                        keep => keep,
+                            },
+                        )),
+                        Some((m, _)) if mine < m => best,
+                        _ => Some((mine, c1)),
                     };
                 }
                 o[x.index()].push(best.unwrap_or((0, 0)));
@@ -83,11 +102,7 @@ impl Table {
                 .unwrap_or(0);
             zs.push(z);
         }
-        Ok(Table {
-            set: set.clone(),
-            o,
-            zs,
-        })
+        Ok(())
     }
 
     /// The ruleset.
@@ -170,17 +185,20 @@ pub struct Period {
 /// ```
 pub fn find_period(set: &Ruleset, limit: u64) -> Result<(Period, Table), SubtractionError> {
     let m = set.max();
-    let mut h = (64 * m).max(256);
+    let mut top = (6 * m).max(256).min(limit);
+    let mut table = Table::compute(set, top)?;
     loop {
-        let top = h.min(limit);
-        let table = Table::compute(set, top)?;
         if let Some(period) = certify(&table) {
             return Ok((period, table));
         }
         if top >= limit {
             return Err(SubtractionError::NoPeriod(limit));
         }
-        h = h.saturating_mul(2);
+        // The certificate found does not depend on the table's length (the smallest
+        // period and pre-period are found whenever the tail window lies past the
+        // pre-period), so growing by half wastes less than doubling.
+        top = top.saturating_add(top / 2).min(limit);
+        table.extend(top)?;
     }
 }
 

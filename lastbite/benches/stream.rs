@@ -1,0 +1,94 @@
+//! A STREAM-like measure of this machine's memory bandwidth (McCalpin's four kernels:
+//! copy, scale, add, triad over arrays far larger than the caches, on every core with
+//! rayon), then the lean exact solver on 3-player dinners of 22, 26 and (with
+//! `STREAM_DINNER_30=1`) 30 morsels: states per second and bytes moved per state, against
+//! the triad bandwidth.
+//!
+//! `cargo bench -p lastbite --bench stream` (about a minute; 30 morsels add 2 to 4
+//! minutes and 8 GB).
+
+use std::time::Instant;
+
+use lastbite::engine::{solve_lean, IndexedGame, Silent, TieBreak, Ties};
+use lastbite::games::dinner::{Dinner, DinnerGame, TurnOrder};
+use lastbite::rng::Rng;
+use rayon::prelude::*;
+
+const LEN: usize = 1 << 26; // 512 MiB an array of f64
+
+/// Best bandwidth in GB/s of `runs` runs of a kernel moving `bytes` a run.
+fn best(runs: usize, bytes: f64, mut kernel: impl FnMut()) -> f64 {
+    (0..runs)
+        .map(|_| {
+            let t = Instant::now();
+            kernel();
+            bytes / t.elapsed().as_secs_f64() / 1e9
+        })
+        .fold(0.0, f64::max)
+}
+
+fn main() {
+    let mut a = vec![1.0f64; LEN];
+    let mut b = vec![2.0f64; LEN];
+    let mut c = vec![0.0f64; LEN];
+    let s = 3.0;
+    let n = LEN as f64 * 8.0;
+    let copy = best(5, 2.0 * n, || {
+        c.par_iter_mut().zip(&a).for_each(|(c, a)| *c = *a);
+    });
+    let scale = best(5, 2.0 * n, || {
+        b.par_iter_mut().zip(&c).for_each(|(b, c)| *b = s * c);
+    });
+    let add = best(5, 3.0 * n, || {
+        c.par_iter_mut()
+            .zip(a.par_iter().zip(&b))
+            .for_each(|(c, (a, b))| *c = a + b);
+    });
+    let triad = best(5, 3.0 * n, || {
+        a.par_iter_mut()
+            .zip(b.par_iter().zip(&c))
+            .for_each(|(a, (b, c))| *a = b + s * c);
+    });
+    assert!(a.iter().take(8).all(|&x| x == 2.0 * 3.0 + 3.0 * 3.0));
+    println!(
+        "memory bandwidth ({} threads, 3 arrays of {} MiB): copy {copy:.1} GB/s, scale {scale:.1} GB/s, add {add:.1} GB/s, triad {triad:.1} GB/s",
+        rayon::current_num_threads(),
+        (LEN * 8) >> 20
+    );
+    drop((a, b, c));
+
+    let mut sizes = vec![22usize, 26];
+    if std::env::var_os("STREAM_DINNER_30").is_some() {
+        sizes.push(30);
+    }
+    for m in sizes {
+        let mut rng = Rng::for_trial(26, m as u64);
+        let d = Dinner::from_integers(3, (0..3 * m).map(|_| 1 + rng.below(1000) as i64).collect())
+            .expect("a dinner");
+        let order = TurnOrder::parse("snake", &d).expect("snake");
+        let game = DinnerGame::<i64>::new(&d, &order, true).expect("a game");
+        let t = Instant::now();
+        let sol = solve_lean(
+            &game,
+            &Ties::uniform(TieBreak::First, 3),
+            u128::MAX,
+            &Silent,
+        )
+        .expect("solved");
+        let secs = t.elapsed().as_secs_f64();
+        let states = game.state_count() as f64;
+        // Per state: each child's payoff vector read (3 x 8 bytes; a state with l morsels
+        // left has l children, l/2 on average over all states), its own vector written and
+        // its choice byte. Most child reads hit the cache; this is the traffic a solver
+        // without any cache would move.
+        let per_state = (m as f64 / 2.0) * 24.0 + 24.0 + 1.0;
+        println!(
+            "lean solver, 3 players x {m} morsels: {secs:.2} s, {:.1} M states/s, {per_state:.0} bytes/state touched = {:.1} GB/s ({:.0}% of triad); {} states, {:.2} GB held",
+            states / secs / 1e6,
+            states / secs * per_state / 1e9,
+            100.0 * states / secs * per_state / 1e9 / triad,
+            sol.states,
+            sol.bytes as f64 / 1e9
+        );
+    }
+}
