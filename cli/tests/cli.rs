@@ -1026,3 +1026,43 @@ fn cookie_nim_distribution() {
     let t = json(&["cookie", "nim", "--max-n", "12"]);
     assert_eq!(e, t);
 }
+
+#[test]
+fn cookie_general_table() {
+    let v = json(&["cookie", "general", "--max-n", "11"]);
+    // The front end prints the library's own report.
+    let req = lastbite::api::cookie::GeneralRequest {
+        max_n: 11,
+        ..Default::default()
+    };
+    let lib = lastbite::api::cookie::general(&req, &lastbite::api::Control::silent()).unwrap();
+    assert_eq!(v, serde_json::to_value(&lib).unwrap());
+    let rows = v["rows"].as_array().unwrap();
+    let catalan = [1u64, 2, 5, 14, 42, 132, 429, 1430, 4862, 16796, 58786];
+    for (row, want) in rows.iter().zip(catalan) {
+        assert_eq!(row["positions"], want);
+        let by_nim: u64 = row["nim"]
+            .as_object()
+            .unwrap()
+            .values()
+            .map(|c| c.as_u64().unwrap())
+            .sum();
+        assert_eq!(by_nim, want);
+        assert_eq!(row["nim"]["0"].as_u64().unwrap_or(0), row["p_positions"]);
+    }
+    // Stored layers resume to the same report.
+    let dir = std::env::temp_dir().join(format!("lastbite-cli-general-{}", std::process::id()));
+    let d = dir.to_str().unwrap();
+    json(&["cookie", "general", "--max-n", "9", "--store", d]);
+    assert_eq!(
+        json(&["cookie", "general", "--max-n", "11", "--store", d]),
+        v
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+    fails(&["cookie", "general", "--max-n", "0"], "--max-n 0");
+    fails(&["cookie", "general", "--max-n", "21"], "--max-n 21");
+    fails(
+        &["cookie", "general", "--max-n", "20", "--memory-gib", "1"],
+        "over the budget",
+    );
+}

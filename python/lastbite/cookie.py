@@ -11,5 +11,9 @@ analyze = command("cookie-analyze", "Analyze a position: reduction, D-value, win
 critical = command("cookie-critical", "The critical positions.")
 table = command("cookie-table", "Strict positions by D-value.")
 nim = command("cookie-nim", "Nim-values of all strict positions.")
+general = command(
+    "cookie-general",
+    "Every reduced position (not only strict ones): P-positions, nim-values, durations by n.",
+)
 
-__all__ = ["analyze", "critical", "table", "nim"]
+__all__ = ["analyze", "critical", "table", "nim", "general"]

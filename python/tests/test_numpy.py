@@ -95,6 +95,7 @@ def test_cookie_tables_keep_big_counts_exact():
     small, cols = both(lastbite.cookie.table, max_n=12)
     assert cols["counts"]["count"].dtype == np.int64
     both(lastbite.cookie.nim, max_n=12)
+    both(lastbite.cookie.general, max_n=9)
     both(lastbite.cookie.critical, max_n=6)
 
 

@@ -122,6 +122,7 @@ def test_cookie_and_tokens_against_the_cli(seed):
 def test_tables_and_seats_against_the_cli():
     same(lastbite.cookie.table(max_n=12), "cookie", "table", "--max-n", "12")
     same(lastbite.cookie.nim(max_n=10), "cookie", "nim", "--max-n", "10")
+    same(lastbite.cookie.general(max_n=10), "cookie", "general", "--max-n", "10")
     same(lastbite.cookie.critical(max_n=6), "cookie", "critical", "--max-n", "6")
     same(lastbite.tokens.seats(stacks=6, max_players=4), "tokens", "seats", "--stacks", "6", "--max-players", "4")
 

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::dinner::request;
 use super::{Control, Error, Render};
 use crate::engine::impartial::{Analyser, Outcome};
+use crate::games::cookie::general::{GeneralRow, GeneralTable, MAX_GENERAL};
 use crate::games::cookie::model::brute_force_winning_sizes;
 use crate::games::cookie::theory::{winning_interval, winning_rule, winning_sizes};
 use crate::games::cookie::{
@@ -661,6 +662,118 @@ impl Render for NimReport {
             writeln!(w, "n = {n:>2}: {}", cells.join(" "))?;
         }
         writeln!(w, "largest nim-value: {}", self.largest_nim_value)
+    }
+}
+
+request! {
+    /// `cookie general`: every reduced position (not only strict ones) up to `max_n`
+    /// components: type, nim-value, remoteness, suspense and strategic duration, counted
+    /// by `n`.
+    GeneralRequest {
+        /// Largest number of components.
+        max_n: u64 = 12,
+        /// Keep each finished layer in this directory and resume from the layers there.
+        store: Option<String> = None,
+        /// Memory budget of the table, in GiB (4 bytes a reduced position, every layer
+        /// held).
+        memory_gib: u64 = 8,
+    }
+}
+
+/// The counts over the reduced positions with `n` components.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct GeneralCounts {
+    /// Components.
+    pub n: u32,
+    /// Reduced positions (the Catalan number).
+    pub positions: u64,
+    /// P-positions (the previous player wins; nim-value 0).
+    pub p_positions: u64,
+    /// Positions by nim-value (keys are the values, as strings).
+    pub nim: std::collections::BTreeMap<u32, u64>,
+    /// Positions without a strategic duration.
+    pub no_duration: u64,
+    /// The largest nim-value.
+    pub max_nim: u32,
+    /// Positions whose remoteness differs from their suspense.
+    pub remoteness_not_suspense: u64,
+    /// The largest remoteness.
+    pub max_remoteness: u32,
+}
+
+impl From<GeneralRow> for GeneralCounts {
+    fn from(r: GeneralRow) -> Self {
+        GeneralCounts {
+            n: r.n,
+            positions: r.positions,
+            p_positions: r.p_positions,
+            nim: r.nim,
+            no_duration: r.no_duration,
+            max_nim: r.max_nim,
+            remoteness_not_suspense: r.remoteness_not_suspense,
+            max_remoteness: r.max_remoteness,
+        }
+    }
+}
+
+/// The report of `cookie general`.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct GeneralReport {
+    /// One row per `n` from 1.
+    pub rows: Vec<GeneralCounts>,
+}
+
+/// The general cookie game's table ([`GeneralTable`]).
+pub fn general(req: &GeneralRequest, ctl: &Control) -> Result<GeneralReport, Error> {
+    if req.max_n == 0 || req.max_n > u64::from(MAX_GENERAL) {
+        return Err(Error::invalid(
+            "max_n",
+            req.max_n,
+            format!("the general table covers 1..={MAX_GENERAL} components"),
+        ));
+    }
+    // The last layer is counted as it is computed, never held.
+    let rows = GeneralTable::rows_to(
+        req.max_n as u32,
+        req.store.as_deref().map(std::path::Path::new),
+        req.memory_gib.saturating_mul(1 << 30),
+        ctl,
+    )?;
+    ctl.check()?;
+    Ok(GeneralReport {
+        rows: rows.into_iter().skip(1).map(GeneralCounts::from).collect(),
+    })
+}
+
+impl Render for GeneralReport {
+    fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
+        writeln!(
+            w,
+            "reduced positions of the cookie game by number of components n"
+        )?;
+        writeln!(
+            w,
+            "{:>3} {:>13} {:>13} {:>13} {:>8} {:>13} {:>8}  positions by nim-value 0, 1, 2, ...",
+            "n", "positions", "P-positions", "no duration", "max nim", "rem != susp", "max rem"
+        )?;
+        for r in &self.rows {
+            let cells: Vec<String> = (0..=r.max_nim)
+                .map(|k| r.nim.get(&k).copied().unwrap_or(0).to_string())
+                .collect();
+            writeln!(
+                w,
+                "{:>3} {:>13} {:>13} {:>13} {:>8} {:>13} {:>8}  {}",
+                r.n,
+                r.positions,
+                r.p_positions,
+                r.no_duration,
+                r.max_nim,
+                r.remoteness_not_suspense,
+                r.max_remoteness,
+                cells.join(" ")
+            )?;
+        }
+        Ok(())
     }
 }
 

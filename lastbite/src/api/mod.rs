@@ -167,6 +167,7 @@ macro_rules! command_table {
             "cookie-critical": cookie::CriticalRequest => cookie::CriticalReport = cookie::critical,
             "cookie-table": cookie::TableRequest => cookie::TableReport = cookie::table,
             "cookie-nim": cookie::NimRequest => cookie::NimReport = cookie::nim,
+            "cookie-general": cookie::GeneralRequest => cookie::GeneralReport = cookie::general,
             "efg-info": efg::InfoRequest => efg::InfoReport = efg::info,
             "efg-solve": efg::SolveRequest => efg::SolveReport = efg::solve,
             "efg-verify": efg::VerifyRequest => efg::VerifyReport = efg::verify,

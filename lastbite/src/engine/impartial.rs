@@ -97,13 +97,20 @@ pub fn combine(options: &[ImpartialValue]) -> ImpartialValue {
             duration: Some(0),
         };
     }
-    let mut seen: Vec<bool> = vec![false; options.len() + 1];
-    for o in options {
-        if (o.grundy as usize) < seen.len() {
-            seen[o.grundy as usize] = true;
+    // The mex; a bit mask when every value is small (no allocation: the general cookie
+    // table calls this once per position, 10^8 times).
+    let grundy = if options.iter().all(|o| o.grundy < 64) {
+        let seen = options.iter().fold(0u64, |m, o| m | 1 << o.grundy);
+        (!seen).trailing_zeros()
+    } else {
+        let mut seen: Vec<bool> = vec![false; options.len() + 1];
+        for o in options {
+            if (o.grundy as usize) < seen.len() {
+                seen[o.grundy as usize] = true;
+            }
         }
-    }
-    let grundy = seen.iter().position(|&s| !s).expect("mex exists") as u32;
+        seen.iter().position(|&s| !s).expect("mex exists") as u32
+    };
     let winning = options.iter().any(|o| o.outcome == Outcome::P);
     let even = |x: u32| x.is_multiple_of(2);
     // Remoteness: a winner moves to the nearest even-remoteness option, a loser to the
@@ -133,17 +140,22 @@ pub fn combine(options: &[ImpartialValue]) -> ImpartialValue {
             1 + options.iter().map(|o| o.suspense).min().expect("non-empty"),
         )
     };
-    let ds: Option<Vec<u32>> = options.iter().map(|o| o.duration).collect();
-    let duration = ds.and_then(|ds| {
-        let evens: Vec<u32> = ds.iter().copied().filter(|&d| even(d)).collect();
-        if evens.is_empty() {
-            // (b): all options share one odd value.
-            ds.windows(2).all(|w| w[0] == w[1]).then(|| ds[0] + 1)
-        } else {
-            // (c): the even options share one value e; D = e + 1 is odd.
-            evens.windows(2).all(|w| w[0] == w[1]).then(|| evens[0] + 1)
-        }
-    });
+    // (b) no option has an even duration and all share one odd value: D is one more;
+    // (c) the even options share one value e: D = e + 1 is odd. Either way D is one more
+    // than a value all the relevant options share, and every option needs a duration.
+    let all_known = options.iter().all(|o| o.duration.is_some());
+    let any_even = options.iter().any(|o| o.duration.is_some_and(even));
+    let relevant = |o: &&ImpartialValue| !any_even || o.duration.is_some_and(even);
+    let first = options.iter().find(relevant).and_then(|o| o.duration);
+    let duration = first
+        .filter(|&d| {
+            all_known
+                && options
+                    .iter()
+                    .filter(relevant)
+                    .all(|o| o.duration == Some(d))
+        })
+        .map(|d| d + 1);
     ImpartialValue {
         outcome: if winning { Outcome::N } else { Outcome::P },
         grundy,

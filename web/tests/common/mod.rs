@@ -64,6 +64,7 @@ pub fn samples() -> Vec<(&'static str, String)> {
         ("cookie-critical", r#"{"max_n":5}"#.into()),
         ("cookie-table", r#"{"max_n":8}"#.into()),
         ("cookie-nim", r#"{"max_n":8}"#.into()),
+        ("cookie-general", r#"{"max_n":8}"#.into()),
         ("efg-info", format!(r#"{{"data":{efg}}}"#)),
         ("efg-solve", format!(r#"{{"data":{efg},"all":true}}"#)),
         (

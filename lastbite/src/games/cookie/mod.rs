@@ -8,8 +8,11 @@
 //!   the engine's impartial analysis (brute force) in its tests;
 //! * [`tables`]: the count table by `D`-value and the nim-values of strict positions,
 //!   each by enumeration and by a fast route;
+//! * [`general`]: every reduced position (not only strict ones): type, nim-value,
+//!   remoteness, suspense and strategic duration, checked against brute force;
 //! * [`reproduce`]: the paper's examples and its tables.
 
+pub mod general;
 pub mod model;
 pub mod reproduce;
 pub mod tables;

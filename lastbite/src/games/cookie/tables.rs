@@ -584,7 +584,7 @@ fn layer_path(dir: &Path, n: u32, packing: Packing) -> PathBuf {
     dir.join(format!("{}-layer-{n:02}.bin", packing.file_stem()))
 }
 
-fn io_error(path: &Path, e: std::io::Error) -> CookieError {
+pub(super) fn io_error(path: &Path, e: std::io::Error) -> CookieError {
     CookieError::TooLarge(format!("{}: {e}", path.display()))
 }
 

@@ -1,0 +1,682 @@
+//! The general cookie game (issue 15): every reduced position, not only the strict ones
+//! Section 3 of Propp and Ullman solves. The paper reduces every position to a reduced
+//! one (the Depletion and Deletion Theorems, Section 2) and remarks that "a full
+//! solution still seems far off"; this module tabulates the whole game as far as memory
+//! allows: for each reduced position its type (N or P), nim-value, remoteness, suspense
+//! and strategic duration (when it has one).
+//!
+//! A reduced position with `n` components is `1 <= a_1 <= ... <= a_n = n` with
+//! `a_k >= k` (a Dyck path: Catalan many, 1.3 x 10^8 at n = 17). Layer `n` numbers them
+//! in lexicographic order ([`rank`], [`unrank`]), so each layer is a dense vector of
+//! packed values, filled in parallel from the layers below.
+//!
+//! **Why the options can be looked up in their reduced form.** Depletion keeps the game
+//! tree (Claim 1), so every value survives it. Claim 4's induction compares only the
+//! *sets* of the options' values (`A_i ~ A_{s+1}` for `i <= s`, and `A_k ~ B_{k-t}`):
+//! read with "has the same nim-value, remoteness, suspense and duration" for `~`, it
+//! proves deletion keeps all four, since each is a function of the set of the options'
+//! values ([`combine`]). The tests check this against the engine's brute force over
+//! unreduced positions for every reduced position up to `n = 10`.
+//!
+//! **The options of a reduced position, in O(n).** Eating `a_k` and counting a day down
+//! gives `b = (a_1 - 1, ..., a_{k-1} - 1, a_{k+1} - 1, ..., a_n - 1)`. Its surplus is 1 if
+//! some `j < k` is tight (`a_j = j`), else 0: before `k`, `j - b_j = j - a_j + 1 <= 1`;
+//! from `k` on, `j - b_j = j + 1 - a_{j+1} <= 0`. So the reduced option drops `b_1` and
+//! caps at `n - 2` when such a `j` exists, and is `b` itself otherwise.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use crate::engine::impartial::{combine, ImpartialValue, Outcome};
+use crate::engine::Progress;
+use crate::par::prelude::*;
+
+use super::model::{CookieError, Position};
+use super::tables::io_error;
+
+/// The largest `n` of a general table: layer 20 alone has 6.6 x 10^9 positions (26 GB).
+pub const MAX_GENERAL: u32 = 20;
+
+/// The largest `n` with counts in [`reduced_count`] (Catalan numbers fit a `u64` far
+/// beyond; the tables stop at [`MAX_GENERAL`]).
+const MAX_COUNTED: usize = 32;
+
+/// Bytes a position in a general table (nim-value, remoteness, suspense, duration).
+pub const BYTES_PER_POSITION: u64 = 4;
+
+/// No strategic duration, in a packed value's duration byte.
+const NO_DURATION: u32 = 0xff;
+
+/// `suffix(n)[k][v]`: the completions `a_k, ..., a_n` of a reduced position with `n`
+/// components whose `a_k >= v` (for `1 <= k <= n`, `0 <= v <= n + 1`); one table a size,
+/// built once.
+fn suffix(n: usize) -> &'static [Vec<u64>] {
+    static TABLES: OnceLock<Vec<Vec<Vec<u64>>>> = OnceLock::new();
+    &TABLES.get_or_init(|| {
+        (0..=MAX_COUNTED)
+            .map(|n| {
+                let mut s = vec![vec![0u64; n + 2]; n + 2];
+                for k in (1..=n).rev() {
+                    for v in (0..=n).rev() {
+                        // a_k = x exactly, for x = max(v, k): the completions from k + 1
+                        // with a_{k+1} >= x (or just a_n = n at the end).
+                        let x = v.max(k);
+                        let exact = if k == n {
+                            u64::from(x == n)
+                        } else {
+                            s[k + 1][x]
+                        };
+                        s[k][v] = exact.saturating_add(if x < n { s[k][x + 1] } else { 0 });
+                    }
+                }
+                s
+            })
+            .collect()
+    })[n]
+}
+
+/// The number of reduced positions with `n` components: the Catalan number
+/// `C(2n, n) / (n + 1)`.
+///
+/// ```
+/// use lastbite::games::cookie::general::reduced_count;
+/// assert_eq!((0..=5).map(reduced_count).collect::<Vec<_>>(), [1, 1, 2, 5, 14, 42]);
+/// assert_eq!(reduced_count(17), 129_644_790);
+/// ```
+pub fn reduced_count(n: usize) -> u64 {
+    assert!(n <= MAX_COUNTED, "reduced_count covers n <= {MAX_COUNTED}");
+    if n == 0 {
+        1
+    } else {
+        suffix(n)[1][1]
+    }
+}
+
+/// The lexicographic rank of a reduced position's components among those with as many.
+///
+/// ```
+/// use lastbite::games::cookie::general::{rank, unrank};
+/// // (1, 2, 3), (1, 3, 3), (2, 2, 3), (2, 3, 3), (3, 3, 3)
+/// assert_eq!(rank(&[2, 2, 3]), 2);
+/// assert_eq!(unrank(3, 4), vec![3, 3, 3]);
+/// ```
+pub fn rank(a: &[u8]) -> u64 {
+    let s = suffix(a.len());
+    let mut r = 0;
+    let mut prev = 0usize;
+    for (i, &x) in a.iter().enumerate() {
+        let row = &s[i + 1];
+        r += row[prev] - row[x as usize];
+        prev = x as usize;
+    }
+    r
+}
+
+/// The components of the reduced position of rank `r` with `n` components.
+pub fn unrank(n: usize, r: u64) -> Vec<u8> {
+    let s = suffix(n);
+    let mut a = Vec::with_capacity(n);
+    let mut r = r;
+    let mut prev = 0usize;
+    for (k, row) in s.iter().enumerate().take(n + 1).skip(1) {
+        let mut x = prev.max(k);
+        loop {
+            // Completions with a_k = x exactly.
+            let exact = row[x] - if x < n { row[x + 1] } else { 0 };
+            if r < exact || x == n {
+                break;
+            }
+            r -= exact;
+            x += 1;
+        }
+        a.push(x as u8);
+        prev = x;
+    }
+    a
+}
+
+/// The next reduced position in lexicographic order, in place; `false` after the last.
+fn next(a: &mut [u8]) -> bool {
+    let n = a.len();
+    let Some(k) = (0..n.saturating_sub(1))
+        .rev()
+        .find(|&k| (a[k] as usize) < n)
+    else {
+        return false;
+    };
+    a[k] += 1;
+    for j in k + 1..n - 1 {
+        a[j] = a[k].max(j as u8 + 1);
+    }
+    true
+}
+
+/// Calls `f` with the reduced form of each distinct option of the reduced position `a`
+/// (one per distinct component), written into `buf`.
+#[inline]
+fn for_each_option(a: &[u8], buf: &mut [u8; 64], mut f: impl FnMut(&[u8])) {
+    let n = a.len();
+    // Whether some j < k is tight (a_j = j, 1-based), for the current k.
+    let mut tight = false;
+    for k in 0..n {
+        if k > 0 {
+            tight |= a[k - 1] as usize == k;
+            if a[k] == a[k - 1] {
+                continue;
+            }
+        }
+        // b: every other component, a day older.
+        let mut m = 0;
+        for (j, &x) in a.iter().enumerate() {
+            if j != k {
+                buf[m] = x - 1;
+                m += 1;
+            }
+        }
+        if tight {
+            // The surplus is 1: delete the smallest, deplete to n - 2.
+            let cap = (n - 2) as u8;
+            for j in 0..n - 2 {
+                buf[j] = buf[j + 1].min(cap);
+            }
+            f(&buf[..n - 2]);
+        } else {
+            f(&buf[..n - 1]);
+        }
+    }
+}
+
+/// The values of one position, packed in a `u32`: nim-value, remoteness, suspense and
+/// duration (`0xff`: none), a byte each.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Packed(u32);
+
+impl Packed {
+    fn pack(v: &ImpartialValue) -> Packed {
+        let d = v.duration.unwrap_or(NO_DURATION);
+        debug_assert!(v.grundy < 256 && v.remoteness < 256 && v.suspense < 256 && d < 256);
+        Packed(v.grundy | v.remoteness << 8 | v.suspense << 16 | d << 24)
+    }
+
+    /// The values.
+    pub fn unpack(self) -> ImpartialValue {
+        let grundy = self.0 & 0xff;
+        let d = self.0 >> 24;
+        ImpartialValue {
+            outcome: if grundy == 0 { Outcome::P } else { Outcome::N },
+            grundy,
+            remoteness: self.0 >> 8 & 0xff,
+            suspense: self.0 >> 16 & 0xff,
+            duration: (d != NO_DURATION).then_some(d),
+        }
+    }
+}
+
+/// The values of every reduced position with up to `max_n` components, layer by layer.
+///
+/// ```
+/// use lastbite::engine::Silent;
+/// use lastbite::games::cookie::general::GeneralTable;
+/// use lastbite::games::cookie::Position;
+/// let t = GeneralTable::build(8, None, 1 << 30, &Silent).unwrap();
+/// // (1, 3, 3) is reduced but not strict: nim-value 1, and no strategic duration.
+/// let v = t.value(&"1 3 3".parse::<Position>().unwrap()).unwrap();
+/// assert_eq!(v.grundy, 0);
+/// assert_eq!(t.rows()[8].positions, 1430);
+/// ```
+#[derive(Debug, Clone)]
+pub struct GeneralTable {
+    layers: Vec<Vec<u32>>,
+}
+
+/// The counts of one layer of a [`GeneralTable`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GeneralRow {
+    /// Components.
+    pub n: u32,
+    /// Reduced positions (the Catalan number).
+    pub positions: u64,
+    /// P-positions (nim-value 0).
+    pub p_positions: u64,
+    /// Positions by nim-value.
+    pub nim: BTreeMap<u32, u64>,
+    /// Positions without a strategic duration.
+    pub no_duration: u64,
+    /// Positions whose remoteness differs from their suspense.
+    pub remoteness_not_suspense: u64,
+    /// The largest nim-value.
+    pub max_nim: u32,
+    /// The largest remoteness.
+    pub max_remoteness: u32,
+}
+
+impl GeneralTable {
+    /// The bytes a table to `max_n` holds: every layer, 4 bytes a position.
+    pub fn memory_for(max_n: u32) -> u64 {
+        (0..=max_n as usize)
+            .map(|n| reduced_count(n) * BYTES_PER_POSITION)
+            .sum()
+    }
+
+    /// Builds the table to `max_n` components, refusing (before allocating) when it would
+    /// hold more than `memory` bytes. With `store`, each finished layer is written there
+    /// (atomically) and a rerun resumes after the last layer it finds.
+    pub fn build(
+        max_n: u32,
+        store: Option<&Path>,
+        memory: u64,
+        progress: &dyn Progress,
+    ) -> Result<GeneralTable, CookieError> {
+        refuse_over(
+            max_n,
+            GeneralTable::memory_for(max_n.min(MAX_GENERAL)),
+            memory,
+        )?;
+        GeneralTable::build_layers(max_n, store, progress, 0)
+    }
+
+    /// The layers to `max_n`, loaded from `store` where they are there, the rest
+    /// computed (and stored); the progress phase counts `extra` more positions to come.
+    fn build_layers(
+        max_n: u32,
+        store: Option<&Path>,
+        progress: &dyn Progress,
+        extra: u64,
+    ) -> Result<GeneralTable, CookieError> {
+        let mut t = GeneralTable {
+            layers: vec![vec![Packed::pack(&combine(&[])).0]],
+        };
+        if let Some(dir) = store {
+            std::fs::create_dir_all(dir).map_err(|e| io_error(dir, e))?;
+            while t.layers.len() <= max_n as usize {
+                match load_layer(dir, t.layers.len() as u32)? {
+                    Some(layer) => t.layers.push(layer),
+                    None => break,
+                }
+            }
+        }
+        let first = t.layers.len() as u32;
+        let total: u64 = (first..=max_n).map(|n| reduced_count(n as usize)).sum();
+        progress.start(total + extra, "reduced positions");
+        for n in first..=max_n {
+            let layer = t.next_layer(n, progress)?;
+            if let Some(dir) = store {
+                save_layer(dir, n, &layer)?;
+            }
+            t.layers.push(layer);
+        }
+        if extra == 0 {
+            progress.finish();
+        }
+        Ok(t)
+    }
+
+    /// The counts of every layer to `max_n`, the last one counted as it is computed and
+    /// never held: a table to `max_n - 1` is all it needs (n = 20: 9.4 GB instead of
+    /// 36 GB). With `store`, the layers below `max_n` are kept and resumed as by
+    /// [`GeneralTable::build`].
+    pub fn rows_to(
+        max_n: u32,
+        store: Option<&Path>,
+        memory: u64,
+        progress: &dyn Progress,
+    ) -> Result<Vec<GeneralRow>, CookieError> {
+        let below = max_n.saturating_sub(1).min(MAX_GENERAL);
+        let streamed = 2 * crate::par::current_num_threads() as u64 * CHUNK as u64 * 4;
+        refuse_over(max_n, GeneralTable::memory_for(below) + streamed, memory)?;
+        if max_n == 0 {
+            return Ok(GeneralTable::build_layers(0, None, progress, 0)?.rows());
+        }
+        let size = reduced_count(max_n as usize);
+        let t = GeneralTable::build_layers(below, store, progress, size)?;
+        let chunks = size.div_ceil(CHUNK as u64);
+        let last = (0..chunks)
+            .into_par_iter()
+            .map(|c| {
+                let first = c * CHUNK as u64;
+                let mut buf = vec![0u32; (size - first).min(CHUNK as u64) as usize];
+                if progress.cancelled() {
+                    return GeneralRow::empty(max_n);
+                }
+                t.fill(max_n, first, &mut buf);
+                progress.advance(buf.len() as u64);
+                GeneralRow::count(max_n, &buf)
+            })
+            .reduce(|| GeneralRow::empty(max_n), GeneralRow::merge);
+        progress.finish();
+        if progress.cancelled() {
+            return Err(CookieError::Cancelled);
+        }
+        let mut rows = t.rows();
+        rows.push(last);
+        Ok(rows)
+    }
+
+    fn next_layer(&self, n: u32, progress: &dyn Progress) -> Result<Vec<u32>, CookieError> {
+        let size = reduced_count(n as usize) as usize;
+        let mut values = Vec::new();
+        values
+            .try_reserve_exact(size)
+            .map_err(|_| CookieError::TooLarge(format!("cannot allocate layer {n}")))?;
+        values.resize(size, 0u32);
+        values
+            .par_chunks_mut(CHUNK)
+            .enumerate()
+            .for_each(|(c, chunk)| {
+                if progress.cancelled() {
+                    return;
+                }
+                self.fill(n, (c * CHUNK) as u64, chunk);
+                progress.advance(chunk.len() as u64);
+            });
+        if progress.cancelled() {
+            progress.finish();
+            return Err(CookieError::Cancelled);
+        }
+        Ok(values)
+    }
+
+    /// Computes the values of the reduced positions with `n` components from rank
+    /// `first` on into `out`, from the layers below.
+    fn fill(&self, n: u32, first: u64, out: &mut [u32]) {
+        let mut a = unrank(n as usize, first);
+        let mut buf = [0u8; 64];
+        let mut options: Vec<ImpartialValue> = Vec::with_capacity(n as usize);
+        for (j, slot) in out.iter_mut().enumerate() {
+            if j > 0 {
+                next(&mut a);
+            }
+            options.clear();
+            for_each_option(&a, &mut buf, |o| {
+                let v = self.layers[o.len()][rank(o) as usize];
+                options.push(Packed(v).unpack());
+            });
+            *slot = Packed::pack(&combine(&options)).0;
+        }
+    }
+
+    /// The largest `n` of the table.
+    pub fn max_n(&self) -> u32 {
+        self.layers.len() as u32 - 1
+    }
+
+    /// The values of a position (any position: it is reduced first), `None` when its
+    /// reduced form has more components than the table.
+    pub fn value(&self, p: &Position) -> Option<ImpartialValue> {
+        let r = p.reduced();
+        let a: Vec<u8> = r.components().iter().map(|&x| x as u8).collect();
+        let layer = self.layers.get(a.len())?;
+        Some(Packed(layer[rank(&a) as usize]).unpack())
+    }
+
+    /// The values of the reduced position of rank `r` with `n` components.
+    pub fn get(&self, n: u32, r: u64) -> Option<ImpartialValue> {
+        let v = *self.layers.get(n as usize)?.get(r as usize)?;
+        Some(Packed(v).unpack())
+    }
+
+    /// The counts of every layer, from `n = 0`.
+    pub fn rows(&self) -> Vec<GeneralRow> {
+        self.layers
+            .iter()
+            .enumerate()
+            .map(|(n, layer)| {
+                let n = n as u32;
+                layer
+                    .par_chunks(1 << 16)
+                    .map(|c| GeneralRow::count(n, c))
+                    .reduce(|| GeneralRow::empty(n), GeneralRow::merge)
+            })
+            .collect()
+    }
+}
+
+impl GeneralRow {
+    fn empty(n: u32) -> GeneralRow {
+        GeneralRow {
+            n,
+            positions: 0,
+            p_positions: 0,
+            nim: BTreeMap::new(),
+            no_duration: 0,
+            remoteness_not_suspense: 0,
+            max_nim: 0,
+            max_remoteness: 0,
+        }
+    }
+
+    /// The counts of some packed values of layer `n`.
+    fn count(n: u32, values: &[u32]) -> GeneralRow {
+        let mut nim = [0u64; 256];
+        let mut row = GeneralRow::empty(n);
+        for &v in values {
+            let v = Packed(v).unpack();
+            nim[v.grundy as usize] += 1;
+            row.no_duration += u64::from(v.duration.is_none());
+            row.remoteness_not_suspense += u64::from(v.remoteness != v.suspense);
+            row.max_remoteness = row.max_remoteness.max(v.remoteness);
+        }
+        row.positions = values.len() as u64;
+        row.p_positions = nim[0];
+        for (k, &c) in nim.iter().enumerate().filter(|(_, &c)| c > 0) {
+            row.nim.insert(k as u32, c);
+            row.max_nim = k as u32;
+        }
+        row
+    }
+
+    fn merge(mut a: GeneralRow, b: GeneralRow) -> GeneralRow {
+        a.positions += b.positions;
+        a.p_positions += b.p_positions;
+        for (k, c) in b.nim {
+            *a.nim.entry(k).or_insert(0) += c;
+        }
+        a.no_duration += b.no_duration;
+        a.remoteness_not_suspense += b.remoteness_not_suspense;
+        a.max_nim = a.max_nim.max(b.max_nim);
+        a.max_remoteness = a.max_remoteness.max(b.max_remoteness);
+        a
+    }
+}
+
+/// Refuses a table to `max_n` that would hold `need` bytes over `memory`, or go past
+/// [`MAX_GENERAL`].
+fn refuse_over(max_n: u32, need: u64, memory: u64) -> Result<(), CookieError> {
+    if max_n > MAX_GENERAL || need > memory {
+        return Err(CookieError::TooLarge(format!(
+            "a general table to {max_n} components covers {} reduced positions and needs {:.1} GiB, over the budget of {:.1} GiB{}",
+            (0..=max_n.min(MAX_COUNTED as u32) as usize).map(reduced_count).sum::<u64>(),
+            need as f64 / (1u64 << 30) as f64,
+            memory as f64 / (1u64 << 30) as f64,
+            if max_n > MAX_GENERAL { format!(" (and the limit is {MAX_GENERAL} components)") } else { String::new() }
+        )));
+    }
+    Ok(())
+}
+
+/// Positions a parallel work item (one unrank, then `next` steps).
+const CHUNK: usize = 1 << 14;
+
+fn layer_path(dir: &Path, n: u32) -> PathBuf {
+    dir.join(format!("general-layer-{n:02}.bin"))
+}
+
+/// A stored layer (4 bytes a position, little-endian), `None` when absent; a file of the
+/// wrong size is an error.
+fn load_layer(dir: &Path, n: u32) -> Result<Option<Vec<u32>>, CookieError> {
+    let path = layer_path(dir, n);
+    let bytes = match std::fs::read(&path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(io_error(&path, e)),
+    };
+    let want = reduced_count(n as usize) * BYTES_PER_POSITION;
+    if bytes.len() as u64 != want {
+        return Err(CookieError::TooLarge(format!(
+            "{}: {} bytes, a layer for {n} components has {want}; delete it to recompute",
+            path.display(),
+            bytes.len()
+        )));
+    }
+    Ok(Some(
+        bytes
+            .chunks_exact(4)
+            .map(|c| u32::from_le_bytes(c.try_into().expect("4-byte values")))
+            .collect(),
+    ))
+}
+
+/// Writes a layer (to a temporary name first, synced, then renamed: an interrupted run
+/// leaves no torn file).
+fn save_layer(dir: &Path, n: u32, layer: &[u32]) -> Result<(), CookieError> {
+    let path = layer_path(dir, n);
+    let tmp = path.with_extension("tmp");
+    let bytes: Vec<u8> = layer.iter().flat_map(|v| v.to_le_bytes()).collect();
+    std::fs::write(&tmp, &bytes).map_err(|e| io_error(&tmp, e))?;
+    let f = std::fs::File::open(&tmp).map_err(|e| io_error(&tmp, e))?;
+    f.sync_all().map_err(|e| io_error(&tmp, e))?;
+    std::fs::rename(&tmp, &path).map_err(|e| io_error(&path, e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::impartial::Analyser;
+    use crate::engine::Silent;
+    use crate::games::cookie::{d_value, CookieGame, NimTable, Packing, StrictCode};
+
+    /// Every reduced position, by brute force: sorted sequences with `a_k >= k`, `a_n = n`.
+    fn all_reduced(n: usize) -> Vec<Vec<u8>> {
+        fn go(n: usize, a: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
+            let k = a.len() + 1;
+            if k > n {
+                if a.last().is_none_or(|&x| x as usize == n) {
+                    out.push(a.clone());
+                }
+                return;
+            }
+            let lo = a.last().map_or(1, |&x| x as usize).max(k);
+            for x in lo..=n {
+                a.push(x as u8);
+                go(n, a, out);
+                a.pop();
+            }
+        }
+        let mut out = Vec::new();
+        go(n, &mut Vec::new(), &mut out);
+        out
+    }
+
+    #[test]
+    fn ranks_number_the_reduced_positions_in_order() {
+        for n in 0..=11 {
+            let all = all_reduced(n);
+            assert_eq!(all.len() as u64, reduced_count(n), "n {n}");
+            let mut walk = unrank(n, 0);
+            for (r, a) in all.iter().enumerate() {
+                assert_eq!(rank(a), r as u64, "{a:?}");
+                assert_eq!(&unrank(n, r as u64), a);
+                assert_eq!(&walk, a);
+                let more = next(&mut walk);
+                assert_eq!(more, r + 1 < all.len(), "n {n} r {r}");
+                // Reduced, as the paper defines it.
+                let p = Position::new(a.iter().map(|&x| u64::from(x)).collect());
+                assert_eq!(p.reduced(), p);
+            }
+        }
+        assert_eq!(reduced_count(17), 129_644_790);
+    }
+
+    /// The options in O(n) equal the reduced forms of [`Position::options`].
+    #[test]
+    fn options_are_the_reduced_options() {
+        for n in 1..=9 {
+            for a in all_reduced(n) {
+                let p = Position::new(a.iter().map(|&x| u64::from(x)).collect());
+                let mut want: Vec<Position> = p.options().iter().map(|o| o.reduced()).collect();
+                want.sort();
+                want.dedup();
+                let mut got = Vec::new();
+                for_each_option(&a, &mut [0u8; 64], |o| {
+                    got.push(Position::new(o.iter().map(|&x| u64::from(x)).collect()))
+                });
+                got.sort();
+                got.dedup();
+                assert_eq!(got, want, "{p}");
+            }
+        }
+    }
+
+    /// The table equals the engine's brute force over *unreduced* positions (options
+    /// taken as they are, only expired components dropped) for every reduced position up
+    /// to n = 10: type, nim-value, remoteness, suspense and duration. This also checks
+    /// that reduction keeps all four values.
+    #[test]
+    fn general_table_equals_brute_force() {
+        let t = GeneralTable::build(10, None, 1 << 30, &Silent).unwrap();
+        let game = CookieGame;
+        let mut an = Analyser::new(&game);
+        for n in 0..=10u32 {
+            for (r, a) in all_reduced(n as usize).iter().enumerate() {
+                let p = Position::new(a.iter().map(|&x| u64::from(x)).collect());
+                assert_eq!(t.get(n, r as u64), Some(an.value(&p)), "{p}");
+                // An unreduced position with the same reduced form: a larger top
+                // component and an expired one in front.
+                let mut c = p.components().to_vec();
+                if let Some(last) = c.last_mut() {
+                    *last += 3;
+                }
+                c.insert(0, 0);
+                let q = Position::new(c);
+                assert_eq!(t.value(&q), Some(an.value(&q)), "{q}");
+            }
+        }
+    }
+
+    /// On strict positions the table agrees with Section 3: the duration is `D(A)`, and
+    /// the nim-value is the strict nim table's.
+    #[test]
+    fn strict_positions_agree_with_the_theory() {
+        let t = GeneralTable::build(13, None, 1 << 30, &Silent).unwrap();
+        let nim = NimTable::build(13, Packing::TwoBits, None, 1 << 30, &Silent).unwrap();
+        for n in 1..=13u32 {
+            for mask in 0..1u64 << (n - 1) {
+                let p = StrictCode { n, mask }.position();
+                let v = t.value(&p).unwrap();
+                assert_eq!(v.duration.map(u64::from), d_value(&p), "{p}");
+                assert_eq!(v.grundy, u32::from(nim.layer(n).unwrap().get(mask)), "{p}");
+            }
+        }
+    }
+
+    #[test]
+    fn general_table_resumes_and_refuses() {
+        let dir = std::env::temp_dir().join(format!("lastbite-general-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let whole = GeneralTable::build(12, None, 1 << 30, &Silent).unwrap();
+        GeneralTable::build(9, Some(&dir), 1 << 30, &Silent).unwrap();
+        std::fs::remove_file(layer_path(&dir, 9)).unwrap();
+        let resumed = GeneralTable::build(12, Some(&dir), 1 << 30, &Silent).unwrap();
+        assert_eq!(resumed.rows(), whole.rows());
+        assert_eq!(resumed.layers, whole.layers);
+        std::fs::write(layer_path(&dir, 3), [0u8; 7]).unwrap();
+        let e = GeneralTable::build(12, Some(&dir), 1 << 30, &Silent).unwrap_err();
+        assert!(e.to_string().contains("general-layer-03.bin"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
+        // The last layer counted on the fly gives the same rows, and is not stored.
+        assert_eq!(
+            GeneralTable::rows_to(12, Some(&dir), 1 << 30, &Silent).unwrap(),
+            whole.rows()
+        );
+        assert!(layer_path(&dir, 11).exists() && !layer_path(&dir, 12).exists());
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(
+            GeneralTable::rows_to(1, None, 1 << 30, &Silent).unwrap(),
+            &whole.rows()[..2]
+        );
+        let e = GeneralTable::build(19, None, 8 << 30, &Silent).unwrap_err();
+        assert!(e.to_string().contains("over the budget"), "{e}");
+        assert!(GeneralTable::build(21, None, u64::MAX, &Silent).is_err());
+    }
+}
