@@ -20,7 +20,7 @@ use crate::games::dinner::Explained;
 use crate::games::dinner::{
     all_spe_scores, attainable, balance, crossout, evaluate, figures, pareto, random_spe_outcomes,
     solve_exact, variants, Bite, Dinner, DinnerGame, DinnerTies, Precedence, Rules, Setup,
-    Strategy, TurnOrder, DEFAULT_DINNER_MAX_STATES, FULL_TABLE_MAX_STATES,
+    Strategy, TurnOrder, DEFAULT_DINNER_MAX_STATES,
 };
 
 /// Declares a request struct: serde defaults from the listed expressions, unknown fields
@@ -516,11 +516,8 @@ pub fn solve(req: &SolveRequest, ctl: &Control) -> Result<SolveReport, Error> {
         report.explanation = e.explained;
     }
     if req.all {
-        // Every equilibrium outcome needs every state at once.
-        let full = Budget {
-            max_states: budget.max_states.min(FULL_TABLE_MAX_STATES),
-        };
-        report.outcomes = Some(all_spe_scores(&setup, full)?);
+        // Two layers of equilibrium sets held at once, like the lean solver.
+        report.outcomes = Some(all_spe_scores(&setup, budget, ctl)?);
     }
     report.dinner = Some(setup.dinner().clone());
     Ok(report)

@@ -238,3 +238,163 @@ pub fn solve_lean<G: RankedGame>(
         bytes,
     })
 }
+
+/// The equilibrium sets of a run of states of one layer: state `j` of the run has the
+/// vectors `flat[off[j] * k..off[j + 1] * k]`.
+struct SetRun<P> {
+    off: Vec<u32>,
+    flat: Vec<P>,
+}
+
+/// States a parallel work item of [`all_outcomes_lean`] (one unrank, then
+/// `next_in_layer`); small, since one state's set can hold thousands of vectors.
+const SET_RUN: usize = 1 << 10;
+
+/// The distinct payoff vectors of all pure subgame perfect equilibria at the root of a
+/// [`RankedGame`], sorted: [`super::all_outcomes`]'s rule state by state, but layer by
+/// layer, keeping only two layers of sets, each stored flat (`k` payoffs a vector and
+/// 4 bytes a state) instead of a hash map of vectors of vectors. The sets' sizes are not
+/// known before they are computed, so the bytes held are counted as the layers fill, and
+/// the run stops with [`EngineError::SetsTooLarge`] when they pass `memory`.
+pub fn all_outcomes_lean<G: RankedGame>(
+    game: &G,
+    memory: u128,
+    progress: &dyn Progress,
+) -> Result<Vec<Vec<G::Payoff>>, EngineError> {
+    let k = game.players();
+    let states: u128 = (0..game.layer_count())
+        .map(|l| game.layer_size(l) as u128)
+        .sum();
+    progress.start(states as u64, "states");
+    let mut prev: Vec<SetRun<G::Payoff>> = Vec::new();
+    let mut prev_bytes = 0u128;
+    for layer in 0..game.layer_count() {
+        let size = game.layer_size(layer);
+        let held = std::sync::atomic::AtomicU64::new(0);
+        let over = AtomicBool::new(false);
+        let prev_ref = &prev;
+        let terminal = |state: &G::State| -> Vec<Vec<G::Payoff>> {
+            vec![(0..k).map(|p| game.terminal_payoff(state, p)).collect()]
+        };
+        let run = |c: usize| -> Result<SetRun<G::Payoff>, EngineError> {
+            let first = c * SET_RUN;
+            let len = SET_RUN.min(size - first);
+            let mut out = SetRun {
+                off: Vec::with_capacity(len + 1),
+                flat: Vec::new(),
+            };
+            out.off.push(0);
+            if progress.cancelled() || over.load(Ordering::Relaxed) {
+                return Ok(out);
+            }
+            let mut moves = Vec::new();
+            let mut shifted = Vec::with_capacity(k);
+            let mut idx = game.unrank(layer, first);
+            for j in 0..len {
+                if j > 0 {
+                    idx = game.next_in_layer(layer, idx);
+                }
+                let state = game.state_at(idx);
+                moves.clear();
+                let set = match game.to_move(&state) {
+                    None => terminal(&state),
+                    Some(mover) => {
+                        game.moves(&state, &mut moves);
+                        if moves.is_empty() {
+                            terminal(&state)
+                        } else {
+                            let mut per_move = Vec::with_capacity(moves.len());
+                            for mv in &moves {
+                                let child = game.play(&state, mv);
+                                let r = game.rank(game.index(&child));
+                                let Some(run) =
+                                    (layer > 0).then(|| prev_ref.get(r / SET_RUN)).flatten()
+                                else {
+                                    return Err(EngineError::LayerOrder {
+                                        from: layer,
+                                        to: layer.wrapping_sub(1),
+                                    });
+                                };
+                                let at = r % SET_RUN;
+                                let (lo, hi) = (run.off[at] as usize, run.off[at + 1] as usize);
+                                per_move.push(
+                                    run.flat[lo * k..hi * k]
+                                        .chunks(k)
+                                        .map(|v| {
+                                            super::solve::through(
+                                                game,
+                                                &state,
+                                                mv,
+                                                v,
+                                                &mut shifted,
+                                            );
+                                            shifted.clone()
+                                        })
+                                        .collect(),
+                                );
+                            }
+                            super::outcomes::spe_set(mover, per_move)
+                        }
+                    }
+                };
+                for v in set {
+                    out.flat.extend(v);
+                }
+                out.off.push((out.flat.len() / k) as u32);
+            }
+            let bytes =
+                (out.flat.len() * std::mem::size_of::<G::Payoff>() + 4 * out.off.len()) as u64;
+            let now = held.fetch_add(bytes, Ordering::Relaxed) + bytes;
+            if prev_bytes + u128::from(now) > memory {
+                over.store(true, Ordering::Relaxed);
+            }
+            progress.advance(len as u64);
+            Ok(out)
+        };
+        let runs = size.div_ceil(SET_RUN);
+        let cur: Vec<SetRun<G::Payoff>> = if runs <= 1 {
+            (0..runs).map(run).collect::<Result<_, _>>()?
+        } else {
+            (0..runs)
+                .into_par_iter()
+                .map(run)
+                .collect::<Result<_, _>>()?
+        };
+        if progress.cancelled() {
+            progress.finish();
+            return Err(EngineError::Cancelled);
+        }
+        let cur_bytes = u128::from(held.load(Ordering::Relaxed));
+        if over.load(Ordering::Relaxed) {
+            progress.finish();
+            return Err(EngineError::SetsTooLarge {
+                layer,
+                bytes: prev_bytes + cur_bytes,
+                budget: memory,
+            });
+        }
+        prev = cur;
+        prev_bytes = cur_bytes;
+    }
+    progress.finish();
+    let root = game.index(&game.root());
+    let top = game
+        .layer(root)
+        .ok_or(EngineError::LayerOrder { from: 0, to: 0 })?;
+    if top + 1 != game.layer_count() {
+        return Err(EngineError::LayerOrder {
+            from: top,
+            to: game.layer_count() - 1,
+        });
+    }
+    let r = game.rank(root);
+    let run = &prev[r / SET_RUN];
+    let (lo, hi) = (
+        run.off[r % SET_RUN] as usize,
+        run.off[r % SET_RUN + 1] as usize,
+    );
+    Ok(run.flat[lo * k..hi * k]
+        .chunks(k)
+        .map(<[_]>::to_vec)
+        .collect())
+}

@@ -41,7 +41,9 @@ mod verify;
 pub use efg::{tree_size, write_efg};
 pub use fixed::Fixed;
 pub use game::{player_letter, serialize_player, subset_layer_members, Game, IndexedGame, Player};
-pub use lean::{lean_bytes, lean_held_states, solve_lean, LeanSolution, LeanStep, RankedGame};
+pub use lean::{
+    all_outcomes_lean, lean_bytes, lean_held_states, solve_lean, LeanSolution, LeanStep, RankedGame,
+};
 pub use outcomes::{all_outcomes, reachable_payoffs};
 pub use payoff::Payoff;
 pub use solve::{solve, solve_dense, Choice, Explanation, MoveLine, Solution, Step};
@@ -93,6 +95,17 @@ pub enum EngineError {
         budget: u64,
         /// The memory it would need.
         bytes: u128,
+    },
+    /// The equilibrium sets of [`all_outcomes_lean`] outgrew their memory budget (their
+    /// sizes are known only as they are computed).
+    #[error("the sets of equilibrium outcomes outgrew the memory budget at layer {layer}: {} held, over {}", describe_bytes(*.bytes), describe_bytes(*.budget))]
+    SetsTooLarge {
+        /// The layer being solved (states with this many moves left, for a dinner).
+        layer: usize,
+        /// The bytes held when the run stopped.
+        bytes: u128,
+        /// The budget.
+        budget: u128,
     },
     /// The memory for the table could not be allocated.
     #[error("cannot allocate {} for the state table", describe_bytes(*.0))]

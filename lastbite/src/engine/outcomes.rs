@@ -11,7 +11,7 @@
 //! per state is exact.
 
 use super::solve::{backward, through};
-use super::{Budget, EngineError, Game};
+use super::{Budget, EngineError, Game, Payoff, Player};
 
 /// The distinct payoff vectors of all pure subgame perfect equilibria at the root, sorted.
 ///
@@ -35,38 +35,46 @@ pub fn all_outcomes<G: Game>(game: &G, budget: Budget) -> Result<Vec<Vec<G::Payo
             if per_move.is_empty() {
                 return Ok(terminal_set(game, state));
             }
-            let threats: Vec<G::Payoff> = per_move
-                .iter()
-                .map(|set| {
-                    set.iter()
-                        .map(|v| v[mover].clone())
-                        .min()
-                        .expect("non-empty")
-                })
-                .collect();
-            let mut result = Vec::new();
-            for (i, set) in per_move.into_iter().enumerate() {
-                let bound = threats
-                    .iter()
-                    .enumerate()
-                    .filter(|&(j, _)| j != i)
-                    .map(|(_, t)| t)
-                    .max();
-                result.extend(
-                    set.into_iter()
-                        .filter(|v| bound.is_none_or(|b| &v[mover] >= b)),
-                );
-            }
-            result.sort();
-            result.dedup();
-            Ok(result)
+            Ok(spe_set(mover, per_move))
         },
     )?;
     Ok(table.remove(&game.root()).unwrap_or_default())
 }
 
+/// The SPE set of a state from the sets through each of its moves (the module's
+/// formula): the vectors through move `m` whose mover's payoff is at least the best of
+/// the other moves' threats (the harshest continuation after each), sorted, distinct.
+/// Shared by [`all_outcomes`] and the layered [`super::all_outcomes_lean`].
+pub(crate) fn spe_set<P: Payoff>(mover: Player, per_move: Vec<Set<P>>) -> Set<P> {
+    let threats: Vec<P> = per_move
+        .iter()
+        .map(|set| {
+            set.iter()
+                .map(|v| v[mover].clone())
+                .min()
+                .expect("non-empty")
+        })
+        .collect();
+    let mut result = Vec::new();
+    for (i, set) in per_move.into_iter().enumerate() {
+        let bound = threats
+            .iter()
+            .enumerate()
+            .filter(|&(j, _)| j != i)
+            .map(|(_, t)| t)
+            .max();
+        result.extend(
+            set.into_iter()
+                .filter(|v| bound.is_none_or(|b| &v[mover] >= b)),
+        );
+    }
+    result.sort();
+    result.dedup();
+    result
+}
+
 /// A set of payoff vectors.
-type Set<P> = Vec<Vec<P>>;
+pub(crate) type Set<P> = Vec<Vec<P>>;
 
 /// How the sets of solved children are looked up.
 type Lookup<'t, S, P> = &'t dyn Fn(&S) -> Option<&'t Set<P>>;

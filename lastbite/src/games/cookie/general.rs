@@ -220,9 +220,12 @@ impl Packed {
 /// use lastbite::games::cookie::general::GeneralTable;
 /// use lastbite::games::cookie::Position;
 /// let t = GeneralTable::build(8, None, 1 << 30, &Silent).unwrap();
-/// // (1, 3, 3) is reduced but not strict: nim-value 1, and no strategic duration.
-/// let v = t.value(&"1 3 3".parse::<Position>().unwrap()).unwrap();
-/// assert_eq!(v.grundy, 0);
+/// // (2, 2, 3) is reduced but not strict (2 < 3 repeats): a P-position that lasts
+/// // exactly 2 moves, whatever the loser does.
+/// let v = t.value(&"2 2 3".parse::<Position>().unwrap()).unwrap();
+/// assert_eq!((v.grundy, v.duration), (0, Some(2)));
+/// // Any position is reduced first: (0, 2, 2, 7) reduces to (2, 2, 3).
+/// assert_eq!(t.value(&"0 2 2 7".parse::<Position>().unwrap()), Some(v));
 /// assert_eq!(t.rows()[8].positions, 1430);
 /// ```
 #[derive(Debug, Clone)]

@@ -146,7 +146,7 @@ proptest! {
             let sol = solve(&game, &Ties::uniform(rule, 2), Budget::default()).unwrap();
             prop_assert_eq!(sol.root_value(), &[co.scores[0] as i64, co.scores[1] as i64][..]);
         }
-        let all = all_spe_scores(&Setup::new(d.clone(), order.clone(), Rules::default()).expect("a valid setup"), Budget::default()).unwrap();
+        let all = all_spe_scores(&Setup::new(d.clone(), order.clone(), Rules::default()).expect("a valid setup"), Budget::default(), &Silent).unwrap();
         prop_assert_eq!(all.len(), 1);
     }
 
@@ -405,6 +405,54 @@ proptest! {
             lean32.path.into_iter().map(|s| (s.state, s.mover, s.mv)).collect();
         prop_assert_eq!(path32, full);
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(60))]
+
+    /// All SPE outcomes layer by layer (two layers of flat sets, narrow payoffs) equal the
+    /// engine's hash-map route over `i128` payoffs, for 2 to 4 players, with many ties
+    /// (utilities 0 to 3), plain or discounted.
+    #[test]
+    fn lean_outcomes_equal_the_hash_map_route(
+        players in 2usize..=4,
+        len in 1usize..=11,
+        seed in any::<u64>(),
+        discount in any::<bool>(),
+    ) {
+        let mut rng = crate::rng::Rng::for_trial(seed, 1);
+        let values: Vec<i64> = (0..len * players).map(|_| rng.below(4) as i64).collect();
+        let d = Dinner::from_integers(players, values).unwrap();
+        let order = TurnOrder::default_for(&d);
+        let rules = Rules {
+            discount: discount.then(|| "1/2".parse().unwrap()),
+            ..Rules::default()
+        };
+        let game = DinnerGame::<i128>::with_rules(&d, &order, &rules, false).unwrap();
+        let want: Vec<Vec<_>> = crate::engine::all_outcomes(&game, Budget::default())
+            .unwrap()
+            .into_iter()
+            .map(|v| v.into_iter().map(|x| game.real(x)).collect())
+            .collect();
+        let setup = Setup::new(d.clone(), order.clone(), rules.clone()).unwrap();
+        let got = all_spe_scores(&setup, Budget::default(), &Silent).unwrap();
+        prop_assert_eq!(got, want);
+        let lean = crate::engine::all_outcomes_lean(&game, u128::MAX, &Silent).unwrap();
+        prop_assert_eq!(lean, crate::engine::all_outcomes(&game, Budget::default()).unwrap());
+    }
+}
+
+/// The sets' memory budget stops a run with a one-line error naming the layer.
+#[test]
+fn lean_outcomes_refuse_past_their_memory() {
+    let d = Dinner::from_integers(3, vec![1; 3 * 12]).unwrap();
+    let order = TurnOrder::default_for(&d);
+    let game = DinnerGame::<i64>::new(&d, &order, false).unwrap();
+    let e = crate::engine::all_outcomes_lean(&game, 10_000, &Silent).unwrap_err();
+    assert!(
+        e.to_string().contains("outgrew the memory budget at layer"),
+        "{e}"
+    );
 }
 
 /// Colexicographic ranks: a bijection onto `0..C(n, l)` in each layer, in increasing

@@ -4,8 +4,7 @@
 //! players.
 
 use crate::engine::{
-    self, all_outcomes, solve_dense, Budget, Game, IndexedGame, Payoff, Player, Progress, Reason,
-    Ties,
+    self, solve_dense, Budget, Game, IndexedGame, Payoff, Player, Progress, Reason, Ties,
 };
 use crate::exact::Exact;
 
@@ -650,7 +649,11 @@ pub fn random_spe_outcomes(
         .collect();
     let d = Dinner::from_integers(players, flat)?;
     let order = TurnOrder::parse(order, &d)?;
-    all_spe_scores(&Setup::new(d, order, Rules::default())?, budget)
+    all_spe_scores(
+        &Setup::new(d, order, Rules::default())?,
+        budget,
+        &engine::Silent,
+    )
 }
 
 /// The eating order of an equilibrium path of `(mover, morsel)` steps.
@@ -664,13 +667,53 @@ fn bites(path: impl Iterator<Item = (Player, usize)>) -> Vec<Bite> {
         .collect()
 }
 
+/// The memory budget of the equilibrium sets of [`all_spe_scores`] (two layers of them;
+/// their size is known only as they are computed): 16 GiB.
+pub const ALL_OUTCOMES_MEMORY: u128 = 16 << 30;
+
 /// The score vectors of all pure subgame perfect equilibria of a dinner (real
-/// utilities, no tie rule), sorted.
-pub fn all_spe_scores(setup: &Setup, budget: Budget) -> Result<Vec<Vec<Exact>>, DinnerError> {
-    let game = DinnerGame::<i128>::with_rules(setup.dinner(), setup.order(), setup.rules(), false)?;
-    let outcomes = all_outcomes(&game, budget)?;
+/// utilities, no tie rule), sorted: the engine's set rule ([`engine::all_outcomes`])
+/// layer by layer over the subset lattice, two layers of sets held
+/// ([`engine::all_outcomes_lean`]), with the narrowest payoffs that hold every sum.
+/// `budget` counts the states of the two largest adjacent layers.
+pub fn all_spe_scores(
+    setup: &Setup,
+    budget: Budget,
+    progress: &dyn Progress,
+) -> Result<Vec<Vec<Exact>>, DinnerError> {
+    match all_spe_with::<i32>(setup, budget, progress) {
+        Err(DinnerError::Overflow(_)) => {}
+        other => return other,
+    }
+    match all_spe_with::<i64>(setup, budget, progress) {
+        Err(DinnerError::Overflow(_)) => all_spe_with::<i128>(setup, budget, progress),
+        other => other,
+    }
+}
+
+fn all_spe_with<P: Payoff>(
+    setup: &Setup,
+    budget: Budget,
+    progress: &dyn Progress,
+) -> Result<Vec<Vec<Exact>>, DinnerError> {
+    let game = DinnerGame::<P>::with_rules(setup.dinner(), setup.order(), setup.rules(), false)?;
+    let held = engine::lean_held_states(&game);
+    if held > budget.max_states as u128 {
+        return Err(engine::EngineError::TooManyHeld {
+            states: game.state_count(),
+            held,
+            budget: budget.max_states,
+            bytes: engine::lean_bytes(&game),
+        }
+        .into());
+    }
+    let outcomes = engine::all_outcomes_lean(&game, ALL_OUTCOMES_MEMORY, progress)?;
     Ok(outcomes
         .into_iter()
-        .map(|v| v.into_iter().map(|x| game.real(x)).collect())
+        .map(|v| {
+            v.into_iter()
+                .map(|x| game.real(x.to_integer().expect("machine payoffs")))
+                .collect()
+        })
         .collect())
 }
