@@ -653,6 +653,29 @@ mod tests {
         }
     }
 
+    /// A closed rule found in the table for a non-strict family: the two-value position
+    /// `(a x j, n x (n - j))`, `1 <= j <= a < n`, is a P-position iff `a < 2j` and `a` is
+    /// even, or `a >= 2j` and `n` is even (checked here to n = 14; the README records
+    /// the wider check).
+    #[test]
+    fn two_value_positions_follow_a_closed_rule() {
+        let t = GeneralTable::build(14, None, 1 << 30, &Silent).unwrap();
+        let mut checked = 0;
+        for n in 2..=14u32 {
+            for j in 1..n {
+                for a in j..n {
+                    let mut c = vec![a as u8; j as usize];
+                    c.resize(n as usize, n as u8);
+                    let p = if a < 2 * j { a % 2 == 0 } else { n % 2 == 0 };
+                    let v = t.get(n, rank(&c)).unwrap();
+                    assert_eq!(v.outcome == Outcome::P, p, "{c:?}");
+                    checked += 1;
+                }
+            }
+        }
+        assert_eq!(checked, 455);
+    }
+
     #[test]
     fn general_table_resumes_and_refuses() {
         let dir = std::env::temp_dir().join(format!("lastbite-general-{}", std::process::id()));
