@@ -11,7 +11,7 @@
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use super::solve::{evaluate, terminal_value, Scratch};
-use super::{EngineError, Game, IndexedGame, Payoff, Player, Progress, Ties};
+use super::{Budget, EngineError, Game, IndexedGame, Payoff, Player, Progress, Ties};
 use crate::par::prelude::*;
 
 /// A layered game whose states are numbered densely inside each layer: layer `l` has the
@@ -53,6 +53,36 @@ pub fn lean_held_states<G: RankedGame>(game: &G) -> u128 {
         .chain(sizes.first().copied())
         .max()
         .unwrap_or(0)
+}
+
+/// Refuses, before anything is allocated, a game whose two largest adjacent layers hold
+/// more states than the budget ([`EngineError::TooManyHeld`], naming both counts).
+pub fn check_held<G: RankedGame>(game: &G, budget: Budget) -> Result<(), EngineError> {
+    let held = lean_held_states(game);
+    if held > budget.max_states as u128 {
+        return Err(EngineError::TooManyHeld {
+            states: game.state_count(),
+            held,
+            budget: budget.max_states,
+            bytes: lean_bytes(game),
+        });
+    }
+    Ok(())
+}
+
+/// The root's rank in the top layer, where a layered solve leaves its value (an error
+/// when the root is not in the top layer).
+fn root_rank<G: RankedGame>(game: &G, root_index: usize) -> Result<usize, EngineError> {
+    let top = game
+        .layer(root_index)
+        .ok_or(EngineError::LayerOrder { from: 0, to: 0 })?;
+    if top + 1 != game.layer_count() {
+        return Err(EngineError::LayerOrder {
+            from: top,
+            to: game.layer_count() - 1,
+        });
+    }
+    Ok(game.rank(root_index))
 }
 
 /// One step of a lean solution's equilibrium path.
@@ -200,16 +230,7 @@ pub fn solve_lean<G: RankedGame>(
     // The path, read back from the choice bytes.
     let root = game.root();
     let root_index = game.index(&root);
-    let top = game
-        .layer(root_index)
-        .ok_or(EngineError::LayerOrder { from: 0, to: 0 })?;
-    if top + 1 != game.layer_count() {
-        return Err(EngineError::LayerOrder {
-            from: top,
-            to: game.layer_count() - 1,
-        });
-    }
-    let r = game.rank(root_index);
+    let r = root_rank(game, root_index)?;
     let value = prev[r * k..(r + 1) * k].to_vec();
     let mut path = Vec::new();
     let mut state = root;
@@ -377,17 +398,7 @@ pub fn all_outcomes_lean<G: RankedGame>(
         prev_bytes = cur_bytes;
     }
     progress.finish();
-    let root = game.index(&game.root());
-    let top = game
-        .layer(root)
-        .ok_or(EngineError::LayerOrder { from: 0, to: 0 })?;
-    if top + 1 != game.layer_count() {
-        return Err(EngineError::LayerOrder {
-            from: top,
-            to: game.layer_count() - 1,
-        });
-    }
-    let r = game.rank(root);
+    let r = root_rank(game, game.index(&game.root()))?;
     let run = &prev[r / SET_RUN];
     let (lo, hi) = (
         run.off[r % SET_RUN] as usize,

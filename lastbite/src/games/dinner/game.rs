@@ -543,16 +543,7 @@ fn solve_exact_with<P: Payoff>(
     if explain_after.is_none() && n >= LEAN_FROM {
         // Two layers and a choice byte per state, not the full table: its budget counts
         // the states held at once.
-        let held = engine::lean_held_states(&game);
-        if held > budget.max_states as u128 {
-            return Err(engine::EngineError::TooManyHeld {
-                states: game.state_count(),
-                held,
-                budget: budget.max_states,
-                bytes: engine::lean_bytes(&game),
-            }
-            .into());
-        }
+        engine::check_held(&game, budget)?;
         let lean = engine::solve_lean(&game, &engine_ties, u128::MAX, progress)?;
         let eating = bites(lean.path.into_iter().map(|s| (s.mover, s.mv)));
         let scores = game.scoring().score(dinner, eating.iter().copied())?;
@@ -697,16 +688,7 @@ fn all_spe_with<P: Payoff>(
     progress: &dyn Progress,
 ) -> Result<Vec<Vec<Exact>>, DinnerError> {
     let game = DinnerGame::<P>::with_rules(setup.dinner(), setup.order(), setup.rules(), false)?;
-    let held = engine::lean_held_states(&game);
-    if held > budget.max_states as u128 {
-        return Err(engine::EngineError::TooManyHeld {
-            states: game.state_count(),
-            held,
-            budget: budget.max_states,
-            bytes: engine::lean_bytes(&game),
-        }
-        .into());
-    }
+    engine::check_held(&game, budget)?;
     let outcomes = engine::all_outcomes_lean(&game, ALL_OUTCOMES_MEMORY, progress)?;
     Ok(outcomes
         .into_iter()
