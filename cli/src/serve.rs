@@ -23,6 +23,10 @@ pub struct Args {
     /// giving none get this budget.
     #[arg(long, default_value_t = 10_000_000)]
     max_states: u64,
+    /// The most memory, in GiB, one request's cookie tables may take (`memory_gib`);
+    /// requests giving none get this budget.
+    #[arg(long, value_name = "GIB", default_value_t = 2)]
+    max_memory_gib: u64,
     /// Seconds one computation may run before it is cancelled (answered 422).
     #[arg(long, default_value_t = 30.0)]
     timeout: f64,
@@ -44,6 +48,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     let config = lastbite_web::Config {
         max_states: args.max_states,
+        max_memory_gib: args.max_memory_gib,
         timeout: Duration::from_secs_f64(args.timeout),
         jobs: args.jobs,
         ..lastbite_web::Config::default()

@@ -25,6 +25,7 @@ use axum::routing::{get, post};
 use axum::Router;
 use lastbite::api::{self, Control};
 use lastbite::engine::EngineError;
+use lastbite::games::cookie::CookieError;
 use lastbite::games::efg::EfgError;
 use serde_json::{json, Map, Value};
 use tokio::sync::Semaphore;
@@ -41,6 +42,9 @@ pub struct Config {
     pub jobs: usize,
     /// The largest request body, in bytes.
     pub max_body: usize,
+    /// The most memory, in GiB, one request's tables may take (`memory_gib`: the cookie
+    /// nim and general tables); requests that give none get this budget.
+    pub max_memory_gib: u64,
 }
 
 impl Default for Config {
@@ -50,12 +54,14 @@ impl Default for Config {
             timeout: Duration::from_secs(30),
             jobs: 16,
             max_body: 1 << 20,
+            max_memory_gib: 2,
         }
     }
 }
 
-/// The request fields that bound a computation's size, budgeted by [`Config::max_states`].
-const BUDGET_FIELDS: [&str; 3] = ["max_states", "max_nodes", "max_outcomes"];
+/// The request fields that bound a computation's size, budgeted by [`Config::max_states`]
+/// (`memory_gib` by [`Config::max_memory_gib`]).
+const BUDGET_FIELDS: [&str; 4] = ["max_states", "max_nodes", "max_outcomes", "memory_gib"];
 
 struct Shared {
     config: Config,
@@ -276,6 +282,9 @@ fn status_of(e: &api::Error) -> StatusCode {
             error: EfgError::TooManyNodes { .. } | EfgError::TooManyOutcomes { .. },
             ..
         }
+        // A table over its memory budget (the server reads and writes no stored layers,
+        // the variant's other use).
+        | api::Error::Cookie(CookieError::TooLarge(_))
         | api::Error::Cancelled => StatusCode::UNPROCESSABLE_ENTITY,
         _ => StatusCode::BAD_REQUEST,
     }
@@ -323,11 +332,15 @@ fn budget_fields(
     props: &[String],
     fields: &mut Map<String, Value>,
 ) -> Result<(), ApiError> {
-    let cap = config.max_states;
     for key in BUDGET_FIELDS {
         if !props.iter().any(|p| p == key) {
             continue;
         }
+        let cap = if key == "memory_gib" {
+            config.max_memory_gib
+        } else {
+            config.max_states
+        };
         match fields.get(key) {
             None | Some(Value::Null) => {
                 fields.insert(key.to_string(), json!(cap));
