@@ -1066,3 +1066,17 @@ fn cookie_general_table() {
         "over the budget",
     );
 }
+
+#[test]
+fn dinner_multiplicity_sizes() {
+    let v = json(&["dinner", "multiplicity", "--size", "6", "--trials", "30"]);
+    let counted: u64 = v["histogram"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h["dinners"].as_u64().unwrap())
+        .sum();
+    assert_eq!(counted, 30);
+    fails(&["dinner", "multiplicity", "--size", "25"], "--size 25");
+    fails(&["dinner", "multiplicity", "--players", "7"], "--players 7");
+}

@@ -259,3 +259,63 @@ fn conjectures_11_12_15_on_pairs_by_the_engine() {
     }
     assert!(covered.iter().all(|&c| c >= 10), "{covered:?}");
 }
+
+/// The recorded cookie runs (`cookie nim --max-n 35`, `cookie general --max-n 20`): their
+/// rows are consistent (every strict or reduced position counted once), and their first
+/// rows are what a fresh table computes, by the 4-bit nim table and the engine's brute
+/// force for the strict ones.
+#[test]
+fn cookie_runs_agree_with_fresh_tables() {
+    use lastbite::engine::Silent;
+    use lastbite::games::cookie::general::{reduced_count, GeneralTable};
+    use lastbite::games::cookie::{nim_distribution, NimTable, Packing};
+
+    let nim = problems_file("cookie-nim-35");
+    let mut rows: Vec<Vec<u64>> = vec![Vec::new(); 36];
+    for c in nim["distribution"].as_array().unwrap() {
+        let (n, g) = (
+            c["n"].as_u64().unwrap() as usize,
+            c["nim"].as_u64().unwrap() as usize,
+        );
+        if rows[n].len() <= g {
+            rows[n].resize(g + 1, 0);
+        }
+        rows[n][g] = c["count"].as_u64().unwrap();
+    }
+    for (n, row) in rows.iter().enumerate().skip(1) {
+        assert_eq!(row.iter().sum::<u64>(), 1 << (n - 1), "n {n}");
+        assert!(row.len() <= 4, "n {n}: a nim-value above 3");
+    }
+    let fresh = NimTable::build(22, Packing::FourBits, None, 1 << 30, &Silent)
+        .unwrap()
+        .distribution();
+    assert_eq!(&rows[1..=22], &fresh[1..=22]);
+    assert_eq!(&rows[1..=14], &nim_distribution(14, &Silent)[1..=14]);
+
+    let general = problems_file("cookie-general-20");
+    let recorded = general["rows"].as_array().unwrap();
+    assert_eq!(recorded.len(), 20);
+    let fresh = GeneralTable::rows_to(14, None, 1 << 30, &Silent).unwrap();
+    for r in recorded {
+        let n = r["n"].as_u64().unwrap() as usize;
+        assert_eq!(r["positions"].as_u64(), Some(reduced_count(n)), "n {n}");
+        let by_nim = r["nim"].as_object().unwrap();
+        let total: u64 = by_nim.values().map(|c| c.as_u64().unwrap()).sum();
+        assert_eq!(total, reduced_count(n), "n {n}");
+        assert_eq!(r["p_positions"], by_nim["0"], "n {n}");
+        let top = by_nim.keys().map(|k| k.parse::<u32>().unwrap()).max();
+        assert_eq!(r["max_nim"].as_u64(), top.map(u64::from), "n {n}");
+        assert_eq!(r["max_remoteness"].as_u64(), Some(n as u64), "n {n}");
+        if let Some(f) = fresh.get(n) {
+            assert_eq!(r["p_positions"].as_u64(), Some(f.p_positions), "n {n}");
+            assert_eq!(r["no_duration"].as_u64(), Some(f.no_duration), "n {n}");
+            let nims: Vec<(u32, u64)> = by_nim
+                .iter()
+                .map(|(k, c)| (k.parse().unwrap(), c.as_u64().unwrap()))
+                .collect();
+            let mut nims = nims;
+            nims.sort();
+            assert_eq!(nims, f.nim.clone().into_iter().collect::<Vec<_>>(), "n {n}");
+        }
+    }
+}

@@ -1449,7 +1449,7 @@ request! {
     MultiplicityRequest {
         /// Players (2 to 6).
         players: usize = 3,
-        /// Morsels per dinner (1 to 16: every equilibrium is enumerated).
+        /// Morsels per dinner (1 to 24: every equilibrium is enumerated).
         size: usize = 8,
         /// Number of random dinners.
         trials: u64 = 200,
@@ -1515,11 +1515,11 @@ impl Sweep for MultiplicitySweep {
         if !(2..=6).contains(&req.players) {
             return Err(Error::invalid("players", req.players, "use 2 to 6 players"));
         }
-        if !(1..=16).contains(&req.size) {
+        if !(1..=24).contains(&req.size) {
             return Err(Error::invalid(
                 "size",
                 req.size,
-                "use 1 to 16 morsels (every equilibrium of each dinner is enumerated)",
+                "use 1 to 24 morsels (every equilibrium of each dinner is enumerated)",
             ));
         }
         // The order must fit the dinner: checked once here on the first dinner's shape.
