@@ -25,6 +25,7 @@
 //! caps at `n - 2` when such a `j` exists, and is `b` itself otherwise.
 
 use std::collections::BTreeMap;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -509,25 +510,38 @@ fn layer_path(dir: &Path, n: u32) -> PathBuf {
 /// wrong size is an error.
 fn load_layer(dir: &Path, n: u32) -> Result<Option<Vec<u32>>, CookieError> {
     let path = layer_path(dir, n);
-    let bytes = match std::fs::read(&path) {
-        Ok(b) => b,
+    let f = match std::fs::File::open(&path) {
+        Ok(f) => f,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(io_error(&path, e)),
     };
+    let len = f.metadata().map_err(|e| io_error(&path, e))?.len();
     let want = reduced_count(n as usize) * BYTES_PER_POSITION;
-    if bytes.len() as u64 != want {
+    if len != want {
         return Err(CookieError::TooLarge(format!(
-            "{}: {} bytes, a layer for {n} components has {want}; delete it to recompute",
-            path.display(),
-            bytes.len()
+            "{}: {len} bytes, a layer for {n} components has {want}; delete it to recompute",
+            path.display()
         )));
     }
-    Ok(Some(
-        bytes
-            .chunks_exact(4)
-            .map(|c| u32::from_le_bytes(c.try_into().expect("4-byte values")))
-            .collect(),
-    ))
+    // Read through a buffer into the values, never as one copy of the file.
+    let mut values = Vec::new();
+    values
+        .try_reserve_exact((want / BYTES_PER_POSITION) as usize)
+        .map_err(|_| CookieError::TooLarge(format!("cannot allocate layer {n}")))?;
+    let mut r = std::io::BufReader::with_capacity(1 << 20, f);
+    let mut buf = [0u8; 1 << 16];
+    let mut left = want as usize;
+    while left > 0 {
+        let take = left.min(buf.len());
+        std::io::Read::read_exact(&mut r, &mut buf[..take]).map_err(|e| io_error(&path, e))?;
+        values.extend(
+            buf[..take]
+                .chunks_exact(4)
+                .map(|c| u32::from_le_bytes(c.try_into().expect("4-byte values"))),
+        );
+        left -= take;
+    }
+    Ok(Some(values))
 }
 
 /// Writes a layer (to a temporary name first, synced, then renamed: an interrupted run
@@ -535,9 +549,14 @@ fn load_layer(dir: &Path, n: u32) -> Result<Option<Vec<u32>>, CookieError> {
 fn save_layer(dir: &Path, n: u32, layer: &[u32]) -> Result<(), CookieError> {
     let path = layer_path(dir, n);
     let tmp = path.with_extension("tmp");
-    let bytes: Vec<u8> = layer.iter().flat_map(|v| v.to_le_bytes()).collect();
-    std::fs::write(&tmp, &bytes).map_err(|e| io_error(&tmp, e))?;
-    let f = std::fs::File::open(&tmp).map_err(|e| io_error(&tmp, e))?;
+    let f = std::fs::File::create(&tmp).map_err(|e| io_error(&tmp, e))?;
+    // Written through a buffer, never as one copy of the layer (7 GB at n = 19).
+    let mut w = std::io::BufWriter::with_capacity(1 << 20, f);
+    for v in layer {
+        w.write_all(&v.to_le_bytes())
+            .map_err(|e| io_error(&tmp, e))?;
+    }
+    let f = w.into_inner().map_err(|e| io_error(&tmp, e.into_error()))?;
     f.sync_all().map_err(|e| io_error(&tmp, e))?;
     std::fs::rename(&tmp, &path).map_err(|e| io_error(&path, e))
 }
