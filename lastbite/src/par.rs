@@ -45,6 +45,9 @@ mod seq {
         pub(crate) fn enumerate(self) -> Seq<std::iter::Enumerate<I>> {
             Seq(self.0.enumerate())
         }
+        pub(crate) fn zip<J: IntoIterator>(self, other: J) -> Seq<std::iter::Zip<I, J::IntoIter>> {
+            Seq(self.0.zip(other))
+        }
         pub(crate) fn reduce<ID, OP>(self, identity: ID, op: OP) -> I::Item
         where
             ID: Fn() -> I::Item,
