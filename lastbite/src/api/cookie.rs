@@ -680,47 +680,11 @@ request! {
     }
 }
 
-/// The counts over the reduced positions with `n` components.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct GeneralCounts {
-    /// Components.
-    pub n: u32,
-    /// Reduced positions (the Catalan number).
-    pub positions: u64,
-    /// P-positions (the previous player wins; nim-value 0).
-    pub p_positions: u64,
-    /// Positions by nim-value (keys are the values, as strings).
-    pub nim: std::collections::BTreeMap<u32, u64>,
-    /// Positions without a strategic duration.
-    pub no_duration: u64,
-    /// The largest nim-value.
-    pub max_nim: u32,
-    /// Positions whose remoteness differs from their suspense.
-    pub remoteness_not_suspense: u64,
-    /// The largest remoteness.
-    pub max_remoteness: u32,
-}
-
-impl From<GeneralRow> for GeneralCounts {
-    fn from(r: GeneralRow) -> Self {
-        GeneralCounts {
-            n: r.n,
-            positions: r.positions,
-            p_positions: r.p_positions,
-            nim: r.nim,
-            no_duration: r.no_duration,
-            max_nim: r.max_nim,
-            remoteness_not_suspense: r.remoteness_not_suspense,
-            max_remoteness: r.max_remoteness,
-        }
-    }
-}
-
 /// The report of `cookie general`.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct GeneralReport {
     /// One row per `n` from 1.
-    pub rows: Vec<GeneralCounts>,
+    pub rows: Vec<GeneralRow>,
 }
 
 /// The general cookie game's table ([`GeneralTable`]).
@@ -741,7 +705,7 @@ pub fn general(req: &GeneralRequest, ctl: &Control) -> Result<GeneralReport, Err
     )?;
     ctl.check()?;
     Ok(GeneralReport {
-        rows: rows.into_iter().skip(1).map(GeneralCounts::from).collect(),
+        rows: rows.into_iter().skip(1).collect(),
     })
 }
 

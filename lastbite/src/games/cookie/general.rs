@@ -191,7 +191,7 @@ fn for_each_option(a: &[u8], buf: &mut [u8; 64], mut f: impl FnMut(&[u8])) {
 /// The values of one position, packed in a `u32`: nim-value, remoteness, suspense and
 /// duration (`0xff`: none), a byte each.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Packed(u32);
+struct Packed(u32);
 
 impl Packed {
     fn pack(v: &ImpartialValue) -> Packed {
@@ -201,7 +201,7 @@ impl Packed {
     }
 
     /// The values.
-    pub fn unpack(self) -> ImpartialValue {
+    fn unpack(self) -> ImpartialValue {
         let grundy = self.0 & 0xff;
         let d = self.0 >> 24;
         ImpartialValue {
@@ -234,23 +234,23 @@ pub struct GeneralTable {
     layers: Vec<Vec<u32>>,
 }
 
-/// The counts of one layer of a [`GeneralTable`].
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// The counts of one layer of a [`GeneralTable`] (a row of `cookie general`'s report).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 pub struct GeneralRow {
     /// Components.
     pub n: u32,
     /// Reduced positions (the Catalan number).
     pub positions: u64,
-    /// P-positions (nim-value 0).
+    /// P-positions (the previous player wins; nim-value 0).
     pub p_positions: u64,
-    /// Positions by nim-value.
+    /// Positions by nim-value (keys are the values, as strings).
     pub nim: BTreeMap<u32, u64>,
     /// Positions without a strategic duration.
     pub no_duration: u64,
-    /// Positions whose remoteness differs from their suspense.
-    pub remoteness_not_suspense: u64,
     /// The largest nim-value.
     pub max_nim: u32,
+    /// Positions whose remoteness differs from their suspense.
+    pub remoteness_not_suspense: u64,
     /// The largest remoteness.
     pub max_remoteness: u32,
 }
@@ -444,8 +444,8 @@ impl GeneralRow {
             p_positions: 0,
             nim: BTreeMap::new(),
             no_duration: 0,
-            remoteness_not_suspense: 0,
             max_nim: 0,
+            remoteness_not_suspense: 0,
             max_remoteness: 0,
         }
     }
