@@ -324,6 +324,10 @@ pub struct SolveArgs {
     /// at most 3e8; from 22 morsels without --explain the lean solver holds two layers).
     #[arg(long, default_value_t = lastbite::games::dinner::DEFAULT_DINNER_MAX_STATES)]
     max_states: u64,
+    /// Memory budget of the lean solver, in GiB: two layers of payoffs, and a choice byte
+    /// per state when those fit too (else the path is recovered by re-solving).
+    #[arg(long, value_name = "GIB", default_value_t = lastbite::games::dinner::DEFAULT_DINNER_MEMORY_GIB)]
+    memory_gib: u64,
     /// Print one JSON document on stdout.
     #[arg(long)]
     json: bool,
@@ -379,6 +383,7 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
                 before: a.before,
                 altruism: a.altruism,
                 max_states: a.max_states,
+                memory_gib: a.memory_gib,
                 ..Default::default()
             };
             input!(req, a.input);

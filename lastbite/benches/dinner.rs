@@ -8,7 +8,9 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use lastbite::engine::{Budget, Silent};
-use lastbite::games::dinner::{crossout, solve_exact, Dinner, DinnerTies, Setup, TurnOrder};
+use lastbite::games::dinner::{
+    crossout, solve_exact, Dinner, DinnerTies, Setup, TurnOrder, DEFAULT_DINNER_MEMORY,
+};
 
 /// A reproducible pseudo-random dinner (splitmix64), utilities in 0..10^9.
 fn random_dinner(n: usize, seed: u64) -> Dinner {
@@ -53,9 +55,16 @@ fn exact_spe(c: &mut Criterion) {
         let setup = Setup::plain(d).unwrap();
         g.bench_with_input(BenchmarkId::from_parameter(n), &n, |b, _| {
             b.iter(|| {
-                solve_exact(&setup, &DinnerTies::Index, Budget::default(), &Silent, None)
-                    .unwrap()
-                    .scores
+                solve_exact(
+                    &setup,
+                    &DinnerTies::Index,
+                    Budget::default(),
+                    DEFAULT_DINNER_MEMORY,
+                    &Silent,
+                    None,
+                )
+                .unwrap()
+                .scores
             })
         });
     }

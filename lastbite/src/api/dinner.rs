@@ -20,7 +20,8 @@ use crate::games::dinner::Explained;
 use crate::games::dinner::{
     all_spe_scores, attainable, balance, crossout, evaluate, figures, pareto, random_spe_outcomes,
     solve_exact, variants, Bite, Dinner, DinnerGame, DinnerTies, Precedence, Rules, Setup,
-    Strategy, TurnOrder, DEFAULT_DINNER_MAX_STATES,
+    Strategy, TurnOrder, DEFAULT_DINNER_MAX_STATES, DEFAULT_DINNER_MEMORY,
+    DEFAULT_DINNER_MEMORY_GIB,
 };
 
 /// Declares a request struct: serde defaults from the listed expressions, unknown fields
@@ -313,6 +314,10 @@ dinner_request! {
         /// state (at most 3e8); from 22 morsels without `explain` the lean solver holds
         /// two layers.
         max_states: u64 = DEFAULT_DINNER_MAX_STATES,
+        /// The most memory, in GiB, the lean solver may hold: two layers of payoffs, and a
+        /// choice byte per state when those fit too (else the equilibrium path is
+        /// recovered by re-solving, about twice the work).
+        memory_gib: u64 = DEFAULT_DINNER_MEMORY_GIB,
     }
 }
 
@@ -393,6 +398,14 @@ pub struct SolveReport {
     /// States solved (exact only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub states: Option<u64>,
+    /// How the lean solver read the equilibrium path back: `choice bytes` (one a state)
+    /// or `re-solving` (below each state of the path, when the choice bytes do not fit
+    /// `memory_gib`); absent for crossout and the full table.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub path_recovery: Option<&'static str>,
+    /// States solved again to recover the path (with `re-solving`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resolved_states: Option<u64>,
     /// All pure SPE score vectors (with `all`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub outcomes: Option<Vec<Vec<Exact>>>,
@@ -495,6 +508,8 @@ pub fn solve(req: &SolveRequest, ctl: &Control) -> Result<SolveReport, Error> {
         eating_order: vec![],
         crossout_sequence: None,
         states: None,
+        path_recovery: None,
+        resolved_states: None,
         outcomes: None,
         explanation: None,
         dinner: None,
@@ -509,10 +524,13 @@ pub fn solve(req: &SolveRequest, ctl: &Control) -> Result<SolveReport, Error> {
         report.scores = scores;
     } else {
         let explain_after = req.explain.then_some(at.as_slice());
-        let e = solve_exact(&setup, &ties, budget, ctl, explain_after)?;
+        let memory = u128::from(req.memory_gib) << 30;
+        let e = solve_exact(&setup, &ties, budget, memory, ctl, explain_after)?;
         report.eating_order = bites(d, &e.eating);
         report.scores = e.scores;
         report.states = Some(e.states);
+        report.path_recovery = e.recovery.map(|r| r.name());
+        report.resolved_states = (e.resolved > 0).then_some(e.resolved);
         report.explanation = e.explained;
     }
     if req.all {
@@ -579,6 +597,12 @@ impl Render for SolveReport {
         )?;
         if let Some(s) = self.states {
             writeln!(w, "States solved: {s}")?;
+        }
+        if let (Some("re-solving"), Some(r)) = (self.path_recovery, self.resolved_states) {
+            writeln!(
+                w,
+                "Path recovered by re-solving ({r} states again; the choice bytes did not fit the memory budget)"
+            )?;
         }
         writeln!(
             w,
@@ -1038,7 +1062,14 @@ pub fn discount(req: &DiscountRequest, ctl: &Control) -> Result<DiscountReport, 
     let check = variants::discount_check(d, order, l, budget)?;
     let plain: Vec<Bite> = crossout(d, order)?.eating().collect();
     let crossout_scores = setup.scoring().score(d, plain.iter().copied())?;
-    let spe = solve_exact(&setup, &DinnerTies::Index, budget, ctl, None)?;
+    let spe = solve_exact(
+        &setup,
+        &DinnerTies::Index,
+        budget,
+        DEFAULT_DINNER_MEMORY,
+        ctl,
+        None,
+    )?;
     Ok(DiscountReport::Check(DiscountCheckReport {
         discount: l,
         turn_order: order.to_string(),

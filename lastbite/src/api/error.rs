@@ -149,6 +149,7 @@ impl Error {
             Error::Engine(EngineError::TooManyStates { .. } | EngineError::TooManyHeld { .. }) => {
                 Some("max_states")
             }
+            Error::Engine(EngineError::OverMemory { .. }) => Some("memory_gib"),
             Error::Subtraction(SubtractionError::NoPeriod(_)) => Some("limit"),
             Error::Precedence(_) => Some("before"),
             Error::Efg { error, .. } => match error {
@@ -193,6 +194,9 @@ impl Error {
                 e @ (EngineError::TooManyStates { .. } | EngineError::TooManyHeld { .. }),
             ) => {
                 format!("{e} (raise {} to allow it)", name("max_states"))
+            }
+            Error::Engine(e @ EngineError::OverMemory { .. }) => {
+                format!("{e} (raise {} to allow it)", name("memory_gib"))
             }
             Error::Engine(e) => e.to_string(),
             Error::Efg { file, error } => {

@@ -2,6 +2,15 @@
 //! two adjacent layers of payoff vectors, each indexed by its states' rank inside the
 //! layer, and one choice byte per state from which the equilibrium path is read back.
 //!
+//! When the choice bytes do not fit the memory it is given, the solver keeps none and
+//! recovers the path by re-solving: the state reached after `j` moves is the top of the
+//! states reachable from it ([`RankedGame::below`]; for a dinner, the subsets of the
+//! morsels left), and a sweep of that sub-lattice ends with the state's own choice. The
+//! sub-lattices of a dinner's path have `2^(n-1), 2^(n-2), ...` states, so the path
+//! costs about one more solve and saves `2^n` bytes (4 GiB at 32 morsels). The states
+//! keep their numbering in the whole game, so tie rules that refer to it (the dinner's
+//! index rule, `first` and `last` by move order) decide them as in the first solve.
+//!
 //! For a dinner of `n` morsels the full table holds `2^n` payoff vectors; the lean solver
 //! holds `C(n, l) + C(n, l - 1)` of them at layer `l` (at most about `2^n * 1.6 / sqrt(n)`)
 //! plus `2^n` bytes of choices: 3 players x 30 morsels takes 8.2 GB instead of 25.8 GB.
@@ -13,6 +22,24 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use super::solve::{evaluate, terminal_value, Scratch};
 use super::{Budget, EngineError, Game, IndexedGame, Payoff, Player, Progress, Ties};
 use crate::par::prelude::*;
+
+/// A numbering of states layer by layer: layer `l` holds the states of rank
+/// `0..layer_size(l)`, and every move leads from layer `l` to layer `l - 1`. A whole
+/// [`RankedGame`] is one; so are the states reachable from one state
+/// ([`RankedGame::below`]), which the lean solver re-solves to recover its path when a
+/// choice byte per state does not fit its memory.
+pub trait Lattice: Sync {
+    /// Number of layers; the top one is `layers() - 1`.
+    fn layers(&self) -> usize;
+    /// The number of states in `layer`.
+    fn layer_size(&self, layer: usize) -> usize;
+    /// The rank of a game index inside its layer.
+    fn rank(&self, index: usize) -> usize;
+    /// The game index of the state of rank `rank` in `layer`.
+    fn unrank(&self, layer: usize, rank: usize) -> usize;
+    /// The game index of the next state of the same layer (rank plus one).
+    fn next_in_layer(&self, layer: usize, index: usize) -> usize;
+}
 
 /// A layered game whose states are numbered densely inside each layer: layer `l` has the
 /// states of rank `0..layer_size(l)`, and every move leads from layer `l` to layer
@@ -29,17 +56,64 @@ pub trait RankedGame: IndexedGame {
     fn next_in_layer(&self, layer: usize, index: usize) -> usize {
         self.unrank(layer, self.rank(index) + 1)
     }
+    /// The states reachable from the state of index `top` (itself included), numbered
+    /// layer by layer on their own: layer `l` of it holds the reachable states of the
+    /// game's layer `l`, and its top layer is `top`'s. A dinner's are the subsets of the
+    /// morsels left at `top`. `None`, the default, for a game that cannot number them;
+    /// the lean solver then always keeps a choice byte per state.
+    fn below(&self, _top: usize) -> Option<Box<dyn Lattice + '_>> {
+        None
+    }
 }
 
-/// The bytes the lean solver holds at once for a game: the two largest adjacent layers
-/// of payoff vectors and one choice byte per state.
+/// A whole [`RankedGame`] as a [`Lattice`].
+struct Whole<'g, G>(&'g G);
+
+impl<G: RankedGame> Lattice for Whole<'_, G> {
+    fn layers(&self) -> usize {
+        self.0.layer_count()
+    }
+    fn layer_size(&self, layer: usize) -> usize {
+        self.0.layer_size(layer)
+    }
+    #[inline]
+    fn rank(&self, index: usize) -> usize {
+        self.0.rank(index)
+    }
+    fn unrank(&self, layer: usize, rank: usize) -> usize {
+        self.0.unrank(layer, rank)
+    }
+    #[inline]
+    fn next_in_layer(&self, layer: usize, index: usize) -> usize {
+        self.0.next_in_layer(layer, index)
+    }
+}
+
+/// The states of a lattice, summed over its layers.
+fn lattice_states<L: Lattice + ?Sized>(lattice: &L) -> u128 {
+    (0..lattice.layers())
+        .map(|l| lattice.layer_size(l) as u128)
+        .sum()
+}
+
+/// The bytes the lean solver holds at once for a game when it keeps a choice byte per
+/// state: the two largest adjacent layers of payoff vectors and the choices.
 pub fn lean_bytes<G: RankedGame>(game: &G) -> u128 {
     let k = game.players() as u128;
     let p = std::mem::size_of::<G::Payoff>() as u128;
-    let states: u128 = (0..game.layer_count())
+    lean_held_states(game) * k * p + lattice_states(&Whole(game))
+}
+
+/// The bytes the lean solver holds at once for a game when it recovers the path by
+/// re-solving: the two largest adjacent layers of payoff vectors and one layer's choices.
+pub fn lean_bytes_resolving<G: RankedGame>(game: &G) -> u128 {
+    let k = game.players() as u128;
+    let p = std::mem::size_of::<G::Payoff>() as u128;
+    let widest = (0..game.layer_count())
         .map(|l| game.layer_size(l) as u128)
-        .sum();
-    lean_held_states(game) * k * p + states
+        .max()
+        .unwrap_or(0);
+    lean_held_states(game) * k * p + widest
 }
 
 /// The payoff vectors the lean solver holds at once: the two largest adjacent layers.
@@ -96,6 +170,26 @@ pub struct LeanStep<S, M> {
     pub mv: M,
 }
 
+/// How the lean solver read its equilibrium path back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PathRecovery {
+    /// From one choice byte per state, kept as the layers were solved.
+    ChoiceBytes,
+    /// By solving again, at each state of the path, the states reachable from it
+    /// ([`RankedGame::below`]): no choices kept, about twice the work for a dinner.
+    Resolving,
+}
+
+impl PathRecovery {
+    /// A short name for reports: `choice bytes` or `re-solving`.
+    pub fn name(self) -> &'static str {
+        match self {
+            PathRecovery::ChoiceBytes => "choice bytes",
+            PathRecovery::Resolving => "re-solving",
+        }
+    }
+}
+
 /// What the lean solver keeps: the root's equilibrium payoff vector and the path.
 #[derive(Debug, Clone)]
 pub struct LeanSolution<G: Game> {
@@ -103,46 +197,47 @@ pub struct LeanSolution<G: Game> {
     pub value: Vec<G::Payoff>,
     /// The equilibrium path from the root.
     pub path: Vec<LeanStep<G::State, G::Move>>,
-    /// States solved.
+    /// States solved (the game's; re-solved ones are counted in `resolved`).
     pub states: u64,
-    /// Bytes held at once ([`lean_bytes`]).
+    /// States solved again to recover the path (0 with choice bytes).
+    pub resolved: u64,
+    /// How the path was recovered.
+    pub recovery: PathRecovery,
+    /// Bytes held at once ([`lean_bytes`] or [`lean_bytes_resolving`]).
     pub bytes: u128,
 }
 
 /// No move: the state is terminal.
 const TERMINAL: u8 = u8::MAX;
 
-/// Solves a [`RankedGame`] keeping two layers of values, refusing before allocating when
-/// it would hold more than `memory` bytes or a state has 255 moves or more.
-pub fn solve_lean<G: RankedGame>(
+/// What one sweep of a lattice leaves: the top layer's values and the choices of every
+/// layer (all of them when asked to keep them, else only the top layer's).
+struct Swept<P> {
+    top: Vec<P>,
+    choices: Vec<Vec<u8>>,
+}
+
+/// Solves the layers of `lattice` from the bottom up, holding two layers of values.
+/// Progress is advanced, not started or finished: the caller owns the phase.
+fn sweep<G: RankedGame, L: Lattice + ?Sized>(
     game: &G,
+    lattice: &L,
     ties: &Ties,
-    memory: u128,
+    keep_choices: bool,
+    bytes: u128,
     progress: &dyn Progress,
-) -> Result<LeanSolution<G>, EngineError> {
+) -> Result<Swept<G::Payoff>, EngineError> {
     let k = game.players();
-    let bytes = lean_bytes(game);
-    let states: u128 = (0..game.layer_count())
-        .map(|l| game.layer_size(l) as u128)
-        .sum();
-    if bytes > memory {
-        return Err(EngineError::TooManyStates {
-            states,
-            budget: (memory / (k as u128 * std::mem::size_of::<G::Payoff>() as u128 + 1))
-                .min(u64::MAX as u128) as u64,
-            bytes,
-        });
-    }
-    let mut choices: Vec<Vec<u8>> = Vec::with_capacity(game.layer_count());
+    let layers = lattice.layers();
+    let mut choices: Vec<Vec<u8>> = Vec::with_capacity(layers);
     let mut prev: Vec<G::Payoff> = Vec::new();
     let broken = AtomicBool::new(false);
     let bad = AtomicUsize::new(0);
-    progress.start(states as u64, "states");
     // Chunks of ranks: enough of them for both cores, each entered by one unrank and
     // walked with `next_in_layer`.
     const CHUNK: usize = 1 << 12;
-    for layer in 0..game.layer_count() {
-        let size = game.layer_size(layer);
+    for layer in 0..layers {
+        let size = lattice.layer_size(layer);
         let mut cur: Vec<G::Payoff> = Vec::new();
         cur.try_reserve_exact(size * k)
             .map_err(|_| EngineError::OutOfMemory(bytes))?;
@@ -159,10 +254,10 @@ pub fn solve_lean<G: RankedGame>(
                 return;
             }
             let first = c * CHUNK;
-            let mut idx = game.unrank(layer, first);
+            let mut idx = lattice.unrank(layer, first);
             for (j, pick) in picks.iter_mut().enumerate() {
                 if j > 0 {
-                    idx = game.next_in_layer(layer, idx);
+                    idx = lattice.next_in_layer(layer, idx);
                 }
                 let state = game.state_at(idx);
                 let slot = &mut values[j * k..(j + 1) * k];
@@ -172,7 +267,7 @@ pub fn solve_lean<G: RankedGame>(
                     continue;
                 };
                 let lookup = |child: &G::State| {
-                    let r = game.rank(game.index(child));
+                    let r = lattice.rank(game.index(child));
                     if layer == 0 || (r + 1) * k > prev_ref.len() {
                         broken.store(true, Ordering::Relaxed);
                         bad.store(layer, Ordering::Relaxed);
@@ -212,38 +307,115 @@ pub fn solve_lean<G: RankedGame>(
                 .for_each_init(|| Scratch::<G>::new(k), |scratch, c| run(c, scratch));
         }
         if progress.cancelled() {
-            progress.finish();
             return Err(EngineError::Cancelled);
         }
         if broken.load(Ordering::Relaxed) {
-            progress.finish();
             let from = bad.load(Ordering::Relaxed);
             return Err(EngineError::LayerOrder {
                 from,
                 to: from.wrapping_sub(1),
             });
         }
-        choices.push(chosen);
+        if keep_choices || layer + 1 == layers {
+            choices.push(chosen);
+        } else {
+            // Only the top layer's choices are read when re-solving; an empty layer keeps
+            // the indices of the others.
+            choices.push(Vec::new());
+        }
         prev = cur;
     }
-    progress.finish();
-    // The path, read back from the choice bytes.
+    Ok(Swept { top: prev, choices })
+}
+
+/// Solves a [`RankedGame`] keeping two layers of values, refusing before allocating when
+/// it would hold more than `memory` bytes ([`EngineError::OverMemory`]) or a state has
+/// 255 moves or more.
+///
+/// The path is read back from a choice byte per state when those fit in `memory`
+/// ([`lean_bytes`]); else, for a game that numbers the states below a state
+/// ([`RankedGame::below`]), by re-solving below each state of the path
+/// ([`lean_bytes_resolving`]): for a dinner the sub-lattices halve at each bite, so
+/// this costs about one more solve and saves `2^n` bytes.
+pub fn solve_lean<G: RankedGame>(
+    game: &G,
+    ties: &Ties,
+    memory: u128,
+    progress: &dyn Progress,
+) -> Result<LeanSolution<G>, EngineError> {
+    let k = game.players();
+    let whole = Whole(game);
+    let states = lattice_states(&whole);
     let root = game.root();
     let root_index = game.index(&root);
+    let can_resolve = game.below(root_index).is_some();
+    let (recovery, bytes) = if lean_bytes(game) <= memory || !can_resolve {
+        (PathRecovery::ChoiceBytes, lean_bytes(game))
+    } else {
+        (PathRecovery::Resolving, lean_bytes_resolving(game))
+    };
+    if bytes > memory {
+        return Err(EngineError::OverMemory {
+            states,
+            bytes,
+            memory,
+        });
+    }
+    let keep = recovery == PathRecovery::ChoiceBytes;
+    progress.start(states as u64, "states");
+    let swept = sweep(game, &whole, ties, keep, bytes, progress);
+    progress.finish();
+    let Swept { top, choices } = swept?;
     let r = root_rank(game, root_index)?;
-    let value = prev[r * k..(r + 1) * k].to_vec();
+    let value = top[r * k..(r + 1) * k].to_vec();
+    drop(top);
+    // The path: each state's choice, from its byte or from a solve of the states below
+    // it (whose top layer is the state itself).
     let mut path = Vec::new();
     let mut state = root;
     let mut moves = Vec::new();
-    loop {
+    let mut resolved = 0u128;
+    let mut phase = false;
+    let result = loop {
         let idx = game.index(&state);
-        let Some(layer) = game.layer(idx) else { break };
-        let pick = choices[layer][game.rank(idx)];
+        let Some(layer) = game.layer(idx) else {
+            break Ok(());
+        };
         let Some(mover) = game.to_move(&state) else {
-            break;
+            break Ok(());
+        };
+        let pick = if keep || idx == root_index {
+            choices[layer][game.rank(idx)]
+        } else {
+            let Some(below) = game.below(idx) else {
+                break Err(EngineError::LayerOrder {
+                    from: layer,
+                    to: layer,
+                });
+            };
+            if !phase {
+                // The sub-lattices of a dinner's path add up to about the game itself.
+                progress.start(states as u64, "states re-solved for the path");
+                phase = true;
+            }
+            let sub = match sweep(game, &*below, ties, false, bytes, progress) {
+                Ok(s) => s,
+                Err(e) => break Err(e),
+            };
+            resolved += lattice_states(&*below);
+            let top_choices = sub.choices.last().map(Vec::as_slice).unwrap_or(&[]);
+            match top_choices.get(below.rank(idx)) {
+                Some(&p) => p,
+                None => {
+                    break Err(EngineError::LayerOrder {
+                        from: layer,
+                        to: layer,
+                    })
+                }
+            }
         };
         if pick == TERMINAL {
-            break;
+            break Ok(());
         }
         moves.clear();
         game.moves(&state, &mut moves);
@@ -251,11 +423,17 @@ pub fn solve_lean<G: RankedGame>(
         let next = game.play(&state, &mv);
         path.push(LeanStep { state, mover, mv });
         state = next;
+    };
+    if phase {
+        progress.finish();
     }
+    result?;
     Ok(LeanSolution {
         value,
         path,
         states: states as u64,
+        resolved: resolved.min(u64::MAX as u128) as u64,
+        recovery,
         bytes,
     })
 }

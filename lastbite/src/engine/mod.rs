@@ -9,7 +9,9 @@
 //! * [`solve_dense`] fills a dense table for games whose states index densely
 //!   ([`IndexedGame`], e.g. subsets as bitmasks), layer by layer in parallel with rayon;
 //! * [`solve_lean`] keeps only two adjacent layers, indexed by rank inside the layer
-//!   ([`RankedGame`]), and a choice byte per state for the path: the largest exact solves.
+//!   ([`RankedGame`]), and a choice byte per state for the path, or, when those do not
+//!   fit its memory, re-solves below each state of the path ([`RankedGame::below`]):
+//!   the largest exact solves.
 //!
 //! A key design decision is that the table stores only each state's equilibrium payoff
 //! vector, never its moves: the optimal moves, the explanation of a choice and the
@@ -42,8 +44,8 @@ pub use efg::{tree_size, write_efg};
 pub use fixed::Fixed;
 pub use game::{player_letter, serialize_player, subset_layer_members, Game, IndexedGame, Player};
 pub use lean::{
-    all_outcomes_lean, check_held, lean_bytes, lean_held_states, solve_lean, LeanSolution,
-    LeanStep, RankedGame,
+    all_outcomes_lean, check_held, lean_bytes, lean_bytes_resolving, lean_held_states, solve_lean,
+    Lattice, LeanSolution, LeanStep, PathRecovery, RankedGame,
 };
 pub use outcomes::{all_outcomes, reachable_payoffs};
 pub use payoff::Payoff;
@@ -96,6 +98,17 @@ pub enum EngineError {
         budget: u64,
         /// The memory it would need.
         bytes: u128,
+    },
+    /// The lean solver would hold more bytes than its memory budget, even recovering its
+    /// path by re-solving instead of keeping a choice byte per state.
+    #[error("the state space has {}; solved two layers at a time it would hold about {}, over the memory budget of {}", describe_count(*.states), describe_bytes(*.bytes), describe_bytes(*.memory))]
+    OverMemory {
+        /// The number of states.
+        states: u128,
+        /// The bytes it would hold at once.
+        bytes: u128,
+        /// The memory budget.
+        memory: u128,
     },
     /// The equilibrium sets of [`all_outcomes_lean`] outgrew their memory budget (their
     /// sizes are known only as they are computed).

@@ -9,7 +9,7 @@ use crate::engine::{solve, verify, Budget, Silent, TieBreak, Ties, Verdict};
 use super::setup::Setup;
 use super::{
     all_spe_scores, crossout, solve_exact, Bite, Dinner, DinnerGame, DinnerTies, Rules,
-    Strategy as Play, TurnOrder,
+    Strategy as Play, TurnOrder, DEFAULT_DINNER_MEMORY,
 };
 
 /// A two-player dinner from (a, b) pairs.
@@ -32,6 +32,7 @@ fn assert_agree(d: &Dinner, order: &TurnOrder) {
         &Setup::new(d.clone(), order.clone(), Rules::default()).expect("a valid setup"),
         &DinnerTies::Index,
         Budget::default(),
+        DEFAULT_DINNER_MEMORY,
         &Silent,
         None,
     )
@@ -226,6 +227,7 @@ fn budget_refuses_with_the_size() {
         &Setup::new(d.clone(), order.clone(), Rules::default()).expect("a valid setup"),
         &DinnerTies::Index,
         Budget { max_states: 1000 },
+        DEFAULT_DINNER_MEMORY,
         &Silent,
         None,
     )
@@ -234,6 +236,52 @@ fn budget_refuses_with_the_size() {
         err.to_string().contains("2^30 = 1073741824 states"),
         "{err}"
     );
+}
+
+/// Dinners past [`super::LEAN_FROM`] morsels, solved with the default memory (a choice
+/// byte per state) and with just enough for two layers (the path re-solved): the same
+/// eating order and scores, for two players also crossout's; one byte less is refused
+/// with the sizes.
+#[test]
+fn lean_dinners_recover_the_path_by_resolving() {
+    for (players, n, seed) in [(2usize, 22usize, 1u64), (3, 22, 2), (2, 23, 3), (4, 22, 4)] {
+        let mut rng = crate::rng::Rng::for_trial(seed, 7);
+        let values: Vec<i64> = (0..n * players).map(|_| rng.below(5) as i64).collect();
+        let d = Dinner::from_integers(players, values).unwrap();
+        let order = TurnOrder::default_for(&d);
+        let setup = Setup::new(d.clone(), order.clone(), Rules::default()).unwrap();
+        let solve = |memory: u128| {
+            solve_exact(
+                &setup,
+                &DinnerTies::Index,
+                Budget::default(),
+                memory,
+                &Silent,
+                None,
+            )
+        };
+        let roomy = solve(DEFAULT_DINNER_MEMORY).unwrap();
+        assert_eq!(
+            roomy.recovery,
+            Some(crate::engine::PathRecovery::ChoiceBytes)
+        );
+        // Utilities below 5 keep the payoffs in i32, the width the solver picks first.
+        let game = DinnerGame::<i32>::new(&d, &order, true).unwrap();
+        let tight = crate::engine::lean_bytes_resolving(&game);
+        let lean = solve(tight).unwrap();
+        assert_eq!(lean.recovery, Some(crate::engine::PathRecovery::Resolving));
+        assert_eq!(lean.eating, roomy.eating, "{players} x {n}");
+        assert_eq!(lean.scores, roomy.scores);
+        assert!(lean.resolved > 1 << (n - 2), "{}", lean.resolved);
+        if players == 2 {
+            assert_agree(&d, &order);
+            let co = crossout(&d, &order).unwrap();
+            let co_scores: Vec<_> = co.scores.iter().map(|&s| d.unscale(s)).collect();
+            assert_eq!(co_scores, lean.scores);
+        }
+        let err = solve(tight - 1).unwrap_err().to_string();
+        assert!(err.contains("over the memory budget"), "{err}");
+    }
 }
 
 /// Alice's payoff is f_A(her utilities) = sum of squares, Bob's is f_B = product: both
@@ -333,7 +381,7 @@ proptest! {
         let before = crate::games::dinner::Precedence::parse(&spec.join(","), &d).unwrap();
         let rules = Rules { before: Some(before.clone()), ..Rules::default() };
         let fast = solve_exact(
-&Setup::new(d.clone(), order.clone(), rules.clone()).expect("a valid setup"), &DinnerTies::Index, Budget::default(), &Silent, None).unwrap();
+&Setup::new(d.clone(), order.clone(), rules.clone()).expect("a valid setup"), &DinnerTies::Index, Budget::default(), DEFAULT_DINNER_MEMORY, &Silent, None).unwrap();
         // Perturbed utilities as in the index rule: u * n^2 + (n - 1 - i).
         let m = (n * n) as i64;
         fn best(d: &Dinner, order: &TurnOrder, before: &crate::games::dinner::Precedence, left: u64, m: i64) -> (i64, i64) {
@@ -403,7 +451,24 @@ proptest! {
         prop_assert_eq!(&wide[..], dense.root_value());
         let path32: Vec<(u64, usize, usize)> =
             lean32.path.into_iter().map(|s| (s.state, s.mover, s.mv)).collect();
-        prop_assert_eq!(path32, full);
+        prop_assert_eq!(path32, full.clone());
+        // With memory for two layers but not for the choice bytes, the path is recovered
+        // by re-solving below each of its states: the same values and path; one byte
+        // less and the solve is refused before it starts.
+        let tight = crate::engine::lean_bytes_resolving(&game);
+        prop_assert!(tight < crate::engine::lean_bytes(&game));
+        let re = crate::engine::solve_lean(&game, &ties, tight, &Silent).unwrap();
+        prop_assert_eq!(re.recovery, crate::engine::PathRecovery::Resolving);
+        prop_assert_eq!(&re.value[..], dense.root_value());
+        let resolved: Vec<(u64, usize, usize)> =
+            re.path.into_iter().map(|s| (s.state, s.mover, s.mv)).collect();
+        prop_assert_eq!(&resolved, &full);
+        // Below the path's second state, 2^(n-1) + 2^(n-2) + ... states.
+        let expect: u64 = full.iter().skip(1).map(|s| 1u64 << s.0.count_ones()).sum();
+        prop_assert_eq!(re.resolved, expect);
+        let refused = crate::engine::solve_lean(&game, &ties, tight - 1, &Silent);
+        let is_refusal = matches!(refused, Err(crate::engine::EngineError::OverMemory { .. }));
+        prop_assert!(is_refusal);
     }
 }
 

@@ -369,32 +369,120 @@ impl<P: Payoff> engine::RankedGame for DinnerGame<'_, P> {
         colex_rank(index as u64)
     }
     fn unrank(&self, layer: usize, rank: usize) -> usize {
-        let mut r = rank as u64;
-        let mut mask = 0usize;
-        let mut top = self.dinner.len();
-        for j in (1..=layer).rev() {
-            // The largest p with C(p, j) <= r.
-            let mut p = top;
-            while p > 0 && binomial(p - 1, j) > r {
-                p -= 1;
-            }
-            let p = p.saturating_sub(1).max(j - 1);
-            mask |= 1 << p;
-            r -= binomial(p, j);
-            top = p;
-        }
-        mask
+        colex_unrank(self.dinner.len(), layer, rank)
     }
     #[inline]
     fn next_in_layer(&self, _layer: usize, index: usize) -> usize {
         if index == 0 {
             return 0;
         }
-        // Gosper's hack: the next larger integer with as many bits set, which is the next
-        // subset in colexicographic order.
-        let c = index & index.wrapping_neg();
-        let r = index + c;
-        (((r ^ index) >> 2) / c) | r
+        gosper(index)
+    }
+    fn below(&self, top: usize) -> Option<Box<dyn engine::Lattice + '_>> {
+        Some(Box::new(Subsets::of(top as u64)))
+    }
+}
+
+/// The subset of rank `rank` among the `layer`-subsets of `0..n` in colexicographic
+/// order.
+fn colex_unrank(n: usize, layer: usize, rank: usize) -> usize {
+    let mut r = rank as u64;
+    let mut mask = 0usize;
+    let mut top = n;
+    for j in (1..=layer).rev() {
+        // The largest p with C(p, j) <= r.
+        let mut p = top;
+        while p > 0 && binomial(p - 1, j) > r {
+            p -= 1;
+        }
+        let p = p.saturating_sub(1).max(j - 1);
+        mask |= 1 << p;
+        r -= binomial(p, j);
+        top = p;
+    }
+    mask
+}
+
+/// Gosper's hack: the next larger integer with as many bits set, which is the next subset
+/// in colexicographic order.
+#[inline]
+fn gosper(index: usize) -> usize {
+    let c = index & index.wrapping_neg();
+    let r = index + c;
+    (((r ^ index) >> 2) / c) | r
+}
+
+/// The subsets of the morsels left at one state, numbered by the colexicographic rank of
+/// their positions among those morsels: the sub-lattice the lean solver re-solves to
+/// recover its path. States keep their masks in the whole dinner, so payoffs and tie
+/// rules are the game's own.
+struct Subsets {
+    /// The morsels left at the top state.
+    size: usize,
+    /// `gather[j][v]`: the bits of byte `j` of a mask (value `v`), compressed onto
+    /// their positions among the morsels left (a parallel bit extract by table).
+    gather: Vec<[u64; 256]>,
+    /// `scatter[j][v]`: the inverse, byte `j` of a compressed mask back to morsels.
+    scatter: Vec<[u64; 256]>,
+}
+
+impl Subsets {
+    fn of(top: u64) -> Subsets {
+        let positions: Vec<u32> = (0..64).filter(|&i| top >> i & 1 == 1).collect();
+        let mut gather = vec![[0u64; 256]; 8];
+        let mut scatter = vec![[0u64; 256]; 8];
+        for (at, &i) in positions.iter().enumerate() {
+            let (gj, gb) = (i as usize / 8, i % 8);
+            let (sj, sb) = (at / 8, at % 8);
+            for v in 0..256usize {
+                if v >> gb & 1 == 1 {
+                    gather[gj][v] |= 1 << at;
+                }
+                if v >> sb & 1 == 1 {
+                    scatter[sj][v] |= 1 << i;
+                }
+            }
+        }
+        Subsets {
+            size: positions.len(),
+            gather,
+            scatter,
+        }
+    }
+
+    #[inline]
+    fn by_bytes(table: &[[u64; 256]], x: u64) -> u64 {
+        let (mut x, mut out, mut j) = (x, 0, 0);
+        while x != 0 {
+            out |= table[j][(x & 0xff) as usize];
+            x >>= 8;
+            j += 1;
+        }
+        out
+    }
+}
+
+impl engine::Lattice for Subsets {
+    fn layers(&self) -> usize {
+        self.size + 1
+    }
+    fn layer_size(&self, layer: usize) -> usize {
+        binomial(self.size, layer) as usize
+    }
+    #[inline]
+    fn rank(&self, index: usize) -> usize {
+        colex_rank(Self::by_bytes(&self.gather, index as u64))
+    }
+    fn unrank(&self, layer: usize, rank: usize) -> usize {
+        Self::by_bytes(&self.scatter, colex_unrank(self.size, layer, rank) as u64) as usize
+    }
+    #[inline]
+    fn next_in_layer(&self, _layer: usize, index: usize) -> usize {
+        if index == 0 {
+            return 0;
+        }
+        let c = gosper(Self::by_bytes(&self.gather, index as u64) as usize);
+        Self::by_bytes(&self.scatter, c as u64) as usize
     }
 }
 
@@ -468,6 +556,11 @@ pub struct ExactPlay {
     pub scores: Vec<Exact>,
     /// States solved.
     pub states: u64,
+    /// How the lean solver recovered the path (`None`: the full table, which keeps every
+    /// state's value).
+    pub recovery: Option<engine::PathRecovery>,
+    /// States solved again to recover the path ([`engine::PathRecovery::Resolving`]).
+    pub resolved: u64,
     /// The explanation of the requested state, if any.
     pub explained: Option<Explained>,
 }
@@ -485,11 +578,20 @@ pub const FULL_TABLE_MAX_STATES: u64 = 300_000_000;
 /// the lean solver to 2 players x 32 morsels (1.17 x 10^9 states in two layers).
 pub const DEFAULT_DINNER_MAX_STATES: u64 = 1_200_000_000;
 
+/// The default memory of the lean solver, in GiB: enough for 2 players x 32 morsels
+/// with a choice byte per state (about 13 GiB), and room left on a 24 GiB machine.
+pub const DEFAULT_DINNER_MEMORY_GIB: u64 = 16;
+
+/// [`DEFAULT_DINNER_MEMORY_GIB`] in bytes.
+pub const DEFAULT_DINNER_MEMORY: u128 = (DEFAULT_DINNER_MEMORY_GIB as u128) << 30;
+
 /// Solves a dinner exactly over all subsets with the engine, explaining the state
 /// reached after the bites `explain_after` (morsel indices) when given: the full table
 /// ([`engine::solve_dense`]) below [`LEAN_FROM`] morsels or with an explanation, else
 /// the lean solver. `budget` counts the states held at once (the full table holds all,
-/// at most [`FULL_TABLE_MAX_STATES`]; the lean solver two layers).
+/// at most [`FULL_TABLE_MAX_STATES`]; the lean solver two layers); the lean solver also
+/// holds at most `memory` bytes, keeping a choice byte per state when they fit and else
+/// recovering the path by re-solving ([`engine::solve_lean`]).
 ///
 /// Payoffs are `i32` when the utilities allow it (8 bytes a state for two players), else
 /// `i64`, else `i128`.
@@ -497,6 +599,7 @@ pub fn solve_exact(
     setup: &Setup,
     ties: &DinnerTies,
     budget: Budget,
+    memory: u128,
     progress: &dyn Progress,
     explain_after: Option<&[usize]>,
 ) -> Result<ExactPlay, DinnerError> {
@@ -512,13 +615,14 @@ pub fn solve_exact(
     }
     // The narrowest payoffs that hold every sum: the table's size and the memory traffic
     // halve with each step down.
-    match solve_exact_with::<i32>(dinner, order, rules, ties, budget, progress, explain_after) {
+    let limits = (budget, memory);
+    match solve_exact_with::<i32>(dinner, order, rules, ties, limits, progress, explain_after) {
         Err(DinnerError::Overflow(_)) => {}
         other => return other,
     }
-    match solve_exact_with::<i64>(dinner, order, rules, ties, budget, progress, explain_after) {
+    match solve_exact_with::<i64>(dinner, order, rules, ties, limits, progress, explain_after) {
         Err(DinnerError::Overflow(_)) => {
-            solve_exact_with::<i128>(dinner, order, rules, ties, budget, progress, explain_after)
+            solve_exact_with::<i128>(dinner, order, rules, ties, limits, progress, explain_after)
         }
         other => other,
     }
@@ -529,7 +633,7 @@ fn solve_exact_with<P: Payoff>(
     order: &TurnOrder,
     rules: &Rules,
     ties: &DinnerTies,
-    budget: Budget,
+    (budget, memory): (Budget, u128),
     progress: &dyn Progress,
     explain_after: Option<&[usize]>,
 ) -> Result<ExactPlay, DinnerError> {
@@ -541,16 +645,18 @@ fn solve_exact_with<P: Payoff>(
         DinnerTies::Engine(t) => t.clone(),
     };
     if explain_after.is_none() && n >= LEAN_FROM {
-        // Two layers and a choice byte per state, not the full table: its budget counts
-        // the states held at once.
+        // Two layers and a choice byte per state (or re-solving for the path), not the
+        // full table: its budget counts the states held at once.
         engine::check_held(&game, budget)?;
-        let lean = engine::solve_lean(&game, &engine_ties, u128::MAX, progress)?;
+        let lean = engine::solve_lean(&game, &engine_ties, memory, progress)?;
         let eating = bites(lean.path.into_iter().map(|s| (s.mover, s.mv)));
         let scores = game.scoring().score(dinner, eating.iter().copied())?;
         return Ok(ExactPlay {
             eating,
             scores,
             states: lean.states,
+            recovery: Some(lean.recovery),
+            resolved: lean.resolved,
             explained: None,
         });
     }
@@ -616,6 +722,8 @@ fn solve_exact_with<P: Payoff>(
         eating,
         scores,
         states: solution.states(),
+        recovery: None,
+        resolved: 0,
         explained,
     })
 }
@@ -698,4 +806,62 @@ fn all_spe_with<P: Payoff>(
                 .collect()
         })
         .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Subsets;
+    use crate::engine::Lattice;
+
+    /// Each layer of the subsets below a state, walked as the lean solver walks it (one
+    /// unrank, then the next in layer), is every subset of that size in increasing
+    /// compressed order, ranked `0, 1, 2, ...`, and unrank inverts rank.
+    #[test]
+    fn subsets_below_a_state_are_numbered_densely() {
+        for top in [
+            0u64,
+            1,
+            0b1011_0110,
+            0xF0F0,
+            (1 << 40) | (1 << 33) | 0b1101,
+            1 << 63,
+        ] {
+            let lattice = Subsets::of(top);
+            let m = top.count_ones() as usize;
+            assert_eq!(lattice.layers(), m + 1);
+            for layer in 0..=m {
+                let mut want: Vec<u64> = Vec::new();
+                // Every subset of `top` (at most 2^9 here) with `layer` elements.
+                let mut sub = top;
+                loop {
+                    if sub.count_ones() as usize == layer {
+                        want.push(sub);
+                    }
+                    if sub == 0 {
+                        break;
+                    }
+                    sub = (sub - 1) & top;
+                }
+                want.sort_unstable_by_key(|&s| {
+                    // Colexicographic order = numeric order of the compressed masks.
+                    (0..64)
+                        .filter(|i| top >> i & 1 == 1)
+                        .enumerate()
+                        .filter(|&(_, i)| s >> i & 1 == 1)
+                        .map(|(at, _)| 1u64 << at)
+                        .sum::<u64>()
+                });
+                assert_eq!(lattice.layer_size(layer), want.len());
+                let mut idx = lattice.unrank(layer, 0);
+                for (r, &w) in want.iter().enumerate() {
+                    if r > 0 {
+                        idx = lattice.next_in_layer(layer, idx);
+                    }
+                    assert_eq!(idx as u64, w, "top {top:#x} layer {layer} rank {r}");
+                    assert_eq!(lattice.rank(idx), r);
+                    assert_eq!(lattice.unrank(layer, r), idx);
+                }
+            }
+        }
+    }
 }

@@ -39,7 +39,8 @@ pub(crate) mod crosscheck;
 pub use crossout::{crossout, Bite, Crossout};
 pub use game::{
     all_spe_scores, random_spe_outcomes, solve_exact, DinnerGame, DinnerTies, ExactPlay, Explained,
-    ExplainedMove, Rules, DEFAULT_DINNER_MAX_STATES, FULL_TABLE_MAX_STATES, LEAN_FROM,
+    ExplainedMove, Rules, DEFAULT_DINNER_MAX_STATES, DEFAULT_DINNER_MEMORY,
+    DEFAULT_DINNER_MEMORY_GIB, FULL_TABLE_MAX_STATES, LEAN_FROM,
 };
 pub use model::{Dinner, DinnerError, Precedence, PrecedenceError, TurnOrder};
 pub use scoring::Scoring;

@@ -11,7 +11,9 @@ use crate::engine::{verify, Budget, Silent, Verdict};
 use super::attainable;
 use super::balance;
 use super::crossout::crossout;
-use super::game::{random_spe_outcomes, solve_exact, DinnerGame, DinnerTies, Rules};
+use super::game::{
+    random_spe_outcomes, solve_exact, DinnerGame, DinnerTies, Rules, DEFAULT_DINNER_MEMORY,
+};
 use super::model::{Dinner, TurnOrder};
 use super::pareto::{self, Sweep};
 use super::setup::Setup;
@@ -163,6 +165,7 @@ pub fn checks() -> Vec<Check> {
         &Setup::new(d.clone(), order.clone(), Rules::default()).expect("a valid setup"),
         &DinnerTies::Index,
         budget,
+        DEFAULT_DINNER_MEMORY,
         &Silent,
         Some(&[]),
     )
@@ -379,6 +382,7 @@ fn generalized_checks(p: &GeneralizedPublished, out: &mut Vec<Check>) {
         &Setup::new(d.clone(), order.clone(), zero_sum.clone()).expect("a valid setup"),
         &DinnerTies::Index,
         Budget::default(),
+        DEFAULT_DINNER_MEMORY,
         &Silent,
         None,
     )
@@ -400,6 +404,7 @@ fn generalized_checks(p: &GeneralizedPublished, out: &mut Vec<Check>) {
         &Setup::new(d.clone(), order.clone(), coop.clone()).expect("a valid setup"),
         &DinnerTies::Index,
         Budget::default(),
+        DEFAULT_DINNER_MEMORY,
         &Silent,
         None,
     )
@@ -794,6 +799,7 @@ fn injera() -> Answer {
             &Setup::new(d.clone(), order.clone(), rules.clone()).expect("a valid setup"),
             &DinnerTies::Index,
             Budget::default(),
+            DEFAULT_DINNER_MEMORY,
             &Silent,
             None,
         )

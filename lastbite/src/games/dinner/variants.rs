@@ -173,7 +173,7 @@ mod tests {
     use crate::engine::{Budget, Silent};
     use crate::exact::Exact;
     use crate::games::dinner::crosscheck::{dinner_of, order_of};
-    use crate::games::dinner::{solve_exact, DinnerTies};
+    use crate::games::dinner::{solve_exact, DinnerTies, DEFAULT_DINNER_MEMORY};
     use crate::games::dinner::{Dinner, TurnOrder};
 
     fn x(n: i64) -> Exact {
@@ -197,7 +197,7 @@ mod tests {
                 let rules = Rules::altruism(x(coeffs[0]), x(coeffs[1]), x(coeffs[2]), x(coeffs[3]));
                 let (_, via_crossout) = crossout_under(&Setup::new(d.clone(), order.clone(), rules.clone()).expect("a valid setup")).unwrap();
                 let exact = solve_exact(
-    &Setup::new(d.clone(), order.clone(), rules.clone()).expect("a valid setup"), &DinnerTies::Index, Budget::default(), &Silent, None).unwrap();
+    &Setup::new(d.clone(), order.clone(), rules.clone()).expect("a valid setup"), &DinnerTies::Index, Budget::default(), DEFAULT_DINNER_MEMORY, &Silent, None).unwrap();
                 prop_assert_eq!(via_crossout, exact.scores);
             }
 
@@ -209,7 +209,7 @@ mod tests {
                 let order = TurnOrder::default_for(&d);
                 let rules = Rules::altruism(x(1), x(-1), x(-1), x(1));
                 let exact = solve_exact(
-    &Setup::new(d.clone(), order.clone(), rules.clone()).expect("a valid setup"), &DinnerTies::Index, Budget::default(), &Silent, None).unwrap();
+    &Setup::new(d.clone(), order.clone(), rules.clone()).expect("a valid setup"), &DinnerTies::Index, Budget::default(), DEFAULT_DINNER_MEMORY, &Silent, None).unwrap();
                 let temps: Vec<i64> = exact.eating.iter().map(|b| d.utility(b.morsel, 0) + d.utility(b.morsel, 1)).collect();
                 prop_assert!(temps.windows(2).all(|w| w[0] >= w[1]), "{:?}", temps);
             }
@@ -223,7 +223,7 @@ mod tests {
                 let order = TurnOrder::default_for(&d);
                 let rules = Rules::altruism(x(1), x(1), x(1), x(1));
                 let exact = solve_exact(
-    &Setup::new(d.clone(), order.clone(), rules.clone()).expect("a valid setup"), &DinnerTies::Index, Budget::default(), &Silent, None).unwrap();
+    &Setup::new(d.clone(), order.clone(), rules.clone()).expect("a valid setup"), &DinnerTies::Index, Budget::default(), DEFAULT_DINNER_MEMORY, &Silent, None).unwrap();
                 let mut alice: Vec<usize> = exact.eating.iter().filter(|b| b.player == 0).map(|b| b.morsel).collect();
                 alice.sort_unstable();
                 let mut by_diff: Vec<usize> = (0..d.len()).collect();
