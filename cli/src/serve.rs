@@ -23,8 +23,8 @@ pub struct Args {
     /// giving none get this budget.
     #[arg(long, default_value_t = 10_000_000)]
     max_states: u64,
-    /// The most memory, in GiB, one request's cookie tables may take (`memory_gib`);
-    /// requests giving none get this budget.
+    /// The most memory, in GiB, one request's tables may take (`memory_gib`: cookie
+    /// tables, the dinner's lean solver); requests giving none get this budget.
     #[arg(long, value_name = "GIB", default_value_t = 2)]
     max_memory_gib: u64,
     /// Seconds one computation may run before it is cancelled (answered 422).

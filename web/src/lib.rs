@@ -43,7 +43,8 @@ pub struct Config {
     /// The largest request body, in bytes.
     pub max_body: usize,
     /// The most memory, in GiB, one request's tables may take (`memory_gib`: the cookie
-    /// nim and general tables); requests that give none get this budget.
+    /// nim and general tables, the dinner's lean solver); requests that give none get
+    /// this budget.
     pub max_memory_gib: u64,
 }
 

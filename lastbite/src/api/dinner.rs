@@ -406,6 +406,15 @@ pub struct SolveReport {
     /// States solved again to recover the path (with `re-solving`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub resolved_states: Option<u64>,
+    /// The GPU that solved the layers (builds with the `gpu` feature, when one is
+    /// present), e.g. `NVIDIA H100 80GB HBM3 (Vulkan)`; absent when the CPU did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gpu: Option<String>,
+    /// Why a GPU that is present did not take this dinner (the CPU solved it): not the
+    /// plain game, payoffs past 32 bits, a layer over the device's buffers, more than 32
+    /// morsels.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gpu_declined: Option<String>,
     /// All pure SPE score vectors (with `all`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub outcomes: Option<Vec<Vec<Exact>>>,
@@ -510,6 +519,8 @@ pub fn solve(req: &SolveRequest, ctl: &Control) -> Result<SolveReport, Error> {
         states: None,
         path_recovery: None,
         resolved_states: None,
+        gpu: None,
+        gpu_declined: None,
         outcomes: None,
         explanation: None,
         dinner: None,
@@ -531,6 +542,8 @@ pub fn solve(req: &SolveRequest, ctl: &Control) -> Result<SolveReport, Error> {
         report.states = Some(e.states);
         report.path_recovery = e.recovery.map(|r| r.name());
         report.resolved_states = (e.resolved > 0).then_some(e.resolved);
+        report.gpu = e.gpu;
+        report.gpu_declined = e.gpu_declined;
         report.explanation = e.explained;
     }
     if req.all {
@@ -597,6 +610,12 @@ impl Render for SolveReport {
         )?;
         if let Some(s) = self.states {
             writeln!(w, "States solved: {s}")?;
+        }
+        if let Some(g) = &self.gpu {
+            writeln!(w, "Layers solved on the GPU: {g}")?;
+        }
+        if let Some(g) = &self.gpu_declined {
+            writeln!(w, "Solved on the CPU; the GPU declined ({g})")?;
         }
         if let (Some("re-solving"), Some(r)) = (self.path_recovery, self.resolved_states) {
             writeln!(

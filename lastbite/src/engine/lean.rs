@@ -170,6 +170,9 @@ pub struct LeanStep<S, M> {
     pub mv: M,
 }
 
+/// An equilibrium path of a game, step by step.
+pub type LeanPath<G> = Vec<LeanStep<<G as Game>::State, <G as Game>::Move>>;
+
 /// How the lean solver read its equilibrium path back.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PathRecovery {
@@ -328,6 +331,61 @@ fn sweep<G: RankedGame, L: Lattice + ?Sized>(
     Ok(Swept { top: prev, choices })
 }
 
+/// The equilibrium path from the root, each state's choice (its move's index in
+/// [`Game::moves`], [`TERMINAL`] for none) given by `pick(index, layer)`.
+fn walk_path<G: RankedGame>(
+    game: &G,
+    mut pick: impl FnMut(usize, usize) -> Result<u8, EngineError>,
+) -> Result<LeanPath<G>, EngineError> {
+    let mut path = Vec::new();
+    let mut state = game.root();
+    let mut moves = Vec::new();
+    loop {
+        let idx = game.index(&state);
+        let Some(layer) = game.layer(idx) else {
+            return Ok(path);
+        };
+        let Some(mover) = game.to_move(&state) else {
+            return Ok(path);
+        };
+        let choice = pick(idx, layer)?;
+        if choice == TERMINAL {
+            return Ok(path);
+        }
+        moves.clear();
+        game.moves(&state, &mut moves);
+        let mv = moves
+            .get(choice as usize)
+            .cloned()
+            .ok_or(EngineError::LayerOrder {
+                from: layer,
+                to: layer,
+            })?;
+        let next = game.play(&state, &mv);
+        path.push(LeanStep { state, mover, mv });
+        state = next;
+    }
+}
+
+/// The equilibrium path read back from one choice byte per state, `choices[layer][rank]`
+/// (the move's index in [`Game::moves`], 255 for none), as [`solve_lean`] keeps them and
+/// a device that solved the layers elsewhere returns them.
+pub fn path_from_choices<G: RankedGame>(
+    game: &G,
+    choices: &[Vec<u8>],
+) -> Result<LeanPath<G>, EngineError> {
+    walk_path(game, |idx, layer| {
+        choices
+            .get(layer)
+            .and_then(|c| c.get(game.rank(idx)))
+            .copied()
+            .ok_or(EngineError::LayerOrder {
+                from: layer,
+                to: layer,
+            })
+    })
+}
+
 /// Solves a [`RankedGame`] keeping two layers of values, refusing before allocating when
 /// it would hold more than `memory` bytes ([`EngineError::OverMemory`]) or a state has
 /// 255 moves or more.
@@ -371,63 +429,36 @@ pub fn solve_lean<G: RankedGame>(
     drop(top);
     // The path: each state's choice, from its byte or from a solve of the states below
     // it (whose top layer is the state itself).
-    let mut path = Vec::new();
-    let mut state = root;
-    let mut moves = Vec::new();
     let mut resolved = 0u128;
     let mut phase = false;
-    let result = loop {
-        let idx = game.index(&state);
-        let Some(layer) = game.layer(idx) else {
-            break Ok(());
-        };
-        let Some(mover) = game.to_move(&state) else {
-            break Ok(());
-        };
-        let pick = if keep || idx == root_index {
-            choices[layer][game.rank(idx)]
-        } else {
-            let Some(below) = game.below(idx) else {
-                break Err(EngineError::LayerOrder {
-                    from: layer,
-                    to: layer,
-                });
-            };
-            if !phase {
-                // The sub-lattices of a dinner's path add up to about the game itself.
-                progress.start(states as u64, "states re-solved for the path");
-                phase = true;
-            }
-            let sub = match sweep(game, &*below, ties, false, bytes, progress) {
-                Ok(s) => s,
-                Err(e) => break Err(e),
-            };
-            resolved += lattice_states(&*below);
-            let top_choices = sub.choices.last().map(Vec::as_slice).unwrap_or(&[]);
-            match top_choices.get(below.rank(idx)) {
-                Some(&p) => p,
-                None => {
-                    break Err(EngineError::LayerOrder {
-                        from: layer,
-                        to: layer,
-                    })
-                }
-            }
-        };
-        if pick == TERMINAL {
-            break Ok(());
+    let path = walk_path(game, |idx, layer| {
+        if keep || idx == root_index {
+            return Ok(choices[layer][game.rank(idx)]);
         }
-        moves.clear();
-        game.moves(&state, &mut moves);
-        let mv = moves[pick as usize].clone();
-        let next = game.play(&state, &mv);
-        path.push(LeanStep { state, mover, mv });
-        state = next;
-    };
+        let below = game.below(idx).ok_or(EngineError::LayerOrder {
+            from: layer,
+            to: layer,
+        })?;
+        if !phase {
+            // The sub-lattices of a dinner's path add up to about the game itself.
+            progress.start(states as u64, "states re-solved for the path");
+            phase = true;
+        }
+        let sub = sweep(game, &*below, ties, false, bytes, progress)?;
+        resolved += lattice_states(&*below);
+        let top_choices = sub.choices.last().map(Vec::as_slice).unwrap_or(&[]);
+        top_choices
+            .get(below.rank(idx))
+            .copied()
+            .ok_or(EngineError::LayerOrder {
+                from: layer,
+                to: layer,
+            })
+    });
     if phase {
         progress.finish();
     }
-    result?;
+    let path = path?;
     Ok(LeanSolution {
         value,
         path,

@@ -44,8 +44,8 @@ pub use efg::{tree_size, write_efg};
 pub use fixed::Fixed;
 pub use game::{player_letter, serialize_player, subset_layer_members, Game, IndexedGame, Player};
 pub use lean::{
-    all_outcomes_lean, check_held, lean_bytes, lean_bytes_resolving, lean_held_states, solve_lean,
-    Lattice, LeanSolution, LeanStep, PathRecovery, RankedGame,
+    all_outcomes_lean, check_held, lean_bytes, lean_bytes_resolving, lean_held_states,
+    path_from_choices, solve_lean, Lattice, LeanSolution, LeanStep, PathRecovery, RankedGame,
 };
 pub use outcomes::{all_outcomes, reachable_payoffs};
 pub use payoff::Payoff;

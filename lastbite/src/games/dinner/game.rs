@@ -155,6 +155,21 @@ impl<'d, P: Payoff> DinnerGame<'d, P> {
         real * self.multiplier + offset
     }
 
+    /// The plain game's payoffs, `[i * players + p]`: what player `p` gains by eating
+    /// morsel `i` (scaled, the index rule's offsets included); `None` under a discount,
+    /// altruism or a precedence, where payoffs depend on more than the morsel.
+    pub fn plain_payoffs(&self) -> Option<&[P]> {
+        match self.before {
+            Some(_) => None,
+            None => self.plain.as_deref(),
+        }
+    }
+
+    /// The player of turn `t` (from 0).
+    pub fn player_of_turn(&self, t: usize) -> Player {
+        self.order.player(t)
+    }
+
     /// The payoff arithmetic of this game.
     pub fn scoring(&self) -> &Scoring {
         &self.scoring
@@ -561,6 +576,10 @@ pub struct ExactPlay {
     pub recovery: Option<engine::PathRecovery>,
     /// States solved again to recover the path ([`engine::PathRecovery::Resolving`]).
     pub resolved: u64,
+    /// The GPU that solved the layers (cargo feature `gpu`), if one did.
+    pub gpu: Option<String>,
+    /// Why a GPU that is present did not take this dinner (the CPU solved it).
+    pub gpu_declined: Option<String>,
     /// The explanation of the requested state, if any.
     pub explained: Option<Explained>,
 }
@@ -615,17 +634,105 @@ pub fn solve_exact(
     }
     // The narrowest payoffs that hold every sum: the table's size and the memory traffic
     // halve with each step down.
-    let limits = (budget, memory);
-    match solve_exact_with::<i32>(dinner, order, rules, ties, limits, progress, explain_after) {
-        Err(DinnerError::Overflow(_)) => {}
-        other => return other,
+    #[allow(unused_mut)]
+    let mut declined: Option<String> = None;
+    #[cfg(feature = "gpu")]
+    if explain_after.is_none() && n >= LEAN_FROM {
+        if let Some(gpu) = super::gpu::Gpu::shared() {
+            let limits = (budget, memory);
+            match solve_on_gpu(gpu, dinner, order, rules, ties, limits, progress)? {
+                Ok(play) => return Ok(play),
+                Err(why) => declined = Some(format!("{}: {why}", gpu.name())),
+            }
+        }
     }
-    match solve_exact_with::<i64>(dinner, order, rules, ties, limits, progress, explain_after) {
+    let limits = (budget, memory);
+    let cpu = match solve_exact_with::<i32>(
+        dinner,
+        order,
+        rules,
+        ties,
+        limits,
+        progress,
+        explain_after,
+    ) {
         Err(DinnerError::Overflow(_)) => {
-            solve_exact_with::<i128>(dinner, order, rules, ties, limits, progress, explain_after)
+            match solve_exact_with::<i64>(
+                dinner,
+                order,
+                rules,
+                ties,
+                limits,
+                progress,
+                explain_after,
+            ) {
+                Err(DinnerError::Overflow(_)) => solve_exact_with::<i128>(
+                    dinner,
+                    order,
+                    rules,
+                    ties,
+                    limits,
+                    progress,
+                    explain_after,
+                ),
+                other => other,
+            }
         }
         other => other,
+    };
+    cpu.map(|play| ExactPlay {
+        gpu_declined: declined,
+        ..play
+    })
+}
+
+/// The lean solve on `gpu`, or why the device does not take this dinner (not plain,
+/// wide payoffs, a layer over its buffers, choice bytes over `memory`): the CPU then
+/// solves it.
+#[cfg(feature = "gpu")]
+fn solve_on_gpu(
+    gpu: &super::gpu::Gpu,
+    dinner: &Dinner,
+    order: &TurnOrder,
+    rules: &Rules,
+    ties: &DinnerTies,
+    (budget, memory): (Budget, u128),
+    progress: &dyn Progress,
+) -> Result<Result<ExactPlay, String>, DinnerError> {
+    let perturb = matches!(ties, DinnerTies::Index);
+    let game = match DinnerGame::<i32>::with_rules(dinner, order, rules, perturb) {
+        Ok(g) => g,
+        Err(DinnerError::Overflow(_)) => {
+            return Ok(Err("payoffs may not fit 32-bit integers".into()))
+        }
+        Err(e) => return Err(e),
+    };
+    engine::check_held(&game, budget)?;
+    if game.state_count() > memory {
+        return Ok(Err(
+            "its choice bytes do not fit the memory budget (the CPU re-solves for the path)".into(),
+        ));
     }
+    let engine_ties = match ties {
+        DinnerTies::Index => Ties::uniform(engine::TieBreak::First, dinner.players()),
+        DinnerTies::Engine(t) => t.clone(),
+    };
+    let lean = match gpu.solve(&game, &engine_ties, progress) {
+        Ok(solved) => solved?,
+        Err(refusal) => return Ok(Err(refusal.to_string())),
+    };
+    let eating = bites(lean.path.into_iter().map(|s| (s.mover, s.mv)));
+    let scores = game.scoring().score(dinner, eating.iter().copied())?;
+    Ok(Ok(ExactPlay {
+        eating,
+        scores,
+        states: lean.states,
+        recovery: Some(lean.recovery),
+        resolved: 0,
+        gpu: Some(gpu.name().to_string()),
+        gpu_declined: None,
+        explained: None,
+    }))
 }
 
 fn solve_exact_with<P: Payoff>(
@@ -657,6 +764,8 @@ fn solve_exact_with<P: Payoff>(
             states: lean.states,
             recovery: Some(lean.recovery),
             resolved: lean.resolved,
+            gpu: None,
+            gpu_declined: None,
             explained: None,
         });
     }
@@ -724,6 +833,8 @@ fn solve_exact_with<P: Payoff>(
         states: solution.states(),
         recovery: None,
         resolved: 0,
+        gpu: None,
+        gpu_declined: None,
         explained,
     })
 }

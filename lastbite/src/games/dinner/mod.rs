@@ -25,6 +25,8 @@ pub mod balance;
 pub mod crossout;
 pub mod figures;
 pub mod game;
+#[cfg(feature = "gpu")]
+pub mod gpu;
 pub mod model;
 pub mod pareto;
 pub mod reproduce;
