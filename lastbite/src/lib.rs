@@ -20,6 +20,8 @@ pub mod api;
 pub mod engine;
 pub mod exact;
 pub mod games;
+#[cfg(feature = "gpu")]
+pub mod gpu;
 mod par;
 pub mod rational;
 pub mod reproduce;

@@ -1,16 +1,20 @@
 //! The GPU path (cargo feature `gpu`) against the CPU: the layer kernel on a software
 //! Vulkan device (Mesa's lavapipe, which the test command installs) gives the lean
 //! solver's values and path on random dinners of 1 to 16 morsels, 2 to 4 players, every
-//! tie rule per player, with and without the index rule; and `dinner solve` through the
-//! library API answers a 22-morsel dinner on the device with the CPU's report.
+//! tie rule per player, with and without the index rule; `dinner solve` through the
+//! library API answers a 22-morsel dinner on the device with the CPU's report; and the
+//! cookie game's strict nim table built on the device equals the CPU's, position by
+//! position, in 2 and 4 bits, fresh and resumed from a store.
 #![cfg(feature = "gpu")]
 
 use lastbite::api::dinner::{solve, Method, Morsels, SolveRequest};
 use lastbite::api::Control;
 use lastbite::engine::{solve_lean, Silent, TieBreak, Ties};
 use lastbite::exact::Exact;
-use lastbite::games::dinner::gpu::{Gpu, GpuRefusal};
+use lastbite::games::cookie::{NimTable, Packing, DEFAULT_NIM_MEMORY};
+use lastbite::games::dinner::gpu::{solve as on_device, GpuRefusal};
 use lastbite::games::dinner::{Dinner, DinnerGame, Rules, TurnOrder};
+use lastbite::gpu::Gpu;
 use lastbite::rng::Rng;
 
 fn device() -> Gpu {
@@ -38,7 +42,7 @@ fn the_kernel_equals_the_cpu_lean_solver() {
         );
         let game = DinnerGame::<i32>::new(&d, &order, perturb).unwrap();
         let cpu = solve_lean(&game, &ties, u128::MAX, &Silent).unwrap();
-        let dev = gpu.solve(&game, &ties, &Silent).unwrap().unwrap();
+        let dev = on_device(&gpu, &game, &ties, &Silent).unwrap().unwrap();
         assert_eq!(dev.value, cpu.value, "seed {seed}: {players} x {n}");
         let steps = |s: &[lastbite::engine::LeanStep<u64, usize>]| {
             s.iter()
@@ -66,7 +70,7 @@ fn a_grid_of_several_rows_gives_the_same_answers() {
             let game = DinnerGame::<i32>::new(&d, &order, true).unwrap();
             let ties = Ties::uniform(TieBreak::First, 3);
             let cpu = solve_lean(&game, &ties, u128::MAX, &Silent).unwrap();
-            let dev = gpu.solve(&game, &ties, &Silent).unwrap().unwrap();
+            let dev = on_device(&gpu, &game, &ties, &Silent).unwrap().unwrap();
             assert_eq!(dev.value, cpu.value, "width {width} seed {seed}");
             let moves = |p: &[lastbite::engine::LeanStep<u64, usize>]| {
                 p.iter().map(|s| s.mv).collect::<Vec<_>>()
@@ -84,7 +88,7 @@ fn the_device_refuses_what_it_does_not_cover() {
     let game = DinnerGame::<i32>::new(&d, &order, true).unwrap();
     let ties = Ties::uniform(TieBreak::First, 2);
     assert_eq!(
-        gpu.solve(&game, &ties, &Silent).err(),
+        on_device(&gpu, &game, &ties, &Silent).err(),
         Some(GpuRefusal::TooManyMorsels(33))
     );
     let small = Dinner::from_integers(2, vec![1, 2, 3, 4]).unwrap();
@@ -95,7 +99,7 @@ fn the_device_refuses_what_it_does_not_cover() {
     };
     let game = DinnerGame::<i32>::with_rules(&small, &order, &rules, true).unwrap();
     assert_eq!(
-        gpu.solve(&game, &ties, &Silent).err(),
+        on_device(&gpu, &game, &ties, &Silent).err(),
         Some(GpuRefusal::NotPlain)
     );
 }
@@ -150,4 +154,65 @@ fn dinner_solve_uses_the_device_and_answers_as_the_cpu() {
         scores[s.mover] = scores[s.mover] + rows[s.mv][s.mover];
     }
     assert_eq!(on_device.scores, scores);
+}
+
+fn same_tables(a: &NimTable, b: &NimTable) {
+    assert_eq!(a.distribution(), b.distribution());
+    for n in 0..=a.max_n() {
+        let (Some(x), Some(y)) = (a.layer(n), b.layer(n)) else {
+            continue;
+        };
+        for mask in 0..1u64 << n.saturating_sub(1) {
+            assert_eq!(x.get(mask), y.get(mask), "n {n} mask {mask:#b}");
+        }
+    }
+}
+
+#[test]
+fn the_nim_table_on_the_device_equals_the_cpu() {
+    let gpu = device();
+    for packing in [Packing::TwoBits, Packing::FourBits] {
+        let cpu = NimTable::build_on(20, packing, None, DEFAULT_NIM_MEMORY, None, &Silent).unwrap();
+        assert_eq!(cpu.gpu(), None);
+        for width in [u32::MAX, 2] {
+            let g = device().with_grid_width(width);
+            let dev = NimTable::build_on(20, packing, None, DEFAULT_NIM_MEMORY, Some(&g), &Silent)
+                .unwrap();
+            assert!(dev.gpu().is_some(), "the device computed no layer");
+            same_tables(&dev, &cpu);
+        }
+    }
+    // Resumed from a store the CPU wrote to 11: the device starts from uploaded layers.
+    let dir = std::env::temp_dir().join(format!("lastbite-gpu-nim-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    NimTable::build_on(
+        11,
+        Packing::TwoBits,
+        Some(&dir),
+        DEFAULT_NIM_MEMORY,
+        None,
+        &Silent,
+    )
+    .unwrap();
+    let resumed = NimTable::build_on(
+        18,
+        Packing::TwoBits,
+        Some(&dir),
+        DEFAULT_NIM_MEMORY,
+        Some(&gpu),
+        &Silent,
+    )
+    .unwrap();
+    let fresh = NimTable::build_on(
+        18,
+        Packing::TwoBits,
+        None,
+        DEFAULT_NIM_MEMORY,
+        None,
+        &Silent,
+    )
+    .unwrap();
+    assert!(resumed.gpu().is_some());
+    same_tables(&resumed, &fresh);
+    std::fs::remove_dir_all(&dir).unwrap();
 }

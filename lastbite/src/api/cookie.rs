@@ -575,6 +575,10 @@ pub struct NimReport {
     pub distribution: Vec<NimCell>,
     /// The largest nim-value seen.
     pub largest_nim_value: usize,
+    /// The GPU that computed layers of the table (builds with the `gpu` feature, when
+    /// one is present); absent when the CPU computed them all.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gpu: Option<String>,
     #[serde(skip)]
     #[schemars(skip)]
     rows: Vec<Vec<u64>>,
@@ -612,17 +616,17 @@ pub fn nim(req: &NimRequest, ctl: &Control) -> Result<NimReport, Error> {
         4 => Packing::FourBits,
         other => return Err(Error::invalid("bits", other, "use 2 or 4")),
     };
-    let rows = if req.engine {
-        nim_distribution(req.max_n, ctl)
+    let (rows, gpu) = if req.engine {
+        (nim_distribution(req.max_n, ctl), None)
     } else {
-        NimTable::build(
+        let table = NimTable::build(
             req.max_n as u32,
             packing,
             req.store.as_deref().map(std::path::Path::new),
             req.memory_gib.saturating_mul(1 << 30),
             ctl,
-        )?
-        .distribution()
+        )?;
+        (table.distribution(), table.gpu().map(str::to_string))
     };
     ctl.check()?;
     let largest = rows
@@ -647,6 +651,7 @@ pub fn nim(req: &NimRequest, ctl: &Control) -> Result<NimReport, Error> {
     Ok(NimReport {
         distribution,
         largest_nim_value: largest,
+        gpu,
         rows,
     })
 }
@@ -661,7 +666,11 @@ impl Render for NimReport {
             let cells: Vec<String> = row.iter().map(|c| c.to_string()).collect();
             writeln!(w, "n = {n:>2}: {}", cells.join(" "))?;
         }
-        writeln!(w, "largest nim-value: {}", self.largest_nim_value)
+        writeln!(w, "largest nim-value: {}", self.largest_nim_value)?;
+        if let Some(g) = &self.gpu {
+            writeln!(w, "layers computed on the GPU: {g}")?;
+        }
+        Ok(())
     }
 }
 

@@ -13,6 +13,8 @@
 //! * [`reproduce`]: the paper's examples and its tables.
 
 pub mod general;
+#[cfg(feature = "gpu")]
+pub mod gpu;
 pub mod model;
 pub mod reproduce;
 pub mod tables;

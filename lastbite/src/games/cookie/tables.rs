@@ -365,6 +365,39 @@ impl NimLayer {
         v
     }
 
+    /// The layer of `n` components from its values in 4 bits a position (`nibbles`, the
+    /// layout of [`Packing::FourBits`], as a device returns it), packed as `packing`.
+    #[cfg(feature = "gpu")]
+    pub(super) fn from_nibbles(n: u32, packing: Packing, nibbles: &[u8]) -> NimLayer {
+        let positions = 1u64 << n.saturating_sub(1);
+        let bytes = packing.bytes_for(n) as usize;
+        match packing {
+            Packing::FourBits => NimLayer {
+                n,
+                packing,
+                packed: nibbles[..bytes].to_vec(),
+                escapes: Vec::new(),
+            },
+            Packing::TwoBits => {
+                let mut packed = vec![0u8; bytes];
+                let mut escapes = Vec::new();
+                for mask in 0..positions {
+                    let v = nibbles[(mask / 2) as usize] >> (4 * (mask % 2)) & 15;
+                    if v > 3 {
+                        escapes.push((mask, v));
+                    }
+                    packed[(mask / 4) as usize] |= v.min(3) << (2 * (mask % 4));
+                }
+                NimLayer {
+                    n,
+                    packing,
+                    packed,
+                    escapes,
+                }
+            }
+        }
+    }
+
     /// The bytes the layer holds.
     pub fn bytes(&self) -> u64 {
         self.packed.len() as u64 + 9 * self.escapes.len() as u64
@@ -422,17 +455,82 @@ impl NimLayer {
 pub struct NimTable {
     layers: Vec<Option<NimLayer>>,
     dist: Vec<Vec<u64>>,
+    gpu: Option<String>,
 }
+
+/// Computes layer `n` from the table's earlier layers.
+type LayerFn<'a> = dyn FnMut(&[Option<NimLayer>], u32) -> Result<NimLayer, CookieError> + 'a;
 
 impl NimTable {
     /// Builds (or, from `store`, resumes) the table up to `max_n` components, refusing
-    /// when the layers it must hold at once would take more than `memory` bytes.
+    /// when the layers it must hold at once would take more than `memory` bytes. With
+    /// the `gpu` feature the layers run on a GPU when one is present
+    /// (`lastbite::gpu::Gpu::shared`).
     pub fn build(
         max_n: u32,
         packing: Packing,
         store: Option<&Path>,
         memory: u64,
         progress: &dyn Progress,
+    ) -> Result<NimTable, CookieError> {
+        #[cfg(feature = "gpu")]
+        {
+            Self::build_on(
+                max_n,
+                packing,
+                store,
+                memory,
+                crate::gpu::Gpu::shared(),
+                progress,
+            )
+        }
+        #[cfg(not(feature = "gpu"))]
+        {
+            let mut cpu = |layers: &[Option<NimLayer>], n| next_layer(layers, n, packing, progress);
+            Self::build_with(max_n, packing, store, memory, progress, &mut cpu)
+        }
+    }
+
+    /// [`NimTable::build`] on `gpu` (none: the CPU). A layer the device hands back (a
+    /// value over 15, a failing device) and every later one run on the CPU; so do all
+    /// when the last layer does not fit the device. The same table either way (tested).
+    #[cfg(feature = "gpu")]
+    pub fn build_on(
+        max_n: u32,
+        packing: Packing,
+        store: Option<&Path>,
+        memory: u64,
+        gpu: Option<&crate::gpu::Gpu>,
+        progress: &dyn Progress,
+    ) -> Result<NimTable, CookieError> {
+        let mut device = gpu.and_then(|g| super::gpu::NimOnDevice::new(g, max_n).ok());
+        let mut used = false;
+        let mut next = |layers: &[Option<NimLayer>], n| {
+            if let Some(d) = device.as_mut() {
+                match d.layer(layers, n, packing, progress) {
+                    Ok(layer) => {
+                        used = true;
+                        return Ok(layer);
+                    }
+                    Err(_) => device = None,
+                }
+            }
+            next_layer(layers, n, packing, progress)
+        };
+        let mut t = Self::build_with(max_n, packing, store, memory, progress, &mut next)?;
+        if used {
+            t.gpu = gpu.map(|g| g.name().to_string());
+        }
+        Ok(t)
+    }
+
+    fn build_with(
+        max_n: u32,
+        packing: Packing,
+        store: Option<&Path>,
+        memory: u64,
+        progress: &dyn Progress,
+        next: &mut LayerFn<'_>,
     ) -> Result<NimTable, CookieError> {
         let need = NimTable::memory_for(max_n, packing);
         if max_n > MAX_NIM_TABLE || need > memory {
@@ -453,6 +551,7 @@ impl NimTable {
                 escapes: Vec::new(),
             })],
             dist: vec![Vec::new()],
+            gpu: None,
         };
         let mut first = 1;
         if let Some(dir) = store {
@@ -473,7 +572,7 @@ impl NimTable {
                 progress.finish();
                 return Err(CookieError::Cancelled);
             }
-            let layer = next_layer(&t.layers, n, packing, progress)?;
+            let layer = next(&t.layers, n)?;
             if let Some(dir) = store {
                 save_layer(dir, &layer)?;
             }
@@ -504,6 +603,11 @@ impl NimTable {
     /// and the last two.
     pub fn layer(&self, n: u32) -> Option<&NimLayer> {
         self.layers.get(n as usize)?.as_ref()
+    }
+
+    /// The GPU that computed some of its layers (feature `gpu`), if one did.
+    pub fn gpu(&self) -> Option<&str> {
+        self.gpu.as_deref()
     }
 
     /// The largest `n` in the table.

@@ -638,7 +638,7 @@ pub fn solve_exact(
     let mut declined: Option<String> = None;
     #[cfg(feature = "gpu")]
     if explain_after.is_none() && n >= LEAN_FROM {
-        if let Some(gpu) = super::gpu::Gpu::shared() {
+        if let Some(gpu) = crate::gpu::Gpu::shared() {
             let limits = (budget, memory);
             match solve_on_gpu(gpu, dinner, order, rules, ties, limits, progress)? {
                 Ok(play) => return Ok(play),
@@ -691,7 +691,7 @@ pub fn solve_exact(
 /// solves it.
 #[cfg(feature = "gpu")]
 fn solve_on_gpu(
-    gpu: &super::gpu::Gpu,
+    gpu: &crate::gpu::Gpu,
     dinner: &Dinner,
     order: &TurnOrder,
     rules: &Rules,
@@ -717,7 +717,7 @@ fn solve_on_gpu(
         DinnerTies::Index => Ties::uniform(engine::TieBreak::First, dinner.players()),
         DinnerTies::Engine(t) => t.clone(),
     };
-    let lean = match gpu.solve(&game, &engine_ties, progress) {
+    let lean = match super::gpu::solve(gpu, &game, &engine_ties, progress) {
         Ok(solved) => solved?,
         Err(refusal) => return Ok(Err(refusal.to_string())),
     };
