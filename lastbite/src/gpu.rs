@@ -196,13 +196,31 @@ impl Gpu {
         })
     }
 
-    /// Runs `kernel` on a grid, then copies `len` bytes of `from` back to the host.
-    pub(crate) fn dispatch_and_read(
+    /// Runs `kernel` on a grid of `(x, y)` workgroups.
+    pub(crate) fn run(
         &self,
         kernel: &wgpu::ComputePipeline,
         group: &wgpu::BindGroup,
         (x, y): (u32, u32),
+    ) {
+        let mut enc = self
+            .device
+            .create_command_encoder(&wgpu::CommandEncoderDescriptor::default());
+        {
+            let mut pass = enc.begin_compute_pass(&wgpu::ComputePassDescriptor::default());
+            pass.set_pipeline(kernel);
+            pass.set_bind_group(0, group, &[]);
+            pass.dispatch_workgroups(x, y, 1);
+        }
+        self.queue.submit([enc.finish()]);
+    }
+
+    /// `len` bytes of `from` from byte `offset` (both multiples of 4), once the work
+    /// queued before is done.
+    pub(crate) fn read(
+        &self,
         from: &wgpu::Buffer,
+        offset: u64,
         len: u64,
     ) -> Result<Vec<u8>, GpuFailure> {
         let len = len.max(4).next_multiple_of(4);
@@ -214,13 +232,7 @@ impl Gpu {
         let mut enc = self
             .device
             .create_command_encoder(&wgpu::CommandEncoderDescriptor::default());
-        if x > 0 {
-            let mut pass = enc.begin_compute_pass(&wgpu::ComputePassDescriptor::default());
-            pass.set_pipeline(kernel);
-            pass.set_bind_group(0, group, &[]);
-            pass.dispatch_workgroups(x, y, 1);
-        }
-        enc.copy_buffer_to_buffer(from, 0, &staging, 0, len);
+        enc.copy_buffer_to_buffer(from, offset, &staging, 0, len);
         self.queue.submit([enc.finish()]);
         let slice = staging.slice(0..len);
         let (tx, rx) = mpsc::channel();

@@ -11,6 +11,7 @@ use lastbite::api::dinner::{solve, Method, Morsels, SolveRequest};
 use lastbite::api::Control;
 use lastbite::engine::{solve_lean, Silent, TieBreak, Ties};
 use lastbite::exact::Exact;
+use lastbite::games::cookie::general::GeneralTable;
 use lastbite::games::cookie::{NimTable, Packing, DEFAULT_NIM_MEMORY};
 use lastbite::games::dinner::gpu::{solve as on_device, GpuRefusal};
 use lastbite::games::dinner::{Dinner, DinnerGame, Rules, TurnOrder};
@@ -214,5 +215,38 @@ fn the_nim_table_on_the_device_equals_the_cpu() {
     .unwrap();
     assert!(resumed.gpu().is_some());
     same_tables(&resumed, &fresh);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_general_table_on_the_device_equals_the_cpu() {
+    let (cpu, none) = GeneralTable::build_on(13, None, 1 << 30, None, &Silent).unwrap();
+    assert_eq!(none, None);
+    for width in [u32::MAX, 5] {
+        let g = device().with_grid_width(width);
+        let (dev, name) = GeneralTable::build_on(13, None, 1 << 30, Some(&g), &Silent).unwrap();
+        assert!(name.is_some(), "the device computed no layer");
+        for n in 0..=13u32 {
+            let size = lastbite::games::cookie::general::reduced_count(n as usize);
+            for r in 0..size {
+                assert_eq!(dev.get(n, r), cpu.get(n, r), "n {n} rank {r}");
+            }
+        }
+    }
+    // The rows, the last layer counted from the device's chunks; and resumed from a
+    // store the CPU wrote to 9.
+    let gpu = device();
+    let cpu_rows = GeneralTable::rows_to_on(14, None, 1 << 30, None, &Silent)
+        .unwrap()
+        .0;
+    let (rows, name) = GeneralTable::rows_to_on(14, None, 1 << 30, Some(&gpu), &Silent).unwrap();
+    assert!(name.is_some());
+    assert_eq!(rows, cpu_rows);
+    let dir = std::env::temp_dir().join(format!("lastbite-gpu-general-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    GeneralTable::build_on(9, Some(&dir), 1 << 30, None, &Silent).unwrap();
+    let (resumed, _) =
+        GeneralTable::rows_to_on(14, Some(&dir), 1 << 30, Some(&gpu), &Silent).unwrap();
+    assert_eq!(resumed, cpu_rows);
     std::fs::remove_dir_all(&dir).unwrap();
 }

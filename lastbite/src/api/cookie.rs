@@ -694,6 +694,10 @@ request! {
 pub struct GeneralReport {
     /// One row per `n` from 1.
     pub rows: Vec<GeneralRow>,
+    /// The GPU that computed layers (builds with the `gpu` feature, when one is
+    /// present); absent when the CPU computed them all.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gpu: Option<String>,
 }
 
 /// The general cookie game's table ([`GeneralTable`]).
@@ -706,15 +710,20 @@ pub fn general(req: &GeneralRequest, ctl: &Control) -> Result<GeneralReport, Err
         ));
     }
     // The last layer is counted as it is computed, never held.
-    let rows = GeneralTable::rows_to(
+    let (max_n, store) = (
         req.max_n as u32,
         req.store.as_deref().map(std::path::Path::new),
-        req.memory_gib.saturating_mul(1 << 30),
-        ctl,
-    )?;
+    );
+    let memory = req.memory_gib.saturating_mul(1 << 30);
+    #[cfg(feature = "gpu")]
+    let (rows, gpu) =
+        GeneralTable::rows_to_on(max_n, store, memory, crate::gpu::Gpu::shared(), ctl)?;
+    #[cfg(not(feature = "gpu"))]
+    let (rows, gpu) = (GeneralTable::rows_to(max_n, store, memory, ctl)?, None);
     ctl.check()?;
     Ok(GeneralReport {
         rows: rows.into_iter().skip(1).collect(),
+        gpu,
     })
 }
 
@@ -745,6 +754,9 @@ impl Render for GeneralReport {
                 r.max_remoteness,
                 cells.join(" ")
             )?;
+        }
+        if let Some(g) = &self.gpu {
+            writeln!(w, "layers computed on the GPU: {g}")?;
         }
         Ok(())
     }

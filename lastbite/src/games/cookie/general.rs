@@ -52,7 +52,7 @@ const NO_DURATION: u32 = 0xff;
 /// `suffix(n)[k][v]`: the completions `a_k, ..., a_n` of a reduced position with `n`
 /// components whose `a_k >= v` (for `1 <= k <= n`, `0 <= v <= n + 1`); one table a size,
 /// built once.
-fn suffix(n: usize) -> &'static [Vec<u64>] {
+pub(super) fn suffix(n: usize) -> &'static [Vec<u64>] {
     static TABLES: OnceLock<Vec<Vec<Vec<u64>>>> = OnceLock::new();
     &TABLES.get_or_init(|| {
         (0..=MAX_COUNTED)
@@ -277,7 +277,27 @@ impl GeneralTable {
             GeneralTable::memory_for(max_n.min(MAX_GENERAL)),
             memory,
         )?;
-        GeneralTable::build_layers(max_n, store, progress, 0)
+        GeneralTable::build_layers(max_n, store, progress, 0, &mut Maker::shared(max_n))
+    }
+
+    /// [`GeneralTable::build`] with its layers on `gpu` (none: the CPU); the same table
+    /// either way (tested), and the device's name when it computed a layer.
+    #[cfg(feature = "gpu")]
+    pub fn build_on(
+        max_n: u32,
+        store: Option<&Path>,
+        memory: u64,
+        gpu: Option<&crate::gpu::Gpu>,
+        progress: &dyn Progress,
+    ) -> Result<(GeneralTable, Option<String>), CookieError> {
+        refuse_over(
+            max_n,
+            GeneralTable::memory_for(max_n.min(MAX_GENERAL)),
+            memory,
+        )?;
+        let mut maker = Maker::on(gpu, max_n);
+        let t = GeneralTable::build_layers(max_n, store, progress, 0, &mut maker)?;
+        Ok((t, maker.used()))
     }
 
     /// The layers to `max_n`, loaded from `store` where they are there, the rest
@@ -287,6 +307,7 @@ impl GeneralTable {
         store: Option<&Path>,
         progress: &dyn Progress,
         extra: u64,
+        maker: &mut Maker<'_>,
     ) -> Result<GeneralTable, CookieError> {
         let mut t = GeneralTable {
             layers: vec![vec![Packed::pack(&combine(&[])).0]],
@@ -304,7 +325,7 @@ impl GeneralTable {
         let total: u64 = (first..=max_n).map(|n| reduced_count(n as usize)).sum();
         progress.start(total + extra, "reduced positions");
         for n in first..=max_n {
-            let layer = t.next_layer(n, progress)?;
+            let layer = maker.layer(&t, n, progress)?;
             if let Some(dir) = store {
                 save_layer(dir, n, &layer)?;
             }
@@ -326,35 +347,63 @@ impl GeneralTable {
         memory: u64,
         progress: &dyn Progress,
     ) -> Result<Vec<GeneralRow>, CookieError> {
+        Ok(GeneralTable::rows_with(max_n, store, memory, &mut Maker::shared(max_n), progress)?.0)
+    }
+
+    /// [`GeneralTable::rows_to`] with its layers on `gpu` (none: the CPU): the same rows
+    /// either way (tested), and the device's name when it computed a layer.
+    #[cfg(feature = "gpu")]
+    pub fn rows_to_on(
+        max_n: u32,
+        store: Option<&Path>,
+        memory: u64,
+        gpu: Option<&crate::gpu::Gpu>,
+        progress: &dyn Progress,
+    ) -> Result<(Vec<GeneralRow>, Option<String>), CookieError> {
+        GeneralTable::rows_with(max_n, store, memory, &mut Maker::on(gpu, max_n), progress)
+    }
+
+    /// [`GeneralTable::rows_to`] on `maker`'s device (when it has one), the GPU's name
+    /// when it computed a layer.
+    pub(crate) fn rows_with(
+        max_n: u32,
+        store: Option<&Path>,
+        memory: u64,
+        maker: &mut Maker<'_>,
+        progress: &dyn Progress,
+    ) -> Result<(Vec<GeneralRow>, Option<String>), CookieError> {
         let below = max_n.saturating_sub(1).min(MAX_GENERAL);
         let streamed = 2 * crate::par::current_num_threads() as u64 * CHUNK as u64 * 4;
         refuse_over(max_n, GeneralTable::memory_for(below) + streamed, memory)?;
         if max_n == 0 {
-            return Ok(GeneralTable::build_layers(0, None, progress, 0)?.rows());
+            let t = GeneralTable::build_layers(0, None, progress, 0, maker)?;
+            return Ok((t.rows(), maker.used()));
         }
         let size = reduced_count(max_n as usize);
-        let t = GeneralTable::build_layers(below, store, progress, size)?;
-        let chunks = size.div_ceil(CHUNK as u64);
-        let last = (0..chunks)
-            .into_par_iter()
-            .map(|c| {
-                let first = c * CHUNK as u64;
-                let mut buf = vec![0u32; (size - first).min(CHUNK as u64) as usize];
-                if progress.cancelled() {
-                    return GeneralRow::empty(max_n);
-                }
-                t.fill(max_n, first, &mut buf);
-                progress.advance(buf.len() as u64);
-                GeneralRow::count(max_n, &buf)
-            })
-            .reduce(|| GeneralRow::empty(max_n), GeneralRow::merge);
+        let t = GeneralTable::build_layers(below, store, progress, size, maker)?;
+        let last = match maker.last_row(&t, max_n, progress) {
+            Some(row) => row,
+            None => (0..size.div_ceil(CHUNK as u64))
+                .into_par_iter()
+                .map(|c| {
+                    let first = c * CHUNK as u64;
+                    let mut buf = vec![0u32; (size - first).min(CHUNK as u64) as usize];
+                    if progress.cancelled() {
+                        return GeneralRow::empty(max_n);
+                    }
+                    t.fill(max_n, first, &mut buf);
+                    progress.advance(buf.len() as u64);
+                    GeneralRow::count(max_n, &buf)
+                })
+                .reduce(|| GeneralRow::empty(max_n), GeneralRow::merge),
+        };
         progress.finish();
         if progress.cancelled() {
             return Err(CookieError::Cancelled);
         }
         let mut rows = t.rows();
         rows.push(last);
-        Ok(rows)
+        Ok((rows, maker.used()))
     }
 
     fn next_layer(&self, n: u32, progress: &dyn Progress) -> Result<Vec<u32>, CookieError> {
@@ -486,6 +535,119 @@ impl GeneralRow {
 
 /// Refuses a table to `max_n` that would hold `need` bytes over `memory`, or go past
 /// [`MAX_GENERAL`].
+/// Where a general table's layers are computed: on a GPU first when one was given and
+/// takes them (feature `gpu`), else, and after the device hands a layer back, on the CPU.
+pub(crate) struct Maker<'g> {
+    #[cfg(feature = "gpu")]
+    device: Option<super::gpu::GeneralOnDevice<'g>>,
+    #[cfg(feature = "gpu")]
+    name: Option<String>,
+    #[cfg(feature = "gpu")]
+    used: bool,
+    cpu: std::marker::PhantomData<&'g ()>,
+}
+
+impl<'g> Maker<'g> {
+    /// The GPU the solvers share, when built with it and one is present; else the CPU.
+    fn shared(max_n: u32) -> Maker<'static> {
+        #[cfg(feature = "gpu")]
+        {
+            Maker::on(crate::gpu::Gpu::shared(), max_n)
+        }
+        #[cfg(not(feature = "gpu"))]
+        {
+            let _ = max_n;
+            Maker {
+                cpu: std::marker::PhantomData,
+            }
+        }
+    }
+
+    #[cfg(feature = "gpu")]
+    fn on(gpu: Option<&'g crate::gpu::Gpu>, max_n: u32) -> Maker<'g> {
+        // Room for the largest layer the device holds: the layers above it run on the CPU.
+        let device = gpu.and_then(|g| {
+            (1..=max_n.min(super::gpu::MAX_GENERAL_ON_DEVICE))
+                .rev()
+                .find_map(|m| super::gpu::GeneralOnDevice::new(g, m).ok())
+        });
+        Maker {
+            name: gpu.map(|g| g.name().to_string()),
+            device,
+            used: false,
+            cpu: std::marker::PhantomData,
+        }
+    }
+
+    /// The device's name, when it computed a layer.
+    fn used(&self) -> Option<String> {
+        #[cfg(feature = "gpu")]
+        {
+            self.name.clone().filter(|_| self.used)
+        }
+        #[cfg(not(feature = "gpu"))]
+        {
+            None
+        }
+    }
+
+    /// Layer `n` of `t`.
+    fn layer(
+        &mut self,
+        t: &GeneralTable,
+        n: u32,
+        progress: &dyn Progress,
+    ) -> Result<Vec<u32>, CookieError> {
+        #[cfg(feature = "gpu")]
+        if let Some(d) = self.device.as_mut() {
+            let size = reduced_count(n as usize);
+            match d
+                .compute(&t.layers, n, progress)
+                .and_then(|()| d.read(n, 0, size))
+            {
+                Ok(layer) => {
+                    self.used = true;
+                    return Ok(layer);
+                }
+                Err(_) => self.device = None,
+            }
+        }
+        t.next_layer(n, progress)
+    }
+
+    /// The counts of layer `n`, computed on the device and read back a chunk at a time;
+    /// `None` when there is no device or it hands the layer back.
+    fn last_row(
+        &mut self,
+        t: &GeneralTable,
+        n: u32,
+        progress: &dyn Progress,
+    ) -> Option<GeneralRow> {
+        #[cfg(feature = "gpu")]
+        if let Some(d) = self.device.as_mut() {
+            let size = reduced_count(n as usize);
+            let counted = d.compute(&t.layers, n, progress).and_then(|()| {
+                const READ: u64 = 1 << 22;
+                let mut row = GeneralRow::empty(n);
+                for first in (0..size).step_by(READ as usize) {
+                    let part = d.read(n, first, READ.min(size - first))?;
+                    row = GeneralRow::merge(row, GeneralRow::count(n, &part));
+                }
+                Ok(row)
+            });
+            match counted {
+                Ok(row) => {
+                    self.used = true;
+                    return Some(row);
+                }
+                Err(_) => self.device = None,
+            }
+        }
+        let _ = (t, n, progress);
+        None
+    }
+}
+
 fn refuse_over(max_n: u32, need: u64, memory: u64) -> Result<(), CookieError> {
     if max_n > MAX_GENERAL || need > memory {
         return Err(CookieError::TooLarge(format!(

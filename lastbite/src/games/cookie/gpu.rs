@@ -123,13 +123,14 @@ impl<'g> NimOnDevice<'g> {
         );
         // The buffer is overwritten before anything is known of the new layer.
         self.holds[slot] = None;
+        self.gpu.run(&self.kernel, &group, (x, y));
         let bytes = self
             .gpu
-            .dispatch_and_read(&self.kernel, &group, (x, y), &self.layers[slot], words * 4)
+            .read(&self.layers[slot], 0, words * 4)
             .map_err(|e| e.to_string())?;
         let flag = self
             .gpu
-            .dispatch_and_read(&self.kernel, &group, (0, 0), &self.overflow, 4)
+            .read(&self.overflow, 0, 4)
             .map_err(|e| e.to_string())?;
         if flag.iter().any(|&b| b != 0) {
             return Err(format!(
@@ -139,5 +140,150 @@ impl<'g> NimOnDevice<'g> {
         self.holds[slot] = Some(n);
         progress.advance(positions);
         Ok(NimLayer::from_nibbles(n, packing, &bytes))
+    }
+}
+
+/// The largest `n` whose layer the general kernel computes: ranks and counts in 32
+/// bits (layer 19 has 1.8 x 10^9 positions).
+pub const MAX_GENERAL_ON_DEVICE: u32 = 19;
+
+/// The device's share of a general table ([`GeneralTable`](super::general::GeneralTable))
+/// under construction: three layer buffers in rotation (layer `m` in buffer `m % 3`),
+/// the suffix counts the ranks need, and which layers the buffers hold.
+pub struct GeneralOnDevice<'g> {
+    gpu: &'g Gpu,
+    kernel: wgpu::ComputePipeline,
+    suffix: wgpu::Buffer,
+    layers: [wgpu::Buffer; 3],
+    holds: [Option<u32>; 3],
+    params: wgpu::Buffer,
+    overflow: wgpu::Buffer,
+    /// The largest layer the buffers hold.
+    capacity: u32,
+}
+
+impl<'g> GeneralOnDevice<'g> {
+    /// Room on `gpu` for layers up to `max_n` components, or why not.
+    pub fn new(gpu: &'g Gpu, max_n: u32) -> Result<GeneralOnDevice<'g>, String> {
+        if max_n > MAX_GENERAL_ON_DEVICE {
+            return Err(format!(
+                "the GPU kernel takes at most {MAX_GENERAL_ON_DEVICE} components, not {max_n}"
+            ));
+        }
+        let bytes = super::general::reduced_count(max_n as usize) * 4;
+        if bytes > gpu.buffer_limit() {
+            return Err(format!(
+                "a layer of {bytes} bytes is over the device's buffer limit of {} bytes",
+                gpu.buffer_limit()
+            ));
+        }
+        let mut suf = vec![0u32; 34 * 34 * 34];
+        for m in 0..=max_n as usize {
+            for (k, row) in super::general::suffix(m).iter().enumerate() {
+                for (v, &c) in row.iter().enumerate() {
+                    suf[(m * 34 + k) * 34 + v] =
+                        u32::try_from(c).map_err(|_| format!("a count of {c} is past 32 bits"))?;
+                }
+            }
+        }
+        let usage = wgpu::BufferUsages::STORAGE
+            | wgpu::BufferUsages::COPY_DST
+            | wgpu::BufferUsages::COPY_SRC;
+        Ok(GeneralOnDevice {
+            gpu,
+            kernel: gpu.kernel("cookie general layer", include_str!("general.wgsl")),
+            suffix: gpu.words("suffix counts", &suf),
+            layers: std::array::from_fn(|i| {
+                gpu.buffer(&format!("general layer {i}"), bytes, usage)
+            }),
+            holds: [None; 3],
+            params: gpu.buffer(
+                "params",
+                16,
+                wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+            ),
+            overflow: gpu.words("overflow", &[0]),
+            capacity: max_n,
+        })
+    }
+
+    /// Computes layer `n >= 1` on the device from layers `n - 1` and `n - 2` (the
+    /// device's, or the host's `layers` uploaded); [`GeneralOnDevice::read`] reads it.
+    /// `Err(why)` hands the layer back to the CPU: an option's nim-value past the
+    /// kernel's mask, or a failing device.
+    pub fn compute(
+        &mut self,
+        layers: &[Vec<u32>],
+        n: u32,
+        progress: &dyn Progress,
+    ) -> Result<(), String> {
+        if n > self.capacity || n == 0 {
+            return Err(format!(
+                "layer {n} is past the device's buffers (layers 1 to {})",
+                self.capacity
+            ));
+        }
+        for m in n.saturating_sub(2)..n {
+            let slot = (m % 3) as usize;
+            if self.holds[slot] != Some(m) {
+                let layer = layers
+                    .get(m as usize)
+                    .ok_or_else(|| format!("layer {m} is not held"))?;
+                self.gpu
+                    .queue()
+                    .write_buffer(&self.layers[slot], 0, &as_bytes(layer));
+                self.holds[slot] = Some(m);
+            }
+        }
+        let slot = (n % 3) as usize;
+        let one = ((n + 2) % 3) as usize;
+        let two = ((n + 1) % 3) as usize;
+        let size = super::general::reduced_count(n as usize);
+        let (x, y, row) = self.gpu.grid(size);
+        let q = self.gpu.queue();
+        q.write_buffer(&self.params, 0, &as_bytes(&[n, size as u32, row, 0]));
+        q.write_buffer(&self.overflow, 0, &as_bytes(&[0]));
+        let group = self.gpu.bind(
+            &self.kernel,
+            &[
+                &self.params,
+                &self.suffix,
+                &self.layers[one],
+                &self.layers[two],
+                &self.layers[slot],
+                &self.overflow,
+            ],
+        );
+        self.holds[slot] = None;
+        self.gpu.run(&self.kernel, &group, (x, y));
+        let flag = self
+            .gpu
+            .read(&self.overflow, 0, 4)
+            .map_err(|e| e.to_string())?;
+        if flag.iter().any(|&b| b != 0) {
+            return Err(format!(
+                "a reduced position with {n} components has an option of nim-value 31 or more"
+            ));
+        }
+        self.holds[slot] = Some(n);
+        progress.advance(size);
+        Ok(())
+    }
+
+    /// `len` values of the computed layer `n` from rank `first`.
+    pub fn read(&self, n: u32, first: u64, len: u64) -> Result<Vec<u32>, String> {
+        let slot = (n % 3) as usize;
+        if self.holds[slot] != Some(n) {
+            return Err(format!("layer {n} is not on the device"));
+        }
+        let bytes = self
+            .gpu
+            .read(&self.layers[slot], first * 4, len * 4)
+            .map_err(|e| e.to_string())?;
+        Ok(bytes
+            .chunks_exact(4)
+            .take(len as usize)
+            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect())
     }
 }

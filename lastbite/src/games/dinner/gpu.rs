@@ -156,15 +156,8 @@ fn run<'g>(
         ];
         gpu.queue().write_buffer(&params, 0, &as_bytes(&p));
         // Layer l reads values[(l + 1) % 2] and writes values[l % 2].
-        let mut layer_choices = gpu
-            .dispatch_and_read(
-                &kernel,
-                &groups[(layer + 1) % 2],
-                (x, y),
-                &picks,
-                invocations * 4,
-            )
-            .map_err(failed)?;
+        gpu.run(&kernel, &groups[(layer + 1) % 2], (x, y));
+        let mut layer_choices = gpu.read(&picks, 0, invocations * 4).map_err(failed)?;
         layer_choices.truncate(size as usize);
         choices.push(layer_choices);
         progress.advance(size);
@@ -172,7 +165,7 @@ fn run<'g>(
     progress.finish();
     // The top layer holds the root alone, rank 0.
     let raw = gpu
-        .dispatch_and_read(&kernel, &groups[0], (0, 0), &values[n % 2], (k * 4) as u64)
+        .read(&values[n % 2], 0, (k * 4) as u64)
         .map_err(failed)?;
     let value: Vec<i32> = raw
         .chunks_exact(4)
