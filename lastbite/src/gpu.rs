@@ -28,6 +28,9 @@ impl std::fmt::Debug for Gpu {
     }
 }
 
+/// The device the solvers share ([`Gpu::shared`]).
+static SHARED: std::sync::OnceLock<Option<Gpu>> = std::sync::OnceLock::new();
+
 /// Workgroup size of every kernel (`@workgroup_size(64)`).
 pub(crate) const WORKGROUP: u32 = 64;
 
@@ -79,13 +82,19 @@ impl Gpu {
     /// environment variable `LASTBITE_GPU` is `off`; `software` also admits a
     /// CPU-emulated device.
     pub fn shared() -> Option<&'static Gpu> {
-        static GPU: std::sync::OnceLock<Option<Gpu>> = std::sync::OnceLock::new();
-        GPU.get_or_init(|| match std::env::var("LASTBITE_GPU").as_deref() {
-            Ok("off") | Ok("0") => None,
-            Ok("software") => Gpu::find(true),
-            _ => Gpu::find(false),
-        })
-        .as_ref()
+        SHARED
+            .get_or_init(|| match std::env::var("LASTBITE_GPU").as_deref() {
+                Ok("off") | Ok("0") => None,
+                Ok("software") => Gpu::find(true),
+                _ => Gpu::find(false),
+            })
+            .as_ref()
+    }
+
+    /// Makes `gpu` (or, with `None`, no device) the one [`Gpu::shared`] returns, if no
+    /// solver has asked for it yet; `false` when one was already chosen.
+    pub fn share(gpu: Option<Gpu>) -> bool {
+        SHARED.set(gpu).is_ok()
     }
 
     /// The same device dispatching at most `groups` workgroups a row: layers wider than

@@ -115,19 +115,18 @@ fn dinner_solve_uses_the_device_and_answers_as_the_cpu() {
                 .collect()
         })
         .collect();
-    let req = |gpu: &str| {
-        // The device is chosen once per process: the CPU answer comes from a run whose
-        // device is off, here asked through the engine directly.
-        let _ = gpu;
-        SolveRequest {
-            morsels: Some(Morsels::Rows(rows.clone())),
-            order: Some("snake".into()),
-            method: Method::Exact,
-            ..Default::default()
-        }
+    // The device is chosen once per process: the CPU's answer is asked of the engine's
+    // lean solver directly.
+    let req = SolveRequest {
+        morsels: Some(Morsels::Rows(rows.clone())),
+        order: Some("snake".into()),
+        method: Method::Exact,
+        ..Default::default()
     };
-    std::env::set_var("LASTBITE_GPU", "software");
-    let on_device = solve(&req("software"), &Control::silent()).unwrap();
+    // The only test here that solves through the shared device (no environment variable
+    // set while other threads read it).
+    assert!(Gpu::share(Some(device())));
+    let on_device = solve(&req, &Control::silent()).unwrap();
     assert!(on_device.gpu.is_some(), "the software device was not used");
     // The CPU's answer: the same dinner through the engine's lean solver.
     let d = Dinner::from_integers(
