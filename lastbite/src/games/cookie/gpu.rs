@@ -15,16 +15,108 @@ use crate::gpu::{as_bytes, Gpu};
 
 use super::tables::{NimLayer, Packing};
 
-/// The device's share of a nim table under construction: three layer buffers in
-/// rotation (layer `m` in buffer `m % 3`), and which layers they hold.
-pub struct NimOnDevice<'g> {
+/// Three layer buffers in rotation on a device (layer `m` in buffer `m % 3`), which
+/// layers they hold, and one kernel that writes layer `n` from layers `n - 1` and
+/// `n - 2`: the part the nim and general tables share.
+struct Rotation<'g> {
     gpu: &'g Gpu,
     kernel: wgpu::ComputePipeline,
     layers: [wgpu::Buffer; 3],
-    /// The components of the layer in each buffer.
     holds: [Option<u32>; 3],
     params: wgpu::Buffer,
     overflow: wgpu::Buffer,
+}
+
+impl<'g> Rotation<'g> {
+    fn new(gpu: &'g Gpu, label: &'static str, wgsl: &'static str, bytes: u64) -> Rotation<'g> {
+        let usage = wgpu::BufferUsages::STORAGE
+            | wgpu::BufferUsages::COPY_DST
+            | wgpu::BufferUsages::COPY_SRC;
+        Rotation {
+            gpu,
+            kernel: gpu.kernel(label, wgsl),
+            layers: std::array::from_fn(|i| gpu.buffer(&format!("{label} {i}"), bytes, usage)),
+            holds: [None; 3],
+            params: gpu.buffer(
+                "params",
+                16,
+                wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+            ),
+            overflow: gpu.words("overflow", &[0]),
+        }
+    }
+
+    /// Puts layer `m` on the device unless it is there; `words` gives it.
+    fn hold<'a>(
+        &mut self,
+        m: u32,
+        words: impl FnOnce() -> Result<std::borrow::Cow<'a, [u32]>, String>,
+    ) -> Result<(), String> {
+        let slot = (m % 3) as usize;
+        if self.holds[slot] != Some(m) {
+            self.gpu
+                .queue()
+                .write_buffer(&self.layers[slot], 0, &as_bytes(&words()?));
+            self.holds[slot] = Some(m);
+        }
+        Ok(())
+    }
+
+    /// Runs the kernel for layer `n` on `invocations` invocations, its parameters
+    /// `[n, count, row, 0]` and its bindings `tables` (read-only), layer `n - 1`, layer
+    /// `n - 2`, layer `n`, the overflow flag. `Err` when the kernel set the flag, naming
+    /// `overflow`, or the device failed.
+    fn step(
+        &mut self,
+        n: u32,
+        invocations: u64,
+        count: u32,
+        tables: &[&wgpu::Buffer],
+        overflow: &str,
+    ) -> Result<(), String> {
+        let slot = (n % 3) as usize;
+        let (x, y, row) = self.gpu.grid(invocations);
+        let q = self.gpu.queue();
+        q.write_buffer(&self.params, 0, &as_bytes(&[n, count, row, 0]));
+        q.write_buffer(&self.overflow, 0, &as_bytes(&[0]));
+        let mut bound: Vec<&wgpu::Buffer> = vec![&self.params];
+        bound.extend_from_slice(tables);
+        bound.extend([
+            &self.layers[((n + 2) % 3) as usize],
+            &self.layers[((n + 1) % 3) as usize],
+            &self.layers[slot],
+            &self.overflow,
+        ]);
+        let group = self.gpu.bind(&self.kernel, &bound);
+        // The buffer is overwritten before anything is known of the new layer.
+        self.holds[slot] = None;
+        self.gpu.run(&self.kernel, &group, (x, y));
+        let flag = self
+            .gpu
+            .read(&self.overflow, 0, 4)
+            .map_err(|e| e.to_string())?;
+        if flag.iter().any(|&b| b != 0) {
+            return Err(overflow.to_string());
+        }
+        self.holds[slot] = Some(n);
+        Ok(())
+    }
+
+    /// `len` bytes of layer `n` from byte `offset`.
+    fn read(&self, n: u32, offset: u64, len: u64) -> Result<Vec<u8>, String> {
+        let slot = (n % 3) as usize;
+        if self.holds[slot] != Some(n) {
+            return Err(format!("layer {n} is not on the device"));
+        }
+        self.gpu
+            .read(&self.layers[slot], offset, len)
+            .map_err(|e| e.to_string())
+    }
+}
+
+/// The device's share of a nim table under construction.
+pub struct NimOnDevice<'g> {
+    rotation: Rotation<'g>,
 }
 
 /// The words of a layer of `n` components (eight 4-bit values a word).
@@ -47,46 +139,9 @@ impl<'g> NimOnDevice<'g> {
                 gpu.buffer_limit()
             ));
         }
-        let usage = wgpu::BufferUsages::STORAGE
-            | wgpu::BufferUsages::COPY_DST
-            | wgpu::BufferUsages::COPY_SRC;
         Ok(NimOnDevice {
-            gpu,
-            kernel: gpu.kernel("cookie nim layer", include_str!("nim.wgsl")),
-            layers: std::array::from_fn(|i| gpu.buffer(&format!("nim layer {i}"), bytes, usage)),
-            holds: [None; 3],
-            params: gpu.buffer(
-                "params",
-                16,
-                wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
-            ),
-            overflow: gpu.words("overflow", &[0]),
+            rotation: Rotation::new(gpu, "cookie nim layer", include_str!("nim.wgsl"), bytes),
         })
-    }
-
-    /// Puts layer `m` (from the host's table) on the device unless it is there.
-    fn hold(&mut self, m: u32, layers: &[Option<NimLayer>]) -> Result<(), String> {
-        let slot = (m % 3) as usize;
-        if self.holds[slot] == Some(m) {
-            return Ok(());
-        }
-        let layer = layers
-            .get(m as usize)
-            .and_then(Option::as_ref)
-            .ok_or_else(|| format!("layer {m} is not held"))?;
-        let mut words = vec![0u32; words_of(m) as usize];
-        for mask in 0..1u64 << m.saturating_sub(1) {
-            let v = u32::from(layer.get(mask));
-            if v > 15 {
-                return Err(format!("layer {m} has a value over 15"));
-            }
-            words[(mask / 8) as usize] |= v << (4 * (mask % 8));
-        }
-        self.gpu
-            .queue()
-            .write_buffer(&self.layers[slot], 0, &as_bytes(&words));
-        self.holds[slot] = Some(m);
-        Ok(())
     }
 
     /// Layer `n >= 1` from layers `n - 1` and `n - 2` (the device's, or the host's
@@ -100,44 +155,32 @@ impl<'g> NimOnDevice<'g> {
         progress: &dyn Progress,
     ) -> Result<NimLayer, String> {
         for m in n.saturating_sub(2)..n {
-            self.hold(m, layers)?;
+            self.rotation.hold(m, || {
+                let layer = layers
+                    .get(m as usize)
+                    .and_then(Option::as_ref)
+                    .ok_or_else(|| format!("layer {m} is not held"))?;
+                let mut words = vec![0u32; words_of(m) as usize];
+                for mask in 0..1u64 << m.saturating_sub(1) {
+                    let v = u32::from(layer.get(mask));
+                    if v > 15 {
+                        return Err(format!("layer {m} has a value over 15"));
+                    }
+                    words[(mask / 8) as usize] |= v << (4 * (mask % 8));
+                }
+                Ok(words.into())
+            })?;
         }
-        let slot = (n % 3) as usize;
-        let one = ((n + 2) % 3) as usize;
-        let two = ((n + 1) % 3) as usize;
         let positions = 1u64 << (n - 1);
         let words = words_of(n);
-        let (x, y, row) = self.gpu.grid(words);
-        let q = self.gpu.queue();
-        q.write_buffer(&self.params, 0, &as_bytes(&[n, positions as u32, row, 0]));
-        q.write_buffer(&self.overflow, 0, &as_bytes(&[0]));
-        let group = self.gpu.bind(
-            &self.kernel,
-            &[
-                &self.params,
-                &self.layers[one],
-                &self.layers[two],
-                &self.layers[slot],
-                &self.overflow,
-            ],
-        );
-        // The buffer is overwritten before anything is known of the new layer.
-        self.holds[slot] = None;
-        self.gpu.run(&self.kernel, &group, (x, y));
-        let bytes = self
-            .gpu
-            .read(&self.layers[slot], 0, words * 4)
-            .map_err(|e| e.to_string())?;
-        let flag = self
-            .gpu
-            .read(&self.overflow, 0, 4)
-            .map_err(|e| e.to_string())?;
-        if flag.iter().any(|&b| b != 0) {
-            return Err(format!(
-                "a strict position with {n} components has a nim-value above 15"
-            ));
-        }
-        self.holds[slot] = Some(n);
+        self.rotation.step(
+            n,
+            words,
+            positions as u32,
+            &[],
+            &format!("a strict position with {n} components has a nim-value above 15"),
+        )?;
+        let bytes = self.rotation.read(n, 0, words * 4)?;
         progress.advance(positions);
         Ok(NimLayer::from_nibbles(n, packing, &bytes))
     }
@@ -148,16 +191,10 @@ impl<'g> NimOnDevice<'g> {
 pub const MAX_GENERAL_ON_DEVICE: u32 = 19;
 
 /// The device's share of a general table ([`GeneralTable`](super::general::GeneralTable))
-/// under construction: three layer buffers in rotation (layer `m` in buffer `m % 3`),
-/// the suffix counts the ranks need, and which layers the buffers hold.
+/// under construction: the layers in rotation and the suffix counts the ranks need.
 pub struct GeneralOnDevice<'g> {
-    gpu: &'g Gpu,
-    kernel: wgpu::ComputePipeline,
+    rotation: Rotation<'g>,
     suffix: wgpu::Buffer,
-    layers: [wgpu::Buffer; 3],
-    holds: [Option<u32>; 3],
-    params: wgpu::Buffer,
-    overflow: wgpu::Buffer,
     /// The largest layer the buffers hold.
     capacity: u32,
 }
@@ -186,31 +223,22 @@ impl<'g> GeneralOnDevice<'g> {
                 }
             }
         }
-        let usage = wgpu::BufferUsages::STORAGE
-            | wgpu::BufferUsages::COPY_DST
-            | wgpu::BufferUsages::COPY_SRC;
         Ok(GeneralOnDevice {
-            gpu,
-            kernel: gpu.kernel("cookie general layer", include_str!("general.wgsl")),
-            suffix: gpu.words("suffix counts", &suf),
-            layers: std::array::from_fn(|i| {
-                gpu.buffer(&format!("general layer {i}"), bytes, usage)
-            }),
-            holds: [None; 3],
-            params: gpu.buffer(
-                "params",
-                16,
-                wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+            rotation: Rotation::new(
+                gpu,
+                "cookie general layer",
+                include_str!("general.wgsl"),
+                bytes,
             ),
-            overflow: gpu.words("overflow", &[0]),
+            suffix: gpu.words("suffix counts", &suf),
             capacity: max_n,
         })
     }
 
     /// Computes layer `n >= 1` on the device from layers `n - 1` and `n - 2` (the
     /// device's, or the host's `layers` uploaded); [`GeneralOnDevice::read`] reads it.
-    /// `Err(why)` hands the layer back to the CPU: an option's nim-value past the
-    /// kernel's mask, or a failing device.
+    /// `Err(why)` hands the layer back to the CPU: a layer past the buffers, an option's
+    /// nim-value past the kernel's mask, or a failing device.
     pub fn compute(
         &mut self,
         layers: &[Vec<u32>],
@@ -224,62 +252,30 @@ impl<'g> GeneralOnDevice<'g> {
             ));
         }
         for m in n.saturating_sub(2)..n {
-            let slot = (m % 3) as usize;
-            if self.holds[slot] != Some(m) {
-                let layer = layers
+            self.rotation.hold(m, || {
+                layers
                     .get(m as usize)
-                    .ok_or_else(|| format!("layer {m} is not held"))?;
-                self.gpu
-                    .queue()
-                    .write_buffer(&self.layers[slot], 0, &as_bytes(layer));
-                self.holds[slot] = Some(m);
-            }
+                    .map(|l| l.as_slice().into())
+                    .ok_or_else(|| format!("layer {m} is not held"))
+            })?;
         }
-        let slot = (n % 3) as usize;
-        let one = ((n + 2) % 3) as usize;
-        let two = ((n + 1) % 3) as usize;
         let size = super::general::reduced_count(n as usize);
-        let (x, y, row) = self.gpu.grid(size);
-        let q = self.gpu.queue();
-        q.write_buffer(&self.params, 0, &as_bytes(&[n, size as u32, row, 0]));
-        q.write_buffer(&self.overflow, 0, &as_bytes(&[0]));
-        let group = self.gpu.bind(
-            &self.kernel,
-            &[
-                &self.params,
-                &self.suffix,
-                &self.layers[one],
-                &self.layers[two],
-                &self.layers[slot],
-                &self.overflow,
-            ],
-        );
-        self.holds[slot] = None;
-        self.gpu.run(&self.kernel, &group, (x, y));
-        let flag = self
-            .gpu
-            .read(&self.overflow, 0, 4)
-            .map_err(|e| e.to_string())?;
-        if flag.iter().any(|&b| b != 0) {
-            return Err(format!(
+        self.rotation.step(
+            n,
+            size,
+            size as u32,
+            &[&self.suffix],
+            &format!(
                 "a reduced position with {n} components has an option of nim-value 31 or more"
-            ));
-        }
-        self.holds[slot] = Some(n);
+            ),
+        )?;
         progress.advance(size);
         Ok(())
     }
 
     /// `len` values of the computed layer `n` from rank `first`.
     pub fn read(&self, n: u32, first: u64, len: u64) -> Result<Vec<u32>, String> {
-        let slot = (n % 3) as usize;
-        if self.holds[slot] != Some(n) {
-            return Err(format!("layer {n} is not on the device"));
-        }
-        let bytes = self
-            .gpu
-            .read(&self.layers[slot], first * 4, len * 4)
-            .map_err(|e| e.to_string())?;
+        let bytes = self.rotation.read(n, first * 4, len * 4)?;
         Ok(bytes
             .chunks_exact(4)
             .take(len as usize)

@@ -647,37 +647,16 @@ pub fn solve_exact(
         }
     }
     let limits = (budget, memory);
-    let cpu = match solve_exact_with::<i32>(
-        dinner,
-        order,
-        rules,
-        ties,
-        limits,
-        progress,
-        explain_after,
-    ) {
-        Err(DinnerError::Overflow(_)) => {
-            match solve_exact_with::<i64>(
-                dinner,
-                order,
-                rules,
-                ties,
-                limits,
-                progress,
-                explain_after,
-            ) {
-                Err(DinnerError::Overflow(_)) => solve_exact_with::<i128>(
-                    dinner,
-                    order,
-                    rules,
-                    ties,
-                    limits,
-                    progress,
-                    explain_after,
-                ),
-                other => other,
-            }
-        }
+    macro_rules! with {
+        ($p:ty) => {
+            solve_exact_with::<$p>(dinner, order, rules, ties, limits, progress, explain_after)
+        };
+    }
+    let cpu = match with!(i32) {
+        Err(DinnerError::Overflow(_)) => match with!(i64) {
+            Err(DinnerError::Overflow(_)) => with!(i128),
+            other => other,
+        },
         other => other,
     };
     cpu.map(|play| ExactPlay {
