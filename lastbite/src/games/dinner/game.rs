@@ -521,6 +521,15 @@ pub enum DinnerTies {
 }
 
 impl DinnerTies {
+    /// The engine's per-player rules: the index rule is `first` on the perturbed payoffs
+    /// (the perturbation itself is the game's, [`DinnerGame::new`]'s `perturb`).
+    pub fn for_engine(&self, players: usize) -> Ties {
+        match self {
+            DinnerTies::Index => Ties::uniform(engine::TieBreak::First, players),
+            DinnerTies::Engine(t) => t.clone(),
+        }
+    }
+
     /// The rule's name as written on the command line.
     pub fn describe(&self) -> String {
         match self {
@@ -692,10 +701,7 @@ fn solve_on_gpu(
             "its choice bytes do not fit the memory budget (the CPU re-solves for the path)".into(),
         ));
     }
-    let engine_ties = match ties {
-        DinnerTies::Index => Ties::uniform(engine::TieBreak::First, dinner.players()),
-        DinnerTies::Engine(t) => t.clone(),
-    };
+    let engine_ties = ties.for_engine(dinner.players());
     let lean = match super::gpu::solve(gpu, &game, &engine_ties, progress) {
         Ok(solved) => solved?,
         Err(refusal) => return Ok(Err(refusal.to_string())),
@@ -726,10 +732,7 @@ fn solve_exact_with<P: Payoff>(
     let n = dinner.len();
     let perturb = matches!(ties, DinnerTies::Index);
     let game = DinnerGame::<P>::with_rules(dinner, order, rules, perturb)?;
-    let engine_ties = match ties {
-        DinnerTies::Index => Ties::uniform(engine::TieBreak::First, dinner.players()),
-        DinnerTies::Engine(t) => t.clone(),
-    };
+    let engine_ties = ties.for_engine(dinner.players());
     if explain_after.is_none() && n >= LEAN_FROM {
         // Two layers and a choice byte per state (or re-solving for the path), not the
         // full table: its budget counts the states held at once.
