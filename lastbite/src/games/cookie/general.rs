@@ -235,7 +235,9 @@ pub struct GeneralTable {
 }
 
 /// The counts of one layer of a [`GeneralTable`] (a row of `cookie general`'s report).
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
+)]
 pub struct GeneralRow {
     /// Components.
     pub n: u32,
@@ -383,19 +385,13 @@ impl GeneralTable {
         let t = GeneralTable::build_layers(below, store, progress, size, maker)?;
         let last = match maker.last_row(&t, max_n, progress) {
             Some(row) => row,
-            None => (0..size.div_ceil(CHUNK as u64))
-                .into_par_iter()
-                .map(|c| {
-                    let first = c * CHUNK as u64;
-                    let mut buf = vec![0u32; (size - first).min(CHUNK as u64) as usize];
-                    if progress.cancelled() {
-                        return GeneralRow::empty(max_n);
-                    }
-                    t.fill(max_n, first, &mut buf);
-                    progress.advance(buf.len() as u64);
-                    GeneralRow::count(max_n, &buf)
-                })
-                .reduce(|| GeneralRow::empty(max_n), GeneralRow::merge),
+            None => {
+                let last = t.count_layer(max_n, store, LAST_BATCH, progress);
+                if last.is_err() {
+                    progress.finish();
+                }
+                last?
+            }
         };
         progress.finish();
         if progress.cancelled() {
@@ -404,6 +400,55 @@ impl GeneralTable {
         let mut rows = t.rows();
         rows.push(last);
         Ok((rows, maker.used()))
+    }
+
+    /// The counts of layer `n`, computed from the layers below and never held: in
+    /// batches of `batch` positions (each filled in parallel), and, with `store`, the
+    /// counts so far written there after each batch (`general-last-NN.json`), so that an
+    /// interrupted run resumes after its last finished batch.
+    fn count_layer(
+        &self,
+        n: u32,
+        store: Option<&Path>,
+        batch: u64,
+        progress: &dyn Progress,
+    ) -> Result<GeneralRow, CookieError> {
+        let size = reduced_count(n as usize);
+        let (mut done, mut row) = match store {
+            Some(dir) => load_partial(dir, n, size)?,
+            None => (0, GeneralRow::empty(n)),
+        };
+        progress.advance(done);
+        while done < size {
+            if progress.cancelled() {
+                return Err(CookieError::Cancelled);
+            }
+            let end = (done + batch).min(size);
+            let part = (done..end)
+                .step_by(CHUNK)
+                .collect::<Vec<u64>>()
+                .into_par_iter()
+                .map(|first| {
+                    let mut buf = vec![0u32; (end - first).min(CHUNK as u64) as usize];
+                    if progress.cancelled() {
+                        return GeneralRow::empty(n);
+                    }
+                    self.fill(n, first, &mut buf);
+                    progress.advance(buf.len() as u64);
+                    GeneralRow::count(n, &buf)
+                })
+                .reduce(|| GeneralRow::empty(n), GeneralRow::merge);
+            // A batch cut short by a cancel is not counted (nor stored).
+            if progress.cancelled() {
+                return Err(CookieError::Cancelled);
+            }
+            row = GeneralRow::merge(row, part);
+            done = end;
+            if let Some(dir) = store {
+                save_partial(dir, n, done, &row)?;
+            }
+        }
+        Ok(row)
     }
 
     fn next_layer(&self, n: u32, progress: &dyn Progress) -> Result<Vec<u32>, CookieError> {
@@ -723,6 +768,59 @@ fn save_layer(dir: &Path, n: u32, layer: &[u32]) -> Result<(), CookieError> {
     std::fs::rename(&tmp, &path).map_err(|e| io_error(&path, e))
 }
 
+/// Positions of the streamed last layer between two checkpoints of its counts (about a
+/// minute of work on two cores).
+const LAST_BATCH: u64 = 1 << 28;
+
+/// The counts so far of a streamed last layer, as `save_partial` wrote them.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Partial {
+    n: u32,
+    done: u64,
+    row: GeneralRow,
+}
+
+fn partial_path(dir: &Path, n: u32) -> PathBuf {
+    dir.join(format!("general-last-{n:02}.json"))
+}
+
+/// The positions of layer `n` counted so far and their counts (none: nothing).
+fn load_partial(dir: &Path, n: u32, size: u64) -> Result<(u64, GeneralRow), CookieError> {
+    let path = partial_path(dir, n);
+    let text = match std::fs::read_to_string(&path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((0, GeneralRow::empty(n))),
+        Err(e) => return Err(io_error(&path, e)),
+    };
+    let bad = |why: String| {
+        CookieError::TooLarge(format!(
+            "{}: {why} (remove it to count layer {n} again)",
+            path.display()
+        ))
+    };
+    let p: Partial = serde_json::from_str(&text).map_err(|e| bad(e.to_string()))?;
+    if p.n != n || p.row.n != n || p.done > size || p.row.positions != p.done {
+        return Err(bad(format!(
+            "not the counts of a prefix of layer {n} ({} of {size} positions)",
+            p.done
+        )));
+    }
+    Ok((p.done, p.row))
+}
+
+fn save_partial(dir: &Path, n: u32, done: u64, row: &GeneralRow) -> Result<(), CookieError> {
+    let path = partial_path(dir, n);
+    let tmp = path.with_extension("tmp");
+    let text = serde_json::to_string(&Partial {
+        n,
+        done,
+        row: row.clone(),
+    })
+    .expect("counts serialise");
+    std::fs::write(&tmp, text).map_err(|e| io_error(&tmp, e))?;
+    std::fs::rename(&tmp, &path).map_err(|e| io_error(&path, e))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -885,5 +983,72 @@ mod tests {
         let e = GeneralTable::build(19, None, 8 << 30, &Silent).unwrap_err();
         assert!(e.to_string().contains("over the budget"), "{e}");
         assert!(GeneralTable::build(21, None, u64::MAX, &Silent).is_err());
+    }
+
+    /// Cancels once `after` positions have been reported done.
+    struct CancelAfter {
+        after: u64,
+        done: std::sync::atomic::AtomicU64,
+    }
+
+    impl Progress for CancelAfter {
+        fn advance(&self, done: u64) {
+            self.done
+                .fetch_add(done, std::sync::atomic::Ordering::Relaxed);
+        }
+        fn cancelled(&self) -> bool {
+            self.done.load(std::sync::atomic::Ordering::Relaxed) >= self.after
+        }
+    }
+
+    /// An interrupted count of the streamed last layer keeps its finished batches in the
+    /// store, and the rerun counts only the rest: the same row as one uninterrupted run.
+    #[test]
+    fn the_streamed_last_layer_resumes_after_its_last_batch() {
+        let dir =
+            std::env::temp_dir().join(format!("lastbite-general-last-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let t = GeneralTable::build(11, None, 1 << 30, &Silent).unwrap();
+        let whole = t.count_layer(12, None, u64::MAX, &Silent).unwrap();
+        assert_eq!(
+            whole,
+            GeneralTable::build(12, None, 1 << 30, &Silent)
+                .unwrap()
+                .rows()[12]
+        );
+        let batch = 1 << 15;
+        let stop = CancelAfter {
+            after: 100_000,
+            done: Default::default(),
+        };
+        assert!(matches!(
+            t.count_layer(12, Some(&dir), batch, &stop),
+            Err(CookieError::Cancelled)
+        ));
+        let (done, _) = load_partial(&dir, 12, reduced_count(12)).unwrap();
+        assert!(
+            done > 0 && done < reduced_count(12) && done % batch == 0,
+            "{done}"
+        );
+        // The rerun computes only what is left.
+        let counted = CancelAfter {
+            after: u64::MAX,
+            done: Default::default(),
+        };
+        assert_eq!(
+            t.count_layer(12, Some(&dir), batch, &counted).unwrap(),
+            whole
+        );
+        assert_eq!(
+            counted.done.into_inner(),
+            reduced_count(12),
+            "the resumed positions are reported as done, the rest as computed"
+        );
+        // A checkpoint that is not a prefix's counts is an error naming the file.
+        std::fs::write(partial_path(&dir, 12), r#"{"n": 12, "done": 5, "row": 1}"#).unwrap();
+        let e = t.count_layer(12, Some(&dir), batch, &Silent).unwrap_err();
+        assert!(e.to_string().contains("general-last-12.json"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
