@@ -277,6 +277,8 @@ fn status_of(e: &api::Error) -> StatusCode {
         api::Error::Engine(
             EngineError::TooManyStates { .. }
             | EngineError::TooManyHeld { .. }
+            | EngineError::OverMemory { .. }
+            | EngineError::SetsTooLarge { .. }
             | EngineError::OutOfMemory(_),
         )
         | api::Error::Efg {

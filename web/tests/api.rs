@@ -182,6 +182,18 @@ async fn budgets_refuse_with_422_and_the_size() {
     // a table past the server's budget is refused by the library with its size.
     let (s, b) = post(&c, "cookie-general", r#"{"max_n": 5, "memory_gib": 100}"#).await;
     error_of(s, &b, StatusCode::UNPROCESSABLE_ENTITY, "budget of 2");
+    // The dinner's lean solver (22 morsels and up) under a memory budget of 0 GiB.
+    let c22 = Config {
+        max_states: 10_000_000,
+        ..Config::default()
+    };
+    let morsels: Vec<String> = (1..=22).map(|i| format!("{i},{}", 23 - i)).collect();
+    let body = format!(
+        r#"{{"morsels": "{}", "method": "exact", "memory_gib": 0}}"#,
+        morsels.join(" ")
+    );
+    let (s, b) = post(&c22, "dinner-solve", &body).await;
+    error_of(s, &b, StatusCode::UNPROCESSABLE_ENTITY, "raise memory_gib");
     let (s, b) = post(&c, "cookie-general", r#"{"max_n": 20}"#).await;
     error_of(
         s,
