@@ -404,11 +404,10 @@ pub fn solve_lean<G: RankedGame>(
     let k = game.players();
     let whole = Whole(game);
     let states = lattice_states(&whole);
-    let root = game.root();
-    let root_index = game.index(&root);
-    let can_resolve = game.below(root_index).is_some();
-    let (recovery, bytes) = if lean_bytes(game) <= memory || !can_resolve {
-        (PathRecovery::ChoiceBytes, lean_bytes(game))
+    let root_index = game.index(&game.root());
+    let with_choices = lean_bytes(game);
+    let (recovery, bytes) = if with_choices <= memory || game.below(root_index).is_none() {
+        (PathRecovery::ChoiceBytes, with_choices)
     } else {
         (PathRecovery::Resolving, lean_bytes_resolving(game))
     };

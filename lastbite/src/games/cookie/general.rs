@@ -274,12 +274,7 @@ impl GeneralTable {
         memory: u64,
         progress: &dyn Progress,
     ) -> Result<GeneralTable, CookieError> {
-        refuse_over(
-            max_n,
-            GeneralTable::memory_for(max_n.min(MAX_GENERAL)),
-            memory,
-        )?;
-        GeneralTable::build_layers(max_n, store, progress, 0, &mut Maker::shared(max_n))
+        GeneralTable::build_with(max_n, store, memory, &mut Maker::shared(max_n), progress)
     }
 
     /// [`GeneralTable::build`] with its layers on `gpu` (none: the CPU); the same table
@@ -292,14 +287,26 @@ impl GeneralTable {
         gpu: Option<&crate::gpu::Gpu>,
         progress: &dyn Progress,
     ) -> Result<(GeneralTable, Option<String>), CookieError> {
+        let mut maker = Maker::on(gpu, max_n);
+        let t = GeneralTable::build_with(max_n, store, memory, &mut maker, progress)?;
+        Ok((t, maker.used()))
+    }
+
+    /// [`GeneralTable::build`] with `maker`'s layers: refused over `memory` before
+    /// anything is allocated.
+    fn build_with(
+        max_n: u32,
+        store: Option<&Path>,
+        memory: u64,
+        maker: &mut Maker<'_>,
+        progress: &dyn Progress,
+    ) -> Result<GeneralTable, CookieError> {
         refuse_over(
             max_n,
             GeneralTable::memory_for(max_n.min(MAX_GENERAL)),
             memory,
         )?;
-        let mut maker = Maker::on(gpu, max_n);
-        let t = GeneralTable::build_layers(max_n, store, progress, 0, &mut maker)?;
-        Ok((t, maker.used()))
+        GeneralTable::build_layers(max_n, store, progress, 0, maker)
     }
 
     /// The layers to `max_n`, loaded from `store` where they are there, the rest

@@ -706,18 +706,33 @@ fn solve_on_gpu(
         Ok(solved) => solved?,
         Err(refusal) => return Ok(Err(refusal.to_string())),
     };
+    Ok(Ok(lean_play(
+        &game,
+        dinner,
+        lean,
+        Some(gpu.name().to_string()),
+    )?))
+}
+
+/// The play a lean solve found: its path as bites, scored in the dinner's real units.
+fn lean_play<P: Payoff>(
+    game: &DinnerGame<'_, P>,
+    dinner: &Dinner,
+    lean: engine::LeanSolution<DinnerGame<'_, P>>,
+    gpu: Option<String>,
+) -> Result<ExactPlay, DinnerError> {
     let eating = bites(lean.path.into_iter().map(|s| (s.mover, s.mv)));
     let scores = game.scoring().score(dinner, eating.iter().copied())?;
-    Ok(Ok(ExactPlay {
+    Ok(ExactPlay {
         eating,
         scores,
         states: lean.states,
         recovery: Some(lean.recovery),
-        resolved: 0,
-        gpu: Some(gpu.name().to_string()),
+        resolved: lean.resolved,
+        gpu,
         gpu_declined: None,
         explained: None,
-    }))
+    })
 }
 
 fn solve_exact_with<P: Payoff>(
@@ -738,18 +753,7 @@ fn solve_exact_with<P: Payoff>(
         // full table: its budget counts the states held at once.
         engine::check_held(&game, budget)?;
         let lean = engine::solve_lean(&game, &engine_ties, memory, progress)?;
-        let eating = bites(lean.path.into_iter().map(|s| (s.mover, s.mv)));
-        let scores = game.scoring().score(dinner, eating.iter().copied())?;
-        return Ok(ExactPlay {
-            eating,
-            scores,
-            states: lean.states,
-            recovery: Some(lean.recovery),
-            resolved: lean.resolved,
-            gpu: None,
-            gpu_declined: None,
-            explained: None,
-        });
+        return lean_play(&game, dinner, lean, None);
     }
     // The full table (explanations read any state's children from it).
     let full = Budget {
