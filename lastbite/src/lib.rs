@@ -8,8 +8,8 @@
 //!   verification by one-shot deviations, Gambit export).
 //! * [`games`]: one module per game family from the papers, each with its model, its
 //!   fast theory, the brute-force cross-check of that theory, and its analyses.
-//! * [`exact`]: exact rationals for input and output; solvers compare integers.
-//! * [`rational`]: exact rationals of any size, for expectations over chance nodes.
+//! * [`number`]: exact numbers ([`exact`] for input and output, solvers compare integers;
+//!   [`rational`] of any size, for expectations over chance nodes), over one gcd.
 //! * [`reproduce`]: published values next to recomputed ones, for every family.
 //! * [`rng`]: the reproducible random streams of experiments.
 //! * [`svg`]: the chart writer behind the figures.
@@ -18,12 +18,12 @@
 
 pub mod api;
 pub mod engine;
-pub mod exact;
 pub mod games;
 #[cfg(feature = "gpu")]
 pub mod gpu;
+pub mod number;
 mod par;
-pub mod rational;
+pub use number::{exact, rational};
 pub mod reproduce;
 pub mod rng;
 pub mod svg;

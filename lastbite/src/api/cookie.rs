@@ -6,7 +6,7 @@ use num_bigint::BigUint;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::dinner::request;
+use super::input::request;
 use super::{Control, Error, Render};
 use crate::engine::impartial::{Analyser, Outcome};
 use crate::games::cookie::general::{GeneralRow, GeneralTable, MAX_GENERAL};
@@ -17,6 +17,7 @@ use crate::games::cookie::{
     smallest_d, CookieGame, NimTable, Packing, Position, MAX_BY_PATHS, MAX_ENUMERATED,
     MAX_NIM_TABLE,
 };
+pub use crate::number::Count;
 
 /// Positions with more unexpired components than this get the theory only (the brute
 /// force's state space grows exponentially).
@@ -414,39 +415,6 @@ impl Render for CriticalReport {
             writeln!(w, "{:>4} {:>4}  {}", r.n, r.d, parts.join(" "))?;
         }
         Ok(())
-    }
-}
-
-/// A count of exact size: a JSON integer with every digit.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Count(pub BigUint);
-
-impl Serialize for Count {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match u64::try_from(&self.0) {
-            Ok(v) => s.serialize_u64(v),
-            Err(_) => match u128::try_from(&self.0) {
-                Ok(v) => s.serialize_u128(v),
-                // Beyond 128 bits: serde_json's arbitrary precision keeps the digits.
-                Err(_) => {
-                    let n: serde_json::Number = self
-                        .0
-                        .to_string()
-                        .parse()
-                        .expect("digits are a JSON number");
-                    n.serialize(s)
-                }
-            },
-        }
-    }
-}
-
-impl JsonSchema for Count {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        "Count".into()
-    }
-    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        schemars::json_schema!({"type": "integer", "minimum": 0, "description": "A non-negative integer of any size, every digit kept."})
     }
 }
 

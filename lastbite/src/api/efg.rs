@@ -12,7 +12,7 @@ use schemars::JsonSchema;
 use serde::Serialize;
 
 use super::cookie::Count;
-use super::dinner::request;
+use super::input::request;
 use super::{Control, Error, Render};
 use crate::engine::{player_letter, TieBreak, Ties};
 use crate::exact::Exact;

@@ -3,12 +3,28 @@
 //! Objects and arrays are broken over lines only at the two outer levels, so that a
 //! report's fields each start a line and a list of a million bites is one bite per line,
 //! while each bite stays compact. serde writes straight to the stream: no document is
-//! built in memory.
+//! built in memory. [`parse_request`] is the other direction: a request from a document.
 
 use std::io::{self, Write};
 
 use serde::Serialize;
 use serde_json::ser::Formatter;
+
+use super::error::Error;
+
+/// Reads a request from a JSON document (for front ends that receive JSON: the web API,
+/// files of requests); errors are one line.
+///
+/// ```
+/// use lastbite::api::{parse_request, dinner::SolveRequest};
+/// let req: SolveRequest = parse_request(r#"{"morsels": "1,2 2,3"}"#).unwrap();
+/// assert!(parse_request::<SolveRequest>("{\"max_state\": 1}").is_err());
+/// ```
+pub fn parse_request<T: serde::de::DeserializeOwned>(json: &str) -> Result<T, Error> {
+    serde_json::from_str(json).map_err(|e| Error::Request {
+        message: crate::text::clean(&e.to_string()),
+    })
+}
 
 /// Writes `report` as one JSON document followed by a newline.
 pub fn write_json<T: Serialize + ?Sized>(report: &T, w: &mut dyn Write) -> io::Result<()> {

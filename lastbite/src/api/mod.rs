@@ -25,160 +25,73 @@
 //! assert_eq!(serde_json::to_value(&report).unwrap()["scores"], serde_json::json!([5, 2]));
 //! ```
 
+mod control;
 pub mod cookie;
 pub mod dinner;
 pub mod efg;
 mod error;
+pub mod input;
 mod json;
+mod render;
 pub mod reproduce;
 pub mod subtraction;
 pub mod sweep;
 pub mod tokens;
 
-use std::io;
-use std::sync::atomic::{AtomicBool, Ordering};
-
+pub use control::Control;
 pub use error::{escape, Error};
-pub use json::write_json;
+pub use json::{parse_request, write_json};
+pub use render::{Picture, Render, ReportVisitor};
 
-use crate::engine::{Progress, Silent};
-
-/// Progress and cancellation for one API call.
-///
-/// The progress sink receives the phases of long computations; the flag, when set by
-/// another thread (a Ctrl-C handler, a web request that went away), stops them at the
-/// next chunk of work with [`Error::Cancelled`].
-pub struct Control<'a> {
-    progress: &'a dyn Progress,
-    cancel: Option<&'a AtomicBool>,
-}
-
-impl<'a> Control<'a> {
-    /// Reports to `progress`; never cancelled.
-    pub fn new(progress: &'a dyn Progress) -> Control<'a> {
-        Control {
-            progress,
-            cancel: None,
-        }
-    }
-
-    /// Also stops when `flag` becomes true.
-    pub fn with_cancel(mut self, flag: &'a AtomicBool) -> Control<'a> {
-        self.cancel = Some(flag);
-        self
-    }
-
-    /// No progress, no cancellation.
-    pub fn silent() -> Control<'static> {
-        Control {
-            progress: &Silent,
-            cancel: None,
-        }
-    }
-
-    /// `Err(Cancelled)` when the flag is set.
-    pub fn check(&self) -> Result<(), Error> {
-        if self.cancelled() {
-            Err(Error::Cancelled)
-        } else {
-            Ok(())
-        }
-    }
-}
-
-impl Progress for Control<'_> {
-    fn start(&self, total: u64, what: &str) {
-        self.progress.start(total, what)
-    }
-    fn advance(&self, done: u64) {
-        self.progress.advance(done)
-    }
-    fn finish(&self) {
-        self.progress.finish()
-    }
-    fn cancelled(&self) -> bool {
-        self.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) || self.progress.cancelled()
-    }
-}
-
-/// Reads a request from a JSON document (for front ends that receive JSON: the web API,
-/// files of requests); errors are one line.
-///
-/// ```
-/// use lastbite::api::{parse_request, dinner::SolveRequest};
-/// let req: SolveRequest = parse_request(r#"{"morsels": "1,2 2,3"}"#).unwrap();
-/// assert!(parse_request::<SolveRequest>("{\"max_state\": 1}").is_err());
-/// ```
-pub fn parse_request<T: serde::de::DeserializeOwned>(json: &str) -> Result<T, Error> {
-    serde_json::from_str(json).map_err(|e| Error::Request {
-        message: crate::text::clean(&e.to_string()),
-    })
-}
-
-/// The human-readable text of a report: the CLI's default output. One renderer per
-/// report, a pure function of it.
-pub trait Render {
-    /// Writes the text.
-    fn write_text(&self, w: &mut dyn io::Write) -> io::Result<()>;
-
-    /// The text as a string (for tests and notebooks).
-    fn to_text(&self) -> String {
-        let mut buf = Vec::new();
-        self.write_text(&mut buf).expect("writing to memory");
-        String::from_utf8(buf).expect("renderers write UTF-8")
-    }
-}
-
-/// A picture a report can be drawn as (SVG text).
-pub trait Picture {
-    /// The SVG document.
-    fn svg(&self) -> &str;
-}
+use render::ToJson;
 
 /// Every analysis command, once: its name (`family-command`, the stem of its schema
 /// files), request type, report type and function. [`schemas`], [`call`] and
 /// [`COMMANDS`] are generated from this one table, so a command added here reaches every
-/// front end that dispatches by name (the Python package, the web API).
+/// front end that dispatches by name (the Python package, the web API). A sweep command
+/// names its [`sweep::Sweep`] after `sweep`: the sweep registry ([`sweep::SWEEPS`],
+/// [`sweep::shard`], [`sweep::merge`]) is generated from the same lines.
 macro_rules! command_table {
     ($callback:ident) => {
         $callback![
-            "dinner-solve": dinner::SolveRequest => dinner::SolveReport = dinner::solve,
-            "dinner-play": dinner::PlayRequest => dinner::PlayReport = dinner::play,
-            "dinner-verify": dinner::VerifyRequest => dinner::VerifyReport = dinner::verify_profile,
-            "dinner-efg": dinner::EfgRequest => dinner::EfgReport = dinner::efg,
-            "dinner-discount": dinner::DiscountRequest => dinner::DiscountReport = dinner::discount,
-            "dinner-pareto": dinner::ParetoRequest => dinner::ParetoReport = dinner::pareto,
-            "dinner-experiment": dinner::ExperimentRequest => dinner::ExperimentReport = dinner::experiment,
-            "dinner-attainable": dinner::AttainableRequest => dinner::AttainableReport = dinner::attainable_sets,
-            "dinner-plot": dinner::PlotRequest => dinner::PlotReport = dinner::plot,
-            "dinner-board": dinner::BoardRequest => dinner::BoardReport = dinner::board,
-            "dinner-balance": dinner::BalanceRequest => dinner::BalanceReport = dinner::balance,
-            "dinner-multiplicity": dinner::MultiplicityRequest => dinner::MultiplicityReport = dinner::multiplicity,
-            "subtraction-table": subtraction::TableRequest => subtraction::TableReport = subtraction::table,
-            "subtraction-outcome": subtraction::OutcomeRequest => subtraction::OutcomeReport = subtraction::outcome,
-            "subtraction-period": subtraction::PeriodRequest => subtraction::PeriodReport = subtraction::period,
-            "subtraction-scan": subtraction::ScanRequest => subtraction::ScanReport = subtraction::scan,
-            "subtraction-conjecture": subtraction::ConjectureRequest => subtraction::ConjectureReport = subtraction::conjecture,
-            "subtraction-problems": subtraction::ProblemsRequest => subtraction::ProblemsReport = subtraction::problems,
-            "subtraction-plot": subtraction::PlotRequest => subtraction::PlotReport = subtraction::plot,
-            "tokens-solve": tokens::SolveRequest => tokens::SolveReport = tokens::solve,
-            "tokens-seats": tokens::SeatsRequest => tokens::SeatsReport = tokens::seats,
-            "cookie-analyze": cookie::AnalyzeRequest => cookie::AnalyzeReport = cookie::analyze,
-            "cookie-critical": cookie::CriticalRequest => cookie::CriticalReport = cookie::critical,
-            "cookie-table": cookie::TableRequest => cookie::TableReport = cookie::table,
-            "cookie-nim": cookie::NimRequest => cookie::NimReport = cookie::nim,
-            "cookie-general": cookie::GeneralRequest => cookie::GeneralReport = cookie::general,
-            "efg-info": efg::InfoRequest => efg::InfoReport = efg::info,
-            "efg-solve": efg::SolveRequest => efg::SolveReport = efg::solve,
-            "efg-verify": efg::VerifyRequest => efg::VerifyReport = efg::verify,
-            "efg-random": efg::RandomRequest => efg::RandomReport = efg::random,
-            "reproduce": reproduce::ReproduceRequest => reproduce::ReproduceReport = reproduce::reproduce,
+            "dinner-solve": dinner::SolveRequest => SolveReport = solve,
+            "dinner-play": dinner::PlayRequest => PlayReport = play,
+            "dinner-verify": dinner::VerifyRequest => VerifyReport = verify_profile,
+            "dinner-efg": dinner::EfgRequest => EfgReport = efg,
+            "dinner-discount": dinner::DiscountRequest => DiscountReport = discount,
+            "dinner-pareto": dinner::ParetoRequest => ParetoReport = pareto; sweep dinner::ParetoSweep,
+            "dinner-experiment": dinner::ExperimentRequest => ExperimentReport = experiment; sweep dinner::ExperimentSweep,
+            "dinner-attainable": dinner::AttainableRequest => AttainableReport = attainable_sets,
+            "dinner-plot": dinner::PlotRequest => PlotReport = plot,
+            "dinner-board": dinner::BoardRequest => BoardReport = board,
+            "dinner-balance": dinner::BalanceRequest => BalanceReport = balance; sweep dinner::BalanceSweep,
+            "dinner-multiplicity": dinner::MultiplicityRequest => MultiplicityReport = multiplicity; sweep dinner::MultiplicitySweep,
+            "subtraction-table": subtraction::TableRequest => TableReport = table,
+            "subtraction-outcome": subtraction::OutcomeRequest => OutcomeReport = outcome,
+            "subtraction-period": subtraction::PeriodRequest => PeriodReport = period,
+            "subtraction-scan": subtraction::ScanRequest => ScanReport = scan; sweep subtraction::ScanSweep,
+            "subtraction-conjecture": subtraction::ConjectureRequest => ConjectureReport = conjecture; sweep subtraction::ConjectureSweep,
+            "subtraction-problems": subtraction::ProblemsRequest => ProblemsReport = problems; sweep subtraction::ProblemsSweep,
+            "subtraction-plot": subtraction::PlotRequest => PlotReport = plot,
+            "tokens-solve": tokens::SolveRequest => SolveReport = solve,
+            "tokens-seats": tokens::SeatsRequest => SeatsReport = seats,
+            "cookie-analyze": cookie::AnalyzeRequest => AnalyzeReport = analyze,
+            "cookie-critical": cookie::CriticalRequest => CriticalReport = critical,
+            "cookie-table": cookie::TableRequest => TableReport = table,
+            "cookie-nim": cookie::NimRequest => NimReport = nim,
+            "cookie-general": cookie::GeneralRequest => GeneralReport = general,
+            "efg-info": efg::InfoRequest => InfoReport = info,
+            "efg-solve": efg::SolveRequest => SolveReport = solve,
+            "efg-verify": efg::VerifyRequest => VerifyReport = verify,
+            "efg-random": efg::RandomRequest => RandomReport = random,
+            "reproduce": reproduce::ReproduceRequest => ReproduceReport = reproduce,
         ]
     };
 }
+pub(crate) use command_table;
 
 macro_rules! names {
-    ($($name:literal: $req:ty => $rep:ty = $f:path),* $(,)?) => {
+    ($($name:literal: $fam:ident::$req:ident => $rep:ident = $f:ident $(; sweep $sf:ident::$s:ident)?),* $(,)?) => {
         &[$($name),*]
     };
 }
@@ -205,8 +118,8 @@ pub fn schemas() -> Vec<(String, serde_json::Value)> {
         ]
     }
     macro_rules! pairs {
-        ($($name:literal: $req:ty => $rep:ty = $f:path),* $(,)?) => {
-            vec![$(pair::<$req, $rep>($name)),*].into_iter().flatten().collect()
+        ($($name:literal: $fam:ident::$req:ident => $rep:ident = $f:ident $(; sweep $sf:ident::$s:ident)?),* $(,)?) => {
+            vec![$(pair::<$crate::api::$fam::$req, $crate::api::$fam::$rep>($name)),*].into_iter().flatten().collect()
         };
     }
     command_table!(pairs)
@@ -223,26 +136,6 @@ pub fn schemas() -> Vec<(String, serde_json::Value)> {
 /// ```
 pub fn call(name: &str, request: &str, ctl: &Control) -> Result<String, Error> {
     call_with(name, request, ctl, ToJson)
-}
-
-/// What a front end makes of a command's report, whatever its type: [`call_with`] hands
-/// the typed report to it (to be serialised some other way than JSON text, for example
-/// into columns of numbers).
-pub trait ReportVisitor {
-    /// What the front end makes of it.
-    type Output;
-    /// Takes the report.
-    fn visit<R: serde::Serialize + Render>(self, report: &R) -> Self::Output;
-}
-
-/// The report as a JSON document ([`call`]).
-struct ToJson;
-
-impl ReportVisitor for ToJson {
-    type Output = String;
-    fn visit<R: serde::Serialize + Render>(self, report: &R) -> String {
-        serde_json::to_string(report).expect("reports serialise")
-    }
 }
 
 /// [`call`] with the report handed to `visitor` instead of written as JSON.
@@ -266,11 +159,11 @@ pub fn call_with<V: ReportVisitor>(
     visitor: V,
 ) -> Result<V::Output, Error> {
     macro_rules! dispatch {
-        ($($cmd:literal: $req:ty => $rep:ty = $f:path),* $(,)?) => {
+        ($($cmd:literal: $fam:ident::$req:ident => $rep:ident = $f:ident $(; sweep $sf:ident::$s:ident)?),* $(,)?) => {
             match name {
                 $($cmd => {
-                    let req: $req = parse_request(request)?;
-                    let report: $rep = $f(&req, ctl)?;
+                    let req: $crate::api::$fam::$req = parse_request(request)?;
+                    let report: $crate::api::$fam::$rep = $crate::api::$fam::$f(&req, ctl)?;
                     Ok(visitor.visit(&report))
                 })*
                 other => Err(Error::invalid(

@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use super::dinner::request;
+use super::input::request;
 use super::{Control, Error, Render};
 use crate::reproduce::{failures, Answer, Check, Recorded};
 

@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use super::dinner::request;
+use super::input::request;
 use super::{Control, Error, Render};
 use crate::exact::Exact;
 use crate::games::tokens::{
@@ -470,7 +470,7 @@ pub fn seats(req: &SeatsRequest, ctl: &Control) -> Result<SeatsReport, Error> {
                     .filter(|r| r.players > seat)
                     .map(|r| {
                         let x = r.payoffs[seat];
-                        (r.players as f64, x.numer() as f64 / x.denom() as f64)
+                        (r.players as f64, x.to_f64())
                     })
                     .collect(),
             })

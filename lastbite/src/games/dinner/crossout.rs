@@ -19,18 +19,7 @@
 
 use crate::engine::Player;
 
-use super::model::{Dinner, DinnerError, TurnOrder};
-
-/// One bite of the eating order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Bite {
-    /// The turn, from 0.
-    pub turn: usize,
-    /// Who eats.
-    pub player: Player,
-    /// The morsel eaten (index in input order, from 0).
-    pub morsel: usize,
-}
+use super::model::{Bite, Dinner, DinnerError, TurnOrder};
 
 /// The crossout play of a two-player dinner.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -136,7 +125,7 @@ pub fn crossout(dinner: &Dinner, order: &TurnOrder) -> Result<Crossout, DinnerEr
     if dinner.players() != 2 {
         return Err(DinnerError::NeedsTwoPlayers("crossout", dinner.players()));
     }
-    super::setup::check_order(dinner, order)?;
+    super::model::check_order(dinner, order)?;
     let eaten = crossout_on(dinner, order.turns(), 0..dinner.len() as u32);
     let mut scores = [0i128; 2];
     for (&m, &p) in eaten.iter().zip(order.turns()) {

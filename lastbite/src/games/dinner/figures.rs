@@ -67,10 +67,7 @@ pub fn outcomes(d: &Dinner, order: &TurnOrder, budget: Budget) -> Result<Outcome
 pub fn outcome_chart(d: &Dinner, o: &Outcomes) -> Chart {
     let real = |&(a, b): &(i128, i128)| {
         let (x, y) = (d.unscale(a), d.unscale(b));
-        (
-            x.numer() as f64 / x.denom() as f64,
-            y.numer() as f64 / y.denom() as f64,
-        )
+        (x.to_f64(), y.to_f64())
     };
     Chart {
         title: format!("Outcomes of a dinner of {} morsels (Figure 1)", d.len()),
@@ -191,7 +188,7 @@ fn panel(
     let c = crossout(d, order)?;
     let val = |i: usize, p: usize| {
         let x = d.value(i, p);
-        x.numer() as f64 / x.denom() as f64
+        x.to_f64()
     };
     let range = |p: usize| {
         (0..d.len())

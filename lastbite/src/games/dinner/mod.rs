@@ -32,19 +32,24 @@ pub mod pareto;
 pub mod reproduce;
 pub mod scoring;
 pub mod setup;
+pub mod solve;
 pub mod strategies;
+pub mod subsets;
 pub mod variants;
 
 #[cfg(test)]
 pub(crate) mod crosscheck;
 
-pub use crossout::{crossout, Bite, Crossout};
-pub use game::{
-    all_spe_scores, random_spe_outcomes, solve_exact, DinnerGame, DinnerTies, ExactPlay, Explained,
-    ExplainedMove, Rules, DEFAULT_DINNER_MAX_STATES, DEFAULT_DINNER_MEMORY,
-    DEFAULT_DINNER_MEMORY_GIB, FULL_TABLE_MAX_STATES, LEAN_FROM,
+pub use crossout::{crossout, Crossout};
+pub use game::{DinnerGame, DinnerTies};
+pub use model::{
+    check_order, Bite, Dinner, DinnerError, Precedence, PrecedenceError, Rules, TurnOrder,
 };
-pub use model::{Dinner, DinnerError, Precedence, PrecedenceError, TurnOrder};
 pub use scoring::Scoring;
-pub use setup::{check_order, Setup};
+pub use setup::Setup;
+pub use solve::{
+    all_spe_scores, random_spe_outcomes, solve_exact, ExactPlay, Explained, ExplainedMove,
+    DEFAULT_DINNER_MAX_STATES, DEFAULT_DINNER_MEMORY, DEFAULT_DINNER_MEMORY_GIB,
+    FULL_TABLE_MAX_STATES, LEAN_FROM,
+};
 pub use strategies::{evaluate, Playout, Strategy};

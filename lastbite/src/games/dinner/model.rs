@@ -865,3 +865,63 @@ impl Precedence {
         self.before.iter().all(|&b| b == 0)
     }
 }
+
+/// Variations of the payoffs and rules of a dinner (paper: "Generalized payoffs" and
+/// "Open questions"). The default is the plain game.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Rules {
+    /// `altruism[e][r]`: what player `r` receives, per unit of the eater's utility, when
+    /// player `e` eats a morsel. The paper's two-player case is
+    /// `[[alpha_A, alpha_B], [beta_A, beta_B]]` ([`Rules::altruism`]); `None` is the plain
+    /// game (the identity).
+    pub altruism: Option<Vec<Vec<Exact>>>,
+    /// Delayed gratification: a morsel eaten on turn `t` (from 1) is worth
+    /// `discount^t` times its value.
+    pub discount: Option<Exact>,
+    /// Inaccessible morsels: the partial order eating must respect.
+    pub before: Option<Precedence>,
+}
+
+impl Rules {
+    /// The paper's altruism payoffs for two players: `p_A = alpha_A * (Alice's utility of
+    /// what she eats) + beta_A * (Bob's utility of what he eats)`, and `p_B = alpha_B *
+    /// (Alice's utility of what she eats) + beta_B * (Bob's utility of what he eats)`.
+    pub fn altruism(alpha_a: Exact, beta_a: Exact, alpha_b: Exact, beta_b: Exact) -> Rules {
+        Rules {
+            altruism: Some(vec![vec![alpha_a, alpha_b], vec![beta_a, beta_b]]),
+            ..Rules::default()
+        }
+    }
+
+    /// Whether these are the rules of the plain dinner.
+    pub fn is_plain(&self) -> bool {
+        self.altruism.is_none()
+            && self.discount.is_none()
+            && self.before.as_ref().is_none_or(Precedence::is_trivial)
+    }
+}
+
+/// The order has one turn per morsel and names only the dinner's players (orders are
+/// built against a dinner, so this fails only when a dinner's order meets another).
+pub fn check_order(dinner: &Dinner, order: &TurnOrder) -> Result<(), DinnerError> {
+    if order.len() != dinner.len() || order.players() != dinner.players() {
+        return Err(DinnerError::OrderMismatch {
+            turns: order.len(),
+            order_players: order.players(),
+            morsels: dinner.len(),
+            players: dinner.players(),
+        });
+    }
+    Ok(())
+}
+
+/// One bite of the eating order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Bite {
+    /// The turn, from 0.
+    pub turn: usize,
+    /// Who eats.
+    pub player: Player,
+    /// The morsel eaten (index in input order, from 0).
+    pub morsel: usize,
+}

@@ -11,12 +11,12 @@ use crate::engine::{verify, Budget, Silent, Verdict};
 use super::attainable;
 use super::balance;
 use super::crossout::crossout;
-use super::game::{
-    random_spe_outcomes, solve_exact, DinnerGame, DinnerTies, Rules, DEFAULT_DINNER_MEMORY,
-};
+use super::game::{DinnerGame, DinnerTies};
+use super::model::Rules;
 use super::model::{Dinner, TurnOrder};
 use super::pareto::{self, Sweep};
 use super::setup::Setup;
+use super::solve::{random_spe_outcomes, solve_exact, DEFAULT_DINNER_MEMORY};
 use super::strategies::evaluate;
 use super::strategies::Strategy;
 use super::variants;
@@ -471,7 +471,7 @@ pub fn answers() -> Vec<Answer> {
     let rows = balance::first_mover_advantage(32, 1000, 1, &Silent).expect("valid");
     let at = |n: usize| {
         let r = &rows[n - 1];
-        let f = |x: Exact| x.numer() as f64 / x.denom() as f64;
+        let f = |x: Exact| x.to_f64();
         format!(
             "n = {n}: alternation {:.2}%, Thue-Morse {:.2}%",
             f(r.alternation),
@@ -657,7 +657,7 @@ fn experiment_checks(p: &ExperimentPublished, out: &mut Vec<Check>) {
         computed: format!(
             "below in {below} of {} samples (largest {})",
             runs.len(),
-            largest.map_or("none".into(), |x| format!("{:.2}%", x.numer() as f64 / x.denom() as f64))
+            largest.map_or("none".into(), |x| format!("{:.2}%", x.to_f64()))
         ),
         pass: below > 0,
         differs: false,
@@ -804,7 +804,7 @@ fn injera() -> Answer {
             None,
         )
         .expect("small");
-        let split = |bites: &mut dyn Iterator<Item = super::crossout::Bite>| {
+        let split = |bites: &mut dyn Iterator<Item = super::model::Bite>| {
             let mut v: Vec<usize> = bites.filter(|b| b.player == 0).map(|b| b.morsel).collect();
             v.sort_unstable();
             v

@@ -13,8 +13,8 @@
 use crate::engine::Player;
 use crate::exact::Exact;
 
-use super::crossout::Bite;
-use super::game::Rules;
+use super::model::Bite;
+use super::model::Rules;
 use super::model::{Dinner, DinnerError};
 
 /// The validated payoff arithmetic of one dinner under one set of [`Rules`].

@@ -4,7 +4,7 @@
 //! matrix of the wrong shape is an error before any solver runs, never a panic or a
 //! silently uneaten morsel.
 
-use super::game::Rules;
+use super::model::{check_order, Rules};
 use super::model::{Dinner, DinnerError, TurnOrder};
 use super::scoring::Scoring;
 
@@ -73,18 +73,4 @@ impl Setup {
     pub fn scoring(&self) -> &Scoring {
         &self.scoring
     }
-}
-
-/// The order has one turn per morsel and names only the dinner's players (orders are
-/// built against a dinner, so this fails only when a dinner's order meets another).
-pub fn check_order(dinner: &Dinner, order: &TurnOrder) -> Result<(), DinnerError> {
-    if order.len() != dinner.len() || order.players() != dinner.players() {
-        return Err(DinnerError::OrderMismatch {
-            turns: order.len(),
-            order_players: order.players(),
-            morsels: dinner.len(),
-            players: dinner.players(),
-        });
-    }
-    Ok(())
 }

@@ -9,7 +9,8 @@ use std::str::FromStr;
 
 use crate::engine::Player;
 
-use super::crossout::{crossout_on, Bite};
+use super::crossout::crossout_on;
+use super::model::Bite;
 use super::model::{Dinner, DinnerError, TurnOrder};
 
 /// A strategy of the paper.
@@ -144,7 +145,7 @@ pub fn evaluate(
     order: &TurnOrder,
     strategies: &[Strategy],
 ) -> Result<Playout, DinnerError> {
-    super::setup::check_order(dinner, order)?;
+    super::model::check_order(dinner, order)?;
     let mut remaining: Vec<u32> = (0..dinner.len() as u32).collect();
     let mut scores = vec![0i128; dinner.players()];
     let mut eating = Vec::with_capacity(dinner.len());

@@ -13,8 +13,10 @@
 use crate::engine::{verify, Budget, Player, Verdict};
 use crate::exact::Exact;
 
-use super::crossout::{crossout, Bite};
-use super::game::{DinnerGame, Rules};
+use super::crossout::crossout;
+use super::game::DinnerGame;
+use super::model::Bite;
+use super::model::Rules;
 use super::model::{Dinner, DinnerError, TurnOrder};
 use super::setup::Setup;
 use super::strategies::Strategy;

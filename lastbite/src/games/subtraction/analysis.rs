@@ -838,3 +838,52 @@ mod tests {
         assert_eq!((gain, heap), (1, 61));
     }
 }
+
+/// The shape of a ruleset, as Problem 4's report groups the rulesets with no discrepancy.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ZeroClass {
+    /// The largest element is at least twice the second largest (where the paper proves
+    /// pairs have no discrepancy).
+    Dominant,
+    /// A pair `{s1, s2}` with `s1` a multiple of `s2 - s1` (ratio `(k+1)/k`,
+    /// Conjecture 11).
+    HalfLine,
+    /// Any other shape.
+    Other,
+}
+
+impl ZeroClass {
+    /// The class of a ruleset's elements (in increasing order).
+    ///
+    /// ```
+    /// use lastbite::games::subtraction::analysis::ZeroClass;
+    /// assert_eq!(ZeroClass::of(&[2, 5]), ZeroClass::Dominant);
+    /// assert_eq!(ZeroClass::of(&[3, 4]), ZeroClass::HalfLine);
+    /// assert_eq!(ZeroClass::of(&[3, 4, 5]), ZeroClass::Other);
+    /// ```
+    pub fn of(e: &[u64]) -> ZeroClass {
+        let k = e.len();
+        if k >= 2 && e[k - 1] >= 2 * e[k - 2] {
+            ZeroClass::Dominant
+        } else if k == 2 && e[0].is_multiple_of(e[1] - e[0]) {
+            ZeroClass::HalfLine
+        } else {
+            ZeroClass::Other
+        }
+    }
+}
+
+/// Whether a ruleset's elements have no common factor (a ruleset and its multiples play
+/// alike, scaled).
+///
+/// ```
+/// use lastbite::games::subtraction::analysis::is_primitive;
+/// assert!(is_primitive(&[2, 3]));
+/// assert!(!is_primitive(&[2, 4, 6]));
+/// ```
+pub fn is_primitive(elements: &[u64]) -> bool {
+    elements
+        .iter()
+        .fold(0u128, |g, &x| crate::number::gcd(g, x as u128))
+        == 1
+}

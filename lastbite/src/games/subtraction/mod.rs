@@ -18,6 +18,7 @@ pub mod figures;
 pub mod game;
 pub mod model;
 pub mod reproduce;
+pub mod scanfile;
 pub mod theory;
 
 pub use game::SubtractionGame;

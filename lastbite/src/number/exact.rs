@@ -35,21 +35,23 @@ pub enum ParseExactError {
 }
 
 /// An exact rational number `numer / denom` in lowest terms with `denom > 0`.
+///
+/// # Overflow
+/// Numerator and denominator are `i128`. Parsing ([`str::parse`], serde) refuses a value
+/// that does not fit with an error; [`Exact::checked_add`] and [`Exact::checked_mul`]
+/// return `None`. The operators `+`, `-` and `*` **panic** on overflow: they are for
+/// values bounded by construction (a dinner's utilities are checked to sum within 128
+/// bits before any solver adds them); use the checked forms on anything else, or
+/// [`crate::rational::Rational`], which never overflows.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Exact {
     numer: i128,
     denom: i128,
 }
 
-fn gcd(mut a: i128, mut b: i128) -> i128 {
-    a = a.abs();
-    b = b.abs();
-    while b != 0 {
-        let t = a % b;
-        a = b;
-        b = t;
-    }
-    a
+/// The gcd of two values' magnitudes (the one [`super::gcd`]).
+fn gcd(a: i128, b: i128) -> i128 {
+    super::gcd(a.unsigned_abs(), b.unsigned_abs()) as i128
 }
 
 /// Least common multiple, `None` on overflow.
@@ -96,6 +98,17 @@ impl Exact {
     /// Whether the value is an integer.
     pub fn is_integer(&self) -> bool {
         self.denom == 1
+    }
+
+    /// The nearest `f64`, roughly (numerator and denominator each rounded): for charts and
+    /// percentages, never for a comparison.
+    ///
+    /// ```
+    /// use lastbite::exact::Exact;
+    /// assert_eq!("5/2".parse::<Exact>().unwrap().to_f64(), 2.5);
+    /// ```
+    pub fn to_f64(&self) -> f64 {
+        self.numer as f64 / self.denom as f64
     }
 
     /// The value as a JSON value: an integer when it is one, else a string like `"25/2"`.
@@ -313,11 +326,7 @@ impl FromStr for Exact {
 impl serde::Serialize for Exact {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         if self.is_integer() {
-            if let Ok(v) = i64::try_from(self.numer) {
-                s.serialize_i64(v)
-            } else {
-                s.serialize_i128(self.numer)
-            }
+            super::json::serialize_i128(self.numer, s)
         } else {
             s.collect_str(self)
         }

@@ -1,30 +1,6 @@
-//! Sweeps in shards: every sweep command is a deterministic list of independent items
-//! whose results fold into its report, so that the list can be cut into shards run
-//! anywhere (other processes, other machines, a Dask cluster) and merged back into a
-//! report byte-identical to the unsharded run's, whatever the shard count and the order
-//! in which the shards finish.
-//!
-//! A key design decision is that *the unsharded command is the one-shard case*: each sweep
-//! command of the API runs [`run`], which computes shard 1 of 1 and builds the report
-//! from it, so the sharded and unsharded runs share every line of the computation. A
-//! sweep's partial result is a commutative monoid: [`Sweep::merge`] combines two partials
-//! the same way in whatever order (sums; lists kept sorted by item number; maxima with
-//! ties broken by the item number), so any split gives the same merged partial.
-//!
-//! Item `i` (from 0) belongs to shard `i mod N` (shards are numbered from 1 in documents
-//! and messages): dealing items round-robin spreads the costly late items of a sweep
-//! (larger sets, larger dinners) over every shard.
-//!
-//! ```
-//! use lastbite::api::{sweep, Control};
-//! let req = r#"{"statement": "11", "sizes": [2], "max": 12}"#;
-//! let whole = lastbite::api::call("subtraction-conjecture", req, &Control::silent()).unwrap();
-//! let shards: Vec<String> = (1..=3)
-//!     .map(|i| sweep::shard("subtraction-conjecture", req, sweep::Shard::new(i, 3).unwrap(), &Control::silent()).unwrap())
-//!     .collect();
-//! let merged = sweep::merge(&shards, &Control::silent()).unwrap();
-//! assert_eq!(merged.json, whole);
-//! ```
+//! The machinery of sweeps: shards ([`Shard`]), the [`Sweep`] trait, running a shard,
+//! shard documents and their merge. It names no command and no family: the registry of
+//! sweep commands is the command table's (the module above).
 
 use std::any::Any;
 use std::sync::{Arc, Mutex};
@@ -32,7 +8,7 @@ use std::sync::{Arc, Mutex};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use super::{parse_request, Control, Error, Render, ReportVisitor};
+use crate::api::{parse_request, Control, Error, Render, ReportVisitor};
 use crate::engine::Progress;
 
 /// One shard of a sweep: number `index` (from 1) of `count`.
@@ -103,7 +79,7 @@ impl Shard {
 /// A sweep command: its items, each item's partial result, how partials merge, and the
 /// report built from the merged partial.
 pub trait Sweep {
-    /// The command's name (as in [`super::COMMANDS`]).
+    /// The command's name (as in [`crate::api::COMMANDS`]).
     const COMMAND: &'static str;
     /// The command's request.
     type Request: Serialize + DeserializeOwned + Sync;
@@ -201,7 +177,7 @@ static LAST_PLAN: Mutex<Option<CachedPlan>> = Mutex::new(None);
 /// The plan of `req`, made once per process for consecutive shards of one sweep (a
 /// plan can list a million rulesets: remaking it per shard would cost more than small
 /// shards themselves).
-fn plan_of<S: Sweep>(req: &S::Request) -> Result<Arc<S::Plan>, Error> {
+pub(super) fn plan_of<S: Sweep>(req: &S::Request) -> Result<Arc<S::Plan>, Error> {
     let key = format!(
         "{} {}",
         S::COMMAND,
@@ -219,7 +195,11 @@ fn plan_of<S: Sweep>(req: &S::Request) -> Result<Arc<S::Plan>, Error> {
     Ok(plan)
 }
 
-fn shard_of<S: Sweep>(request: &str, shard: Shard, ctl: &Control) -> Result<String, Error> {
+pub(super) fn shard_of<S: Sweep>(
+    request: &str,
+    shard: Shard,
+    ctl: &Control,
+) -> Result<String, Error> {
     let req: S::Request = parse_request(request)?;
     let plan = plan_of::<S>(&req)?;
     let partial = run_shard::<S>(&req, &plan, shard, ctl)?;
@@ -246,7 +226,7 @@ struct Header {
     items: u64,
 }
 
-fn merge_of<S: Sweep, V: ReportVisitor>(
+pub(super) fn merge_of<S: Sweep, V: ReportVisitor>(
     docs: &[String],
     ctl: &Control,
     visitor: V,
@@ -284,142 +264,9 @@ pub fn max_first<K: PartialOrd>(a: Option<(K, u64)>, b: Option<(K, u64)>) -> Opt
     }
 }
 
-/// Every sweep command, once: its name and its [`Sweep`].
-macro_rules! sweep_table {
-    ($callback:ident) => {
-        $callback![
-            super::subtraction::ConjectureSweep,
-            super::subtraction::ScanSweep,
-            super::subtraction::ProblemsSweep,
-            super::dinner::ExperimentSweep,
-            super::dinner::BalanceSweep,
-            super::dinner::ParetoSweep,
-            super::dinner::MultiplicitySweep,
-        ]
-    };
-}
-
-macro_rules! sweep_names {
-    ($($s:path),* $(,)?) => {
-        &[$(<$s as Sweep>::COMMAND),*]
-    };
-}
-
-/// The commands that run as sweeps (and so take shards).
-pub const SWEEPS: &[&str] = sweep_table!(sweep_names);
-
-fn unknown(name: &str) -> Error {
-    Error::invalid(
-        "command",
-        name,
-        format!("is not a sweep (one of {})", SWEEPS.join(", ")),
-    )
-}
-
-/// Runs shard `shard` of sweep command `name` on a request given as JSON; returns the
-/// shard document (JSON) that [`merge`] reads.
-pub fn shard(name: &str, request: &str, shard: Shard, ctl: &Control) -> Result<String, Error> {
-    macro_rules! dispatch {
-        ($($s:path),* $(,)?) => {
-            match name {
-                $(n if n == <$s as Sweep>::COMMAND => shard_of::<$s>(request, shard, ctl),)*
-                other => Err(unknown(other)),
-            }
-        };
-    }
-    sweep_table!(dispatch)
-}
-
-/// The number of items of sweep `name` on a request given as JSON (validating it), for
-/// front ends choosing a shard count.
-pub fn items(name: &str, request: &str) -> Result<u64, Error> {
-    macro_rules! dispatch {
-        ($($s:path),* $(,)?) => {
-            match name {
-                $(n if n == <$s as Sweep>::COMMAND => {
-                    let req: <$s as Sweep>::Request = parse_request(request)?;
-                    Ok(<$s as Sweep>::items(&*plan_of::<$s>(&req)?))
-                })*
-                other => Err(unknown(other)),
-            }
-        };
-    }
-    sweep_table!(dispatch)
-}
-
-/// A merged sweep: the command and its report, as the unsharded command gives it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Merged {
-    /// The sweep command.
-    pub command: String,
-    /// The report as compact JSON ([`super::call`]'s document).
-    pub json: String,
-    /// The report as the CLI's `--json` prints it ([`super::write_json`]).
-    pub document: String,
-    /// The report's text ([`Render`]).
-    pub text: String,
-}
-
-/// Merges the shard documents of one sweep: all from the same command and request, each
-/// shard exactly once. The report equals the unsharded command's.
-pub fn merge(docs: &[String], ctl: &Control) -> Result<Merged, Error> {
-    let (command, _) = check_docs(docs)?;
-    let (json, document, text) = merge_checked(&command, docs, ctl, Every)?;
-    Ok(Merged {
-        command,
-        json,
-        document,
-        text,
-    })
-}
-
-/// The report in every form [`Merged`] holds.
-struct Every;
-
-impl ReportVisitor for Every {
-    type Output = (String, String, String);
-    fn visit<R: Serialize + Render>(self, report: &R) -> Self::Output {
-        let mut doc = Vec::new();
-        super::write_json(report, &mut doc).expect("writing to memory");
-        (
-            super::ToJson.visit(report),
-            String::from_utf8(doc).expect("JSON is UTF-8"),
-            report.to_text(),
-        )
-    }
-}
-
-/// [`merge`] with the report handed to `visitor`.
-pub fn merge_with<V: ReportVisitor>(
-    docs: &[String],
-    ctl: &Control,
-    visitor: V,
-) -> Result<V::Output, Error> {
-    let (name, _) = check_docs(docs)?;
-    merge_checked(&name, docs, ctl, visitor)
-}
-
-/// [`merge_with`] on documents [`check_docs`] accepted as the shards of sweep `name`.
-fn merge_checked<V: ReportVisitor>(
-    name: &str,
-    docs: &[String],
-    ctl: &Control,
-    visitor: V,
-) -> Result<V::Output, Error> {
-    macro_rules! dispatch {
-        ($($s:path),* $(,)?) => {
-            match name {
-                $(n if n == <$s as Sweep>::COMMAND => merge_of::<$s, V>(docs, ctl, visitor),)*
-                other => Err(unknown(other)),
-            }
-        };
-    }
-    sweep_table!(dispatch)
-}
-
 /// Checks that the documents are the shards of one sweep, each exactly once; returns the
 /// command and the shard count.
-fn check_docs(docs: &[String]) -> Result<(String, u64), Error> {
+pub(super) fn check_docs(docs: &[String]) -> Result<(String, u64), Error> {
     let bad = |message: String| Error::Request { message };
     if docs.is_empty() {
         return Err(bad("no shard documents to merge".into()));

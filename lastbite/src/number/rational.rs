@@ -43,21 +43,6 @@ enum Repr {
     Big(Box<BigRational>),
 }
 
-fn gcd_u128(mut a: u128, mut b: u128) -> u128 {
-    while b != 0 {
-        if a <= u64::MAX as u128 && b <= u64::MAX as u128 {
-            // The common case, with 64-bit divisions.
-            let (mut x, mut y) = (a as u64, b as u64);
-            while y != 0 {
-                (x, y) = (y, x % y);
-            }
-            return x as u128;
-        }
-        (a, b) = (b, a % b);
-    }
-    a
-}
-
 impl Rational {
     /// Zero.
     pub fn zero() -> Rational {
@@ -72,7 +57,7 @@ impl Rational {
     /// `n / d` from 128-bit parts (`d != 0`), reduced, small when it fits.
     fn from_parts(n: i128, d: i128) -> Rational {
         debug_assert!(d != 0);
-        let g = gcd_u128(n.unsigned_abs(), d.unsigned_abs()).max(1) as i128;
+        let g = super::gcd(n.unsigned_abs(), d.unsigned_abs()).max(1) as i128;
         let (mut n, mut d) = (n / g, d / g);
         if d < 0 {
             (n, d) = (-n, -d);
@@ -268,15 +253,7 @@ impl serde::Serialize for Rational {
         match &self.0 {
             Repr::Small { n, d: 1 } => s.serialize_i64(*n),
             Repr::Small { .. } => s.collect_str(self),
-            Repr::Big(b) if b.is_integer() => {
-                // serde_json's arbitrary precision writes the digits as a JSON number.
-                let n: serde_json::Number = b
-                    .numer()
-                    .to_string()
-                    .parse()
-                    .expect("integer digits are a JSON number");
-                n.serialize(s)
-            }
+            Repr::Big(b) if b.is_integer() => super::json::serialize_bigint(b.numer(), s),
             Repr::Big(_) => s.collect_str(self),
         }
     }

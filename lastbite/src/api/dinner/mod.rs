@@ -1,0 +1,642 @@
+//! `dinner` commands: Ethiopian Dinner (Levine and Stange 2012), see
+//! [`crate::games::dinner`].
+//!
+//! Every request that takes a dinner has the same input fields: `file` (a CSV, JSON or
+//! TOML file, sniffed by extension and content), `data` (the same text, for callers
+//! without files), or `morsels` (inline text `"1,2 2,3 3,1"` or rows of numbers), with
+//! `first` or `order` for the turn order. A dinner, its order and its rules are checked
+//! together once, in [`Setup::new`], before any solver runs (see [`crate::api::input`]).
+//!
+//! The family's files: requests and the commands' functions here; reports in
+//! `report.rs`, their text in `text.rs`, the commands that run as sweeps in `sweep.rs`.
+
+mod report;
+mod sweep;
+mod text;
+
+pub use crate::api::input::{First, Letter, Morsels};
+pub use report::{
+    AltruismReport, AttainableReport, BalanceReport, BalanceRow, BiteReport, BoardReport, Checked,
+    DeviationReport, DiscountCheckReport, DiscountReport, DiscountSearchReport, EfgReport,
+    ExperimentReport, MultiplicityReport, OutcomeCount, ParetoOneReport, ParetoReport,
+    ParetoSweepReport, PermutationDinner, PlayReport, PlotReport, RulesReport, SolveReport,
+    VerifyReport,
+};
+pub use sweep::{
+    balance, experiment, multiplicity, pareto, BalancePartial, BalanceSweep, ExperimentPartial,
+    ExperimentSweep, MultiplicityPartial, MultiplicitySweep, ParetoPartial, ParetoSweep,
+};
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::api::input::{dinner_request, request};
+use crate::api::{Control, Error};
+use crate::engine::{verify, write_efg, Budget, Ties, Verdict};
+use crate::exact::Exact;
+use crate::games::dinner::{
+    all_spe_scores, attainable, crossout, evaluate, figures, solve_exact, variants, Bite, Dinner,
+    DinnerGame, DinnerTies, Precedence, Rules, Setup, Strategy, TurnOrder,
+    DEFAULT_DINNER_MAX_STATES, DEFAULT_DINNER_MEMORY, DEFAULT_DINNER_MEMORY_GIB,
+};
+use report::{bites, deviation_report, dinner_rows, remaining_of, rules_report};
+
+/// Which solver `dinner solve` uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Method {
+    /// Crossout for two players with the index tie rule and rules it covers, else exact.
+    Auto,
+    /// The crossout strategy (two players).
+    Crossout,
+    /// The exact subgame perfect equilibrium over all subsets (at most 63 morsels).
+    Exact,
+}
+
+fn rules_of(
+    dinner: &Dinner,
+    discount: Option<Exact>,
+    before: Option<&str>,
+    altruism: Option<&[Exact]>,
+) -> Result<Rules, Error> {
+    let mut rules = Rules::default();
+    if let Some(l) = discount {
+        if l <= Exact::ZERO {
+            return Err(Error::invalid(
+                "discount",
+                l,
+                "the discount factor must be positive",
+            ));
+        }
+        rules.discount = Some(l);
+    }
+    if let Some(b) = before {
+        rules.before = Some(Precedence::parse(b, dinner)?);
+    }
+    if let Some(c) = altruism {
+        if dinner.players() != 2 {
+            return Err(Error::combination(
+                "altruism",
+                format!(
+                    "the paper's four coefficients are for two-player dinners; this one has {}",
+                    dinner.players()
+                ),
+            ));
+        }
+        if c.len() != 4 {
+            let text: Vec<String> = c.iter().map(|x| x.to_string()).collect();
+            return Err(Error::invalid(
+                "altruism",
+                text.join(","),
+                format!(
+                    "give alpha_A, beta_A, alpha_B, beta_B (four numbers, not {})",
+                    c.len()
+                ),
+            ));
+        }
+        rules.altruism = Rules::altruism(c[0], c[1], c[2], c[3]).altruism;
+    }
+    Ok(rules)
+}
+
+dinner_request! {
+    /// `dinner solve`: crossout (two players) or the exact subgame perfect equilibrium.
+    SolveRequest {
+        /// `auto`: crossout for two players with the index tie rule, exact otherwise.
+        method: Method = Method::Auto,
+        /// `index` (earlier morsel counts as tastier; agrees with crossout) or the engine's
+        /// friendly|antagonistic|first|last, for all players or per player
+        /// (`A=friendly,B=antagonistic`).
+        ties: String = "index".into(),
+        /// Also list the score vectors of all pure subgame perfect equilibria.
+        all: bool = false,
+        /// Explain the choice at a state: every legal move and the payoffs it leads to.
+        explain: bool = false,
+        /// With `explain`: the morsels eaten before the explained state (indices from 0).
+        at: Option<Vec<usize>> = None,
+        /// Delayed gratification: a morsel eaten on turn t is worth L^t times its value.
+        discount: Option<Exact> = None,
+        /// Inaccessible morsels: `"0<3,1<3"` means morsel 3 only after 0 and 1.
+        before: Option<String> = None,
+        /// Altruism payoffs alpha_A, beta_A, alpha_B, beta_B.
+        altruism: Option<Vec<Exact>> = None,
+        /// Refuse to hold more states at once than this: the full table holds every
+        /// state (at most 3e8); from 22 morsels without `explain` the lean solver holds
+        /// two layers.
+        max_states: u64 = DEFAULT_DINNER_MAX_STATES,
+        /// The most memory, in GiB, the lean solver may hold: two layers of payoffs, and a
+        /// choice byte per state when those fit too (else the equilibrium path is
+        /// recovered by re-solving, about twice the work).
+        memory_gib: u64 = DEFAULT_DINNER_MEMORY_GIB,
+    }
+}
+
+/// Solves a dinner: crossout or the exact SPE, with the CLI's method choice.
+pub fn solve(req: &SolveRequest, ctl: &Control) -> Result<SolveReport, Error> {
+    let (d, order) = req.input().load()?;
+    let ties = if req.ties.trim().eq_ignore_ascii_case("index") {
+        DinnerTies::Index
+    } else {
+        DinnerTies::Engine(
+            Ties::parse(&req.ties, d.players())
+                .map_err(|e| Error::invalid("ties", &req.ties, e))?,
+        )
+    };
+    let budget = Budget {
+        max_states: req.max_states,
+    };
+    let rules = rules_of(
+        &d,
+        req.discount,
+        req.before.as_deref(),
+        req.altruism.as_deref(),
+    )?;
+    let crossout_covers = rules.discount.is_none() && rules.before.is_none();
+    let use_crossout = match req.method {
+        Method::Crossout => {
+            if ties != DinnerTies::Index {
+                return Err(Error::combination(
+                    "ties",
+                    "the crossout method uses the index tie rule; the exact method takes others",
+                ));
+            }
+            if req.explain {
+                return Err(Error::combination(
+                    "explain",
+                    "explanations need the exact method",
+                ));
+            }
+            if !crossout_covers {
+                return Err(Error::combination(
+                    "method",
+                    "crossout does not cover a discount or a precedence; the exact method does",
+                ));
+            }
+            if d.players() != 2 {
+                return Err(Error::combination(
+                    "method",
+                    format!(
+                        "crossout is defined for two players; this dinner has {}",
+                        d.players()
+                    ),
+                ));
+            }
+            true
+        }
+        Method::Exact => false,
+        Method::Auto => {
+            d.players() == 2 && ties == DinnerTies::Index && !req.explain && crossout_covers
+        }
+    };
+    if req.at.is_some() && !req.explain {
+        return Err(Error::combination("at", "a state to explain needs explain"));
+    }
+    let at: Vec<usize> = req.at.clone().unwrap_or_default();
+    if let Some(&m) = at.iter().find(|&&m| m >= d.len()) {
+        return Err(Error::invalid(
+            "at",
+            m,
+            format!("not a morsel index between 0 and {}", d.len() - 1),
+        ));
+    }
+    let setup = Setup::new(d, order, rules)?;
+    let (d, order, rules) = (setup.dinner(), setup.order(), setup.rules());
+    let mut report = SolveReport {
+        players: d.players(),
+        morsels: d.len(),
+        method: if use_crossout { "crossout" } else { "exact" },
+        turn_order: order.to_string(),
+        ties: match &ties {
+            DinnerTies::Index => "index".into(),
+            DinnerTies::Engine(t) => t.describe(),
+        },
+        rules: (!rules.is_plain()).then(|| rules_report(rules)),
+        transformed: None,
+        scores: vec![],
+        eating_order: vec![],
+        crossout_sequence: None,
+        states: None,
+        path_recovery: None,
+        resolved_states: None,
+        gpu: None,
+        gpu_declined: None,
+        outcomes: None,
+        explanation: None,
+        dinner: None,
+    };
+    if use_crossout {
+        let (eating, scores) = variants::crossout_under(&setup)?;
+        if rules.altruism.is_some() {
+            report.transformed = Some(dinner_rows(&variants::transformed(d, rules)?));
+        }
+        report.crossout_sequence = Some(eating.iter().rev().map(|b| b.morsel).collect());
+        report.eating_order = bites(d, &eating);
+        report.scores = scores;
+    } else {
+        let explain_after = req.explain.then_some(at.as_slice());
+        let memory = u128::from(req.memory_gib) << 30;
+        let e = solve_exact(&setup, &ties, budget, memory, ctl, explain_after)?;
+        report.eating_order = bites(d, &e.eating);
+        report.scores = e.scores;
+        report.states = Some(e.states);
+        report.path_recovery = e.recovery.map(|r| r.name());
+        report.resolved_states = (e.resolved > 0).then_some(e.resolved);
+        report.gpu = e.gpu;
+        report.gpu_declined = e.gpu_declined;
+        report.explanation = e.explained;
+    }
+    if req.all {
+        // Two layers of equilibrium sets held at once, like the lean solver.
+        report.outcomes = Some(all_spe_scores(&setup, budget, ctl)?);
+    }
+    report.dinner = Some(setup.dinner().clone());
+    Ok(report)
+}
+
+fn parse_strategies(spec: &str, players: usize) -> Result<Vec<Strategy>, Error> {
+    let list: Vec<Strategy> = spec
+        .split(',')
+        .map(|s| {
+            s.parse::<Strategy>()
+                .map_err(|e| Error::invalid("strategies", spec, e))
+        })
+        .collect::<Result<_, _>>()?;
+    match list.len() {
+        1 => Ok(vec![list[0]; players]),
+        n if n == players => Ok(list),
+        n => Err(Error::invalid(
+            "strategies",
+            spec,
+            format!("{n} strategies for a {players}-player dinner (give one, or one per player)"),
+        )),
+    }
+}
+
+dinner_request! {
+    /// `dinner play`: play a strategy profile and report each player's score.
+    PlayRequest {
+        /// One strategy per player in player order (greedy, competitive, cooperative,
+        /// masochistic, crossout); one name applies to all.
+        strategies: String = "crossout".into(),
+        /// Unused by `play` (the CLI shares its flags with `verify`).
+        max_states: u64 = Budget::DEFAULT_MAX_STATES,
+    }
+}
+
+/// Plays a strategy profile. When every player plays crossout the play is the crossout
+/// eating order, computed once (any size); mixed profiles recompute crossout per turn.
+pub fn play(req: &PlayRequest, _ctl: &Control) -> Result<PlayReport, Error> {
+    let (d, order) = req.input().load()?;
+    let strategies = parse_strategies(&req.strategies, d.players())?;
+    let setup = Setup::new(d, order, Rules::default())?;
+    let (d, order) = (setup.dinner(), setup.order());
+    let (eating, scores) =
+        if strategies.iter().all(|&s| s == Strategy::Crossout) && d.players() == 2 {
+            let eating: Vec<Bite> = crossout(d, order)?.eating().collect();
+            let scores = setup.scoring().score(d, eating.iter().copied())?;
+            (eating, scores)
+        } else {
+            let p = evaluate(d, order, &strategies)?;
+            let scores = p.scores.iter().map(|&s| d.unscale(s)).collect();
+            (p.eating, scores)
+        };
+    Ok(PlayReport {
+        turn_order: order.to_string(),
+        strategies: strategies.iter().map(|s| s.name()).collect(),
+        scores,
+        eating_order: bites(d, &eating),
+        dinner: Some(d.clone()),
+    })
+}
+
+/// `dinner verify` takes the same fields as `dinner play`.
+pub type VerifyRequest = PlayRequest;
+
+/// Checks a strategy profile for subgame perfection (one-shot deviations).
+pub fn verify_profile(req: &VerifyRequest, _ctl: &Control) -> Result<VerifyReport, Error> {
+    let (d, order) = req.input().load()?;
+    let strategies = parse_strategies(&req.strategies, d.players())?;
+    if d.players() != 2 && strategies.contains(&Strategy::Crossout) {
+        return Err(Error::invalid(
+            "strategies",
+            &req.strategies,
+            format!(
+                "the crossout strategy is defined for two players; this dinner has {}",
+                d.players()
+            ),
+        ));
+    }
+    let setup = Setup::new(d, order, Rules::default())?;
+    let (d, order) = (setup.dinner(), setup.order());
+    let game = DinnerGame::<i128>::new(d, order, false)?;
+    let budget = Budget {
+        max_states: req.max_states,
+    };
+    let verdict = verify(&game, budget, |s, p| {
+        strategies[p]
+            .choose(d, order, *s)
+            .expect("strategies validated above")
+    })?;
+    let (checked, counterexample) = match verdict {
+        Verdict::SubgamePerfect { states } => (Some(Checked { states }), None),
+        Verdict::Deviation(dev) => (
+            None,
+            Some(DeviationReport {
+                remaining: remaining_of(dev.state),
+                player: Letter(dev.player),
+                prescribed: dev.prescribed,
+                better: dev.better,
+                gain: d.unscale(dev.gain),
+            }),
+        ),
+    };
+    Ok(VerifyReport {
+        turn_order: order.to_string(),
+        strategies: strategies.iter().map(|s| s.name()).collect(),
+        subgame_perfect: checked.is_some(),
+        checked,
+        counterexample,
+    })
+}
+
+dinner_request! {
+    /// `dinner efg`: the game tree in Gambit's .efg format.
+    EfgRequest {
+        /// Refuse trees with more nodes than this.
+        max_nodes: u128 = 1_000_000,
+    }
+}
+
+/// Exports the dinner's game tree for Gambit.
+pub fn efg(req: &EfgRequest, _ctl: &Control) -> Result<EfgReport, Error> {
+    let (d, order) = req.input().load()?;
+    let setup = Setup::new(d, order, Rules::default())?;
+    let (d, order) = (setup.dinner(), setup.order());
+    let game = DinnerGame::<i128>::new(d, order, false)?;
+    let title = format!(
+        "Ethiopian Dinner, {} morsels, turn order {}",
+        d.len(),
+        order
+    );
+    let mut buf = Vec::new();
+    write_efg(&game, &title, req.max_nodes, &mut buf)?;
+    Ok(EfgReport {
+        title,
+        efg: String::from_utf8(buf).expect("the writer writes UTF-8"),
+    })
+}
+
+dinner_request! {
+    /// `dinner discount`: is crossout still an equilibrium under a discount?
+    DiscountRequest {
+        /// The discount factor L (exact).
+        discount: Exact = Exact::integer(1),
+        /// Search permutation dinners of sizes 1..=max_size for the smallest one where
+        /// crossout is not an equilibrium.
+        search: bool = false,
+        /// Largest size searched.
+        max_size: usize = 7,
+        /// Refuse state spaces larger than this.
+        max_states: u64 = Budget::DEFAULT_MAX_STATES,
+    }
+}
+
+/// Checks crossout under a discount, or searches for the smallest dinner where it fails.
+pub fn discount(req: &DiscountRequest, ctl: &Control) -> Result<DiscountReport, Error> {
+    let l = req.discount;
+    if l <= Exact::ZERO {
+        return Err(Error::invalid(
+            "discount",
+            l,
+            "the discount factor must be positive",
+        ));
+    }
+    let budget = Budget {
+        max_states: req.max_states,
+    };
+    if req.search {
+        if req.input().given() {
+            return Err(Error::combination(
+                "search",
+                "the search tries permutation dinners; give no dinner",
+            ));
+        }
+        if req.max_size > 10 {
+            return Err(Error::invalid(
+                "max_size",
+                req.max_size,
+                "the search tries every permutation; at most 10",
+            ));
+        }
+        let found = variants::discount_search(l, req.max_size, budget)?;
+        return Ok(DiscountReport::Search(match found {
+            None => DiscountSearchReport {
+                discount: l,
+                max_size: req.max_size,
+                found: false,
+                dinner: None,
+                turn_order: None,
+                deviation: None,
+            },
+            Some((d, check)) => DiscountSearchReport {
+                discount: l,
+                max_size: req.max_size,
+                found: true,
+                dinner: Some(dinner_rows(&d)),
+                turn_order: Some(TurnOrder::default_for(&d).to_string()),
+                deviation: Some(deviation_report(&check.deviation)),
+            },
+        }));
+    }
+    let (d, order) = req.input().load()?;
+    let rules = Rules {
+        discount: Some(l),
+        ..Rules::default()
+    };
+    let setup = Setup::new(d, order, rules)?;
+    let (d, order) = (setup.dinner(), setup.order());
+    let check = variants::discount_check(d, order, l, budget)?;
+    let plain: Vec<Bite> = crossout(d, order)?.eating().collect();
+    let crossout_scores = setup.scoring().score(d, plain.iter().copied())?;
+    let spe = solve_exact(
+        &setup,
+        &DinnerTies::Index,
+        budget,
+        DEFAULT_DINNER_MEMORY,
+        ctl,
+        None,
+    )?;
+    Ok(DiscountReport::Check(DiscountCheckReport {
+        discount: l,
+        turn_order: order.to_string(),
+        crossout_is_spe: check.crossout_is_spe,
+        deviation: deviation_report(&check.deviation),
+        crossout_scores,
+        spe_scores: spe.scores,
+    }))
+}
+
+dinner_request! {
+    /// `dinner pareto`: Pareto efficiency of crossout, of one dinner or of every
+    /// permutation dinner of a size.
+    ParetoRequest {
+        /// Check every permutation dinner of this size (Bob moving last) instead.
+        size: Option<usize> = None,
+    }
+}
+
+request! {
+    /// `dinner experiment`: the paper's random experiment.
+    ExperimentRequest {
+        /// Morsels per dinner.
+        size: usize = 16,
+        /// Number of random permutation dinners.
+        trials: u64 = 10_000,
+        /// Seed of the random streams.
+        seed: u64 = 1,
+    }
+}
+
+request! {
+    /// `dinner multiplicity`: how often random dinners with distinct utilities have more
+    /// than one pure subgame perfect equilibrium outcome (the paper's "Three's a crowd").
+    MultiplicityRequest {
+        /// Players (2 to 6).
+        players: usize = 3,
+        /// Morsels per dinner (1 to 24: every equilibrium is enumerated).
+        size: usize = 8,
+        /// Number of random dinners.
+        trials: u64 = 200,
+        /// Seed of the random streams.
+        seed: u64 = 3,
+        /// Turn order: `snake`, `alternate` or letters.
+        order: String = "snake".into(),
+    }
+}
+
+request! {
+    /// `dinner attainable`: the Hopkins-Jones count of attainable sets.
+    AttainableRequest {
+        /// Size 2k of the permutation dinners (Bob moving last).
+        size: usize = 0,
+    }
+}
+
+/// Counts the attainable sets.
+pub fn attainable_sets(req: &AttainableRequest, _ctl: &Control) -> Result<AttainableReport, Error> {
+    if req.size == 0 || !req.size.is_multiple_of(2) || req.size > 24 {
+        return Err(Error::invalid(
+            "size",
+            req.size,
+            "the count is stated for even sizes 2k, 2..=24",
+        ));
+    }
+    let k = (req.size / 2) as u64;
+    Ok(AttainableReport {
+        size: req.size,
+        alice: attainable::attainable(req.size, 0)?,
+        bob: attainable::attainable(req.size, 1)?,
+        catalan_k: attainable::catalan(k) as u64,
+        catalan_k_plus_1: attainable::catalan(k + 1) as u64,
+    })
+}
+
+dinner_request! {
+    /// `dinner plot`: Figure 1, the outcomes of all strategy pairs.
+    PlotRequest {
+        /// Also draw the picture ([`PlotReport::svg`]).
+        picture: bool = false,
+    }
+}
+
+/// Computes Figure 1.
+pub fn plot(req: &PlotRequest, _ctl: &Control) -> Result<PlotReport, Error> {
+    let (d, order) = req.input().load()?;
+    let setup = Setup::new(d, order, Rules::default())?;
+    let (d, order) = (setup.dinner(), setup.order());
+    let o = figures::outcomes(d, order, Budget::default())?;
+    let pair = |&(x, y): &(i128, i128)| [d.unscale(x), d.unscale(y)];
+    Ok(PlotReport {
+        turn_order: order.to_string(),
+        all: o.all.iter().map(pair).collect(),
+        against_crossout: o.against_crossout.iter().map(pair).collect(),
+        crossout: pair(&o.crossout),
+        svg: req
+            .picture
+            .then(|| figures::outcome_chart(d, &o).to_svg(720.0, 600.0)),
+    })
+}
+
+dinner_request! {
+    /// `dinner board`: the crossout board (Figures 2, 4, 5).
+    BoardRequest {
+        /// Label the order of play instead of the crossout sequence (Figure 4).
+        play_order: bool = false,
+        /// Also draw the board of D - m, m (an index) eaten first (Figure 2, right).
+        remove: Option<usize> = None,
+        /// Draw the board of the transformed dinner D' for these altruism payoffs.
+        altruism: Option<Vec<Exact>> = None,
+        /// Also draw the picture ([`BoardReport::svg`]).
+        picture: bool = false,
+    }
+}
+
+/// The crossout board.
+pub fn board(req: &BoardRequest, _ctl: &Control) -> Result<BoardReport, Error> {
+    let (d, order) = req.input().load()?;
+    let rules = rules_of(&d, None, None, req.altruism.as_deref())?;
+    let setup = Setup::new(d, order, rules)?;
+    let (d, order) = (setup.dinner(), setup.order());
+    let (d, name) = match &req.altruism {
+        Some(_) => (variants::transformed(d, setup.rules())?, "D'"),
+        None => (d.clone(), "D"),
+    };
+    if let Some(m) = req.remove {
+        if m >= d.len() || d.len() < 2 {
+            return Err(Error::invalid(
+                "remove",
+                m,
+                format!(
+                    "the dinner has morsels 0..{} and needs at least two",
+                    d.len() - 1
+                ),
+            ));
+        }
+    }
+    let c = crossout(&d, order)?;
+    let scores = c.scores.iter().map(|&s| d.unscale(s)).collect();
+    let svg = if req.picture {
+        Some(figures::board_svg(
+            &d,
+            order,
+            figures::BoardOptions {
+                name,
+                play_order: req.play_order,
+                removed: req.remove,
+            },
+        )?)
+    } else {
+        None
+    };
+    Ok(BoardReport {
+        turn_order: order.to_string(),
+        dinner: dinner_rows(&d),
+        crossout_sequence: c.sequence().collect(),
+        scores,
+        svg,
+    })
+}
+
+request! {
+    /// `dinner balance`: first-mover advantage under alternation and Thue-Morse order.
+    BalanceRequest {
+        /// Largest number of morsels.
+        max_size: usize = 32,
+        /// Random permutation dinners per size.
+        trials: u64 = 1000,
+        /// Seed of the random streams.
+        seed: u64 = 1,
+        /// Also draw the picture ([`BalanceReport::svg`]).
+        picture: bool = false,
+    }
+}

@@ -1,0 +1,455 @@
+//! The `dinner` commands' reports: what each command returns, serialised as its `--json`
+//! document. Types and the pure functions that build their parts; no command logic, no
+//! text (see `text.rs`).
+
+use schemars::JsonSchema;
+use serde::Serialize;
+
+use crate::api::input::Letter;
+use crate::exact::Exact;
+use crate::games::dinner::Explained;
+use crate::games::dinner::{Bite, Dinner, Rules};
+
+/// One bite of an eating order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct BiteReport {
+    /// The turn, from 1.
+    pub turn: usize,
+    /// Who eats.
+    pub player: Letter,
+    /// The morsel (index in input order, from 0).
+    pub morsel: usize,
+    /// Its utility to the eater.
+    pub utility: Exact,
+}
+
+pub(super) fn bites(d: &Dinner, eating: &[Bite]) -> Vec<BiteReport> {
+    eating
+        .iter()
+        .map(|b| BiteReport {
+            turn: b.turn + 1,
+            player: Letter(b.player),
+            morsel: b.morsel,
+            utility: d.value(b.morsel, b.player),
+        })
+        .collect()
+}
+
+/// The rules of a solved dinner, as reported.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct RulesReport {
+    /// The discount factor.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub discount: Option<Exact>,
+    /// The altruism coefficients.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub altruism: Option<AltruismReport>,
+    /// Every pair `[i, j]` (morsel i before j) of the precedence, transitively closed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub before: Option<Vec<[usize; 2]>>,
+}
+
+/// The paper's four altruism coefficients.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+#[allow(non_snake_case)]
+pub struct AltruismReport {
+    /// Alice's weight on what she eats.
+    pub alpha_A: Exact,
+    /// Alice's weight on what Bob eats.
+    pub beta_A: Exact,
+    /// Bob's weight on what Alice eats.
+    pub alpha_B: Exact,
+    /// Bob's weight on what he eats.
+    pub beta_B: Exact,
+}
+
+pub(super) fn rules_report(rules: &Rules) -> RulesReport {
+    RulesReport {
+        discount: rules.discount,
+        altruism: rules.altruism.as_ref().map(|c| AltruismReport {
+            alpha_A: c[0][0],
+            beta_A: c[1][0],
+            alpha_B: c[0][1],
+            beta_B: c[1][1],
+        }),
+        before: rules.before.as_ref().map(|b| {
+            let n = b.morsels();
+            (0..n)
+                .flat_map(|j| (0..n).map(move |i| (i, j)))
+                .filter(|&(i, j)| b.before(j) >> i & 1 == 1)
+                .map(|(i, j)| [i, j])
+                .collect()
+        }),
+    }
+}
+
+/// The report of `dinner solve`.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct SolveReport {
+    /// Number of players.
+    pub players: usize,
+    /// Number of morsels.
+    pub morsels: usize,
+    /// `crossout` or `exact`.
+    pub method: &'static str,
+    /// The turn order, one letter per turn.
+    pub turn_order: String,
+    /// The tie rule.
+    pub ties: String,
+    /// The rules, when not the plain game.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rules: Option<RulesReport>,
+    /// The transformed dinner D' (altruism under crossout).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub transformed: Option<Vec<Vec<Exact>>>,
+    /// Each player's payoff.
+    pub scores: Vec<Exact>,
+    /// The equilibrium eating order.
+    pub eating_order: Vec<BiteReport>,
+    /// The crossout sequence (crossout only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub crossout_sequence: Option<Vec<usize>>,
+    /// States solved (exact only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub states: Option<u64>,
+    /// How the lean solver read the equilibrium path back: `choice bytes` (one a state)
+    /// or `re-solving` (below each state of the path, when the choice bytes do not fit
+    /// `memory_gib`); absent for crossout and the full table.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub path_recovery: Option<&'static str>,
+    /// States solved again to recover the path (with `re-solving`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resolved_states: Option<u64>,
+    /// The GPU that solved the layers (builds with the `gpu` feature, when one is
+    /// present), e.g. `NVIDIA H100 80GB HBM3 (Vulkan)`; absent when the CPU did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gpu: Option<String>,
+    /// Why a GPU that is present did not take this dinner (the CPU solved it): not the
+    /// plain game, payoffs past 32 bits, a layer over the device's buffers, more than 32
+    /// morsels.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gpu_declined: Option<String>,
+    /// All pure SPE score vectors (with `all`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub outcomes: Option<Vec<Vec<Exact>>>,
+    /// The explained state (with `explain`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub explanation: Option<Explained>,
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub(super) dinner: Option<Dinner>,
+}
+
+pub(super) fn dinner_rows(d: &Dinner) -> Vec<Vec<Exact>> {
+    (0..d.len())
+        .map(|i| (0..d.players()).map(|p| d.value(i, p)).collect())
+        .collect()
+}
+
+/// The report of `dinner play`.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct PlayReport {
+    /// The turn order.
+    pub turn_order: String,
+    /// The strategies, in player order.
+    pub strategies: Vec<&'static str>,
+    /// Each player's score v_P(s, t).
+    pub scores: Vec<Exact>,
+    /// The eating order.
+    pub eating_order: Vec<BiteReport>,
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub(super) dinner: Option<Dinner>,
+}
+
+/// A profitable one-shot deviation.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct DeviationReport {
+    /// The morsels left.
+    pub remaining: Vec<usize>,
+    /// The player who gains.
+    pub player: Letter,
+    /// The morsel the strategy prescribes.
+    pub prescribed: usize,
+    /// A better morsel.
+    pub better: usize,
+    /// The gain.
+    pub gain: Exact,
+}
+
+/// The states checked when no deviation pays.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct Checked {
+    /// States checked.
+    pub states: u64,
+}
+
+/// The report of `dinner verify`.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct VerifyReport {
+    /// The turn order.
+    pub turn_order: String,
+    /// The strategies.
+    pub strategies: Vec<&'static str>,
+    /// Whether no one-shot deviation pays anywhere.
+    pub subgame_perfect: bool,
+    /// When subgame perfect: the states checked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub checked: Option<Checked>,
+    /// Otherwise: a profitable deviation.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub counterexample: Option<DeviationReport>,
+}
+
+pub(super) fn remaining_of(state: u64) -> Vec<usize> {
+    (0..64).filter(|i| state >> i & 1 == 1).collect()
+}
+
+/// The report of `dinner efg`: the file's text.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct EfgReport {
+    /// The title written into the file.
+    pub title: String,
+    /// The .efg text.
+    pub efg: String,
+}
+
+/// The report of `dinner discount`: a search or a check of one dinner.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[serde(untagged)]
+pub enum DiscountReport {
+    /// With `search`.
+    Search(DiscountSearchReport),
+    /// One dinner.
+    Check(DiscountCheckReport),
+}
+
+/// The smallest permutation dinner where crossout fails, if any.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct DiscountSearchReport {
+    /// The discount factor.
+    pub discount: Exact,
+    /// Largest size searched.
+    pub max_size: usize,
+    /// Whether a dinner was found.
+    pub found: bool,
+    /// The dinner found.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dinner: Option<Vec<Vec<Exact>>>,
+    /// Its turn order.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub turn_order: Option<String>,
+    /// The profitable deviation, when found (`null` if none was recorded).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deviation: Option<Option<DeviationReport>>,
+}
+
+/// Crossout under a discount, for one dinner.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct DiscountCheckReport {
+    /// The discount factor.
+    pub discount: Exact,
+    /// The turn order.
+    pub turn_order: String,
+    /// Whether (crossout, crossout) is still subgame perfect.
+    pub crossout_is_spe: bool,
+    /// A profitable deviation, or null.
+    pub deviation: Option<DeviationReport>,
+    /// The discounted scores of crossout play.
+    pub crossout_scores: Vec<Exact>,
+    /// The exact SPE's scores.
+    pub spe_scores: Vec<Exact>,
+}
+
+pub(super) fn deviation_report(
+    dev: &Option<(u64, usize, usize, usize, Exact)>,
+) -> Option<DeviationReport> {
+    dev.as_ref().map(
+        |&(state, player, prescribed, better, gain)| DeviationReport {
+            remaining: remaining_of(state),
+            player: Letter(player),
+            prescribed,
+            better,
+            gain,
+        },
+    )
+}
+
+/// The report of `dinner pareto`.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[serde(untagged)]
+pub enum ParetoReport {
+    /// Every permutation dinner of a size.
+    Sweep(ParetoSweepReport),
+    /// One dinner.
+    One(ParetoOneReport),
+}
+
+/// A Bob permutation `b` as pairs `[i, b_i]`, `i` from 1.
+pub type PermutationDinner = Vec<[i64; 2]>;
+
+/// The sweep over permutation dinners.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct ParetoSweepReport {
+    /// The size.
+    pub size: usize,
+    /// Dinners checked.
+    pub dinners: u64,
+    /// The Pareto-inefficient dinners.
+    pub inefficient: Vec<PermutationDinner>,
+    /// The weakly inefficient ones.
+    pub weakly_inefficient: Vec<PermutationDinner>,
+}
+
+/// The efficiency of one dinner.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct ParetoOneReport {
+    /// The turn order.
+    pub turn_order: String,
+    /// The crossout scores.
+    pub crossout: [Exact; 2],
+    /// No outcome is at least as good for both and better for one.
+    pub pareto_efficient: bool,
+    /// No outcome is better for both.
+    pub weakly_pareto_efficient: bool,
+    /// The improving score pairs.
+    pub improving: Vec<[Exact; 2]>,
+    /// The largest relative improvement in percent, or null.
+    pub max_improvement_percent: Option<Exact>,
+}
+
+pub(super) fn perm(b: &[i64]) -> PermutationDinner {
+    b.iter()
+        .enumerate()
+        .map(|(i, &bi)| [i as i64 + 1, bi])
+        .collect()
+}
+
+/// The report of `dinner experiment`.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct ExperimentReport {
+    /// Morsels per dinner.
+    pub size: usize,
+    /// Dinners tried.
+    pub trials: u64,
+    /// The seed.
+    pub seed: u64,
+    /// Pareto-inefficient dinners.
+    pub inefficient: u64,
+    /// Weakly inefficient dinners.
+    pub weakly_inefficient: u64,
+    /// The largest improvement in percent, rounded to 4 decimals (for reading only).
+    pub max_improvement_percent: Option<f64>,
+    /// The same, exact.
+    pub max_improvement_percent_exact: Option<Exact>,
+    /// The trial where it occurred.
+    pub max_improvement_trial: Option<u64>,
+}
+
+/// How many dinners had a given number of equilibrium outcomes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct OutcomeCount {
+    /// Distinct pure SPE score vectors.
+    pub outcomes: u64,
+    /// Dinners with that many.
+    pub dinners: u64,
+}
+
+/// The report of `dinner multiplicity`.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct MultiplicityReport {
+    /// Players.
+    pub players: usize,
+    /// Morsels per dinner.
+    pub size: usize,
+    /// Dinners tried.
+    pub trials: u64,
+    /// The seed.
+    pub seed: u64,
+    /// The turn order as given.
+    pub order: String,
+    /// Dinners with more than one pure SPE outcome.
+    pub multiple: u64,
+    /// Dinners by their number of distinct outcomes, fewest first (counts of 0 left out).
+    pub histogram: Vec<OutcomeCount>,
+    /// The most outcomes of one dinner.
+    pub most_outcomes: u64,
+    /// The first trial with that many (trial numbers from 0).
+    pub most_trial: u64,
+}
+
+/// The report of `dinner attainable`.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct AttainableReport {
+    /// The size 2k.
+    pub size: usize,
+    /// Distinct sets Alice can eat.
+    pub alice: u64,
+    /// Distinct sets Bob can eat.
+    pub bob: u64,
+    /// The Catalan number C_k.
+    pub catalan_k: u64,
+    /// The Catalan number C_(k+1).
+    pub catalan_k_plus_1: u64,
+}
+
+/// The report of `dinner plot`.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct PlotReport {
+    /// The turn order.
+    pub turn_order: String,
+    /// Every split's score pair.
+    pub all: Vec<[Exact; 2]>,
+    /// The outcomes Alice reaches against Bob's crossout.
+    pub against_crossout: Vec<[Exact; 2]>,
+    /// The crossout outcome.
+    pub crossout: [Exact; 2],
+    /// The picture (an SVG document), when asked for (`picture`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub svg: Option<String>,
+}
+
+/// The report of `dinner board`.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct BoardReport {
+    /// The turn order.
+    pub turn_order: String,
+    /// The dinner drawn (D, or D').
+    pub dinner: Vec<Vec<Exact>>,
+    /// The crossout sequence.
+    pub crossout_sequence: Vec<usize>,
+    /// The crossout scores of the dinner drawn.
+    pub scores: Vec<Exact>,
+    /// The picture (an SVG document), when asked for (`picture`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub svg: Option<String>,
+}
+
+/// One size of the balance table.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct BalanceRow {
+    /// Number of morsels.
+    pub size: usize,
+    /// Mean (A - B) as a percentage of n(n+1)/2 under alternation (exact).
+    pub alternation: Exact,
+    /// The same under Thue-Morse order.
+    pub thue_morse: Exact,
+    /// `alternation` rounded to 4 decimals.
+    pub alternation_approx: f64,
+    /// `thue_morse` rounded to 4 decimals.
+    pub thue_morse_approx: f64,
+}
+
+/// The report of `dinner balance`.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct BalanceReport {
+    /// Dinners per size.
+    pub trials: u64,
+    /// The seed.
+    pub seed: u64,
+    /// One row per size.
+    pub rows: Vec<BalanceRow>,
+    /// The picture (an SVG document), when asked for (`picture`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub svg: Option<String>,
+}

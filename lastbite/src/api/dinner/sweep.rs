@@ -1,0 +1,376 @@
+//! The `dinner` commands that run as sweeps (`pareto` over every permutation dinner,
+//! `experiment`, `multiplicity`, `balance`): each a [`Sweep`] of independent items, and the
+//! command itself as the one-shard case.
+
+use super::report::{
+    perm, BalanceReport, BalanceRow, ExperimentReport, MultiplicityReport, OutcomeCount,
+    ParetoOneReport, ParetoReport, ParetoSweepReport,
+};
+use super::{BalanceRequest, ExperimentRequest, MultiplicityRequest, ParetoRequest};
+use crate::api::sweep::{self, Sweep};
+use crate::api::{Control, Error};
+use crate::engine::Budget;
+use crate::exact::Exact;
+use crate::games::dinner::{balance, pareto, random_spe_outcomes, Dinner, Rules, Setup, TurnOrder};
+use serde::{Deserialize, Serialize};
+
+/// Pareto efficiency of crossout.
+pub fn pareto(req: &ParetoRequest, ctl: &Control) -> Result<ParetoReport, Error> {
+    if req.size.is_some() {
+        return sweep::run::<ParetoSweep>(req, ctl);
+    }
+    let (d, order) = req.input().load()?;
+    let setup = Setup::new(d, order, Rules::default())?;
+    let (d, order) = (setup.dinner(), setup.order());
+    let e = pareto::efficiency(d, order)?;
+    let real = |(x, y): (i128, i128)| [d.unscale(x), d.unscale(y)];
+    Ok(ParetoReport::One(ParetoOneReport {
+        turn_order: order.to_string(),
+        crossout: real(e.crossout),
+        pareto_efficient: e.efficient,
+        weakly_pareto_efficient: e.weakly_efficient,
+        improving: e.improving.iter().map(|&p| real(p)).collect(),
+        max_improvement_percent: e.max_improvement_percent(),
+    }))
+}
+
+/// `dinner pareto` over every permutation dinner of a size, as a sweep: one item per
+/// chunk of [`pareto::SWEEP_CHUNK`] permutations in lexicographic order.
+pub struct ParetoSweep;
+
+/// The inefficient permutations found in some chunks, by chunk.
+#[derive(Default, Serialize, Deserialize)]
+pub struct ParetoPartial(Vec<(u64, pareto::Found)>);
+
+impl Sweep for ParetoSweep {
+    const COMMAND: &'static str = "dinner-pareto";
+    type Request = ParetoRequest;
+    type Plan = usize;
+    type Partial = ParetoPartial;
+    type Report = ParetoReport;
+
+    fn plan(req: &ParetoRequest) -> Result<usize, Error> {
+        let Some(n) = req.size else {
+            return Err(Error::Missing {
+                field: "size",
+                what: "the size of the permutation dinners",
+                hint:
+                    "a sweep covers every permutation dinner of one size; one dinner is not a sweep"
+                        .into(),
+            });
+        };
+        if req.input().given() {
+            return Err(Error::combination("size", "give either a dinner or a size"));
+        }
+        if !(1..=12).contains(&n) {
+            return Err(Error::invalid(
+                "size",
+                n,
+                "the sweep covers all n! permutation dinners; use 1..=12",
+            ));
+        }
+        Ok(n)
+    }
+    fn items(n: &usize) -> u64 {
+        (1..=*n as u64)
+            .product::<u64>()
+            .div_ceil(pareto::SWEEP_CHUNK)
+    }
+    fn item(_req: &ParetoRequest, n: &usize, item: u64) -> Result<ParetoPartial, Error> {
+        Ok(ParetoPartial(vec![(item, pareto::sweep_chunk(*n, item))]))
+    }
+    fn merge(into: &mut ParetoPartial, other: ParetoPartial) {
+        into.0.extend(other.0);
+        into.0.sort_unstable_by_key(|c| c.0);
+    }
+    fn report(
+        _req: &ParetoRequest,
+        n: &usize,
+        all: ParetoPartial,
+        _ctl: &Control,
+    ) -> Result<ParetoReport, Error> {
+        let (mut inefficient, mut weakly_inefficient) = (Vec::new(), Vec::new());
+        for (_, (a, b)) in &all.0 {
+            inefficient.extend(a.iter().map(|b| perm(b)));
+            weakly_inefficient.extend(b.iter().map(|b| perm(b)));
+        }
+        Ok(ParetoReport::Sweep(ParetoSweepReport {
+            size: *n,
+            dinners: (1..=*n as u64).product(),
+            inefficient,
+            weakly_inefficient,
+        }))
+    }
+}
+
+/// Runs the random experiment.
+pub fn experiment(req: &ExperimentRequest, ctl: &Control) -> Result<ExperimentReport, Error> {
+    sweep::run::<ExperimentSweep>(req, ctl)
+}
+
+/// `dinner experiment` as a sweep: one item per random dinner.
+pub struct ExperimentSweep;
+
+/// The folded results of some trials.
+#[derive(Default, Serialize, Deserialize)]
+pub struct ExperimentPartial {
+    trials: u64,
+    inefficient: u64,
+    weakly_inefficient: u64,
+    /// The largest improvement in percent and its trial, the first trial among equals.
+    max_improvement: Option<(Exact, u64)>,
+}
+
+impl Sweep for ExperimentSweep {
+    const COMMAND: &'static str = "dinner-experiment";
+    type Request = ExperimentRequest;
+    type Plan = u64;
+    type Partial = ExperimentPartial;
+    type Report = ExperimentReport;
+
+    fn plan(req: &ExperimentRequest) -> Result<u64, Error> {
+        if !(1..=24).contains(&req.size) {
+            return Err(Error::invalid(
+                "size",
+                req.size,
+                "use 1..=24 (every split of each dinner is enumerated)",
+            ));
+        }
+        Ok(req.trials)
+    }
+    fn items(trials: &u64) -> u64 {
+        *trials
+    }
+    fn item(req: &ExperimentRequest, _: &u64, t: u64) -> Result<ExperimentPartial, Error> {
+        let (efficient, weakly, improvement) = pareto::experiment_trial(req.size, req.seed, t);
+        Ok(ExperimentPartial {
+            trials: 1,
+            inefficient: !efficient as u64,
+            weakly_inefficient: !weakly as u64,
+            max_improvement: improvement.map(|x| (x, t)),
+        })
+    }
+    fn merge(into: &mut ExperimentPartial, other: ExperimentPartial) {
+        into.trials += other.trials;
+        into.inefficient += other.inefficient;
+        into.weakly_inefficient += other.weakly_inefficient;
+        into.max_improvement = sweep::max_first(into.max_improvement, other.max_improvement);
+    }
+    fn report(
+        req: &ExperimentRequest,
+        _: &u64,
+        e: ExperimentPartial,
+        _ctl: &Control,
+    ) -> Result<ExperimentReport, Error> {
+        let percent = e.max_improvement.map(|(x, _)| x);
+        Ok(ExperimentReport {
+            size: req.size,
+            trials: e.trials,
+            seed: req.seed,
+            inefficient: e.inefficient,
+            weakly_inefficient: e.weakly_inefficient,
+            max_improvement_percent: percent.map(|x| (x.to_f64() * 1e4).round() / 1e4),
+            max_improvement_percent_exact: percent,
+            max_improvement_trial: e.max_improvement.map(|(_, t)| t),
+        })
+    }
+}
+
+/// `dinner multiplicity` as a sweep: one item per random dinner.
+pub struct MultiplicitySweep;
+
+/// The folded counts of some trials.
+#[derive(Default, Serialize, Deserialize)]
+pub struct MultiplicityPartial {
+    /// `histogram[k]`: trials with `k` outcomes.
+    histogram: Vec<u64>,
+    /// `(outcomes, trial)`: the most, the first trial among equals.
+    most: Option<(u64, u64)>,
+}
+
+impl Sweep for MultiplicitySweep {
+    const COMMAND: &'static str = "dinner-multiplicity";
+    type Request = MultiplicityRequest;
+    type Plan = u64;
+    type Partial = MultiplicityPartial;
+    type Report = MultiplicityReport;
+
+    fn plan(req: &MultiplicityRequest) -> Result<u64, Error> {
+        if !(2..=6).contains(&req.players) {
+            return Err(Error::invalid("players", req.players, "use 2 to 6 players"));
+        }
+        if !(1..=24).contains(&req.size) {
+            return Err(Error::invalid(
+                "size",
+                req.size,
+                "use 1 to 24 morsels (every equilibrium of each dinner is enumerated)",
+            ));
+        }
+        // The order must fit the dinner: checked once here on the first dinner's shape.
+        let probe = Dinner::from_integers(req.players, vec![1; req.players * req.size])?;
+        TurnOrder::parse(&req.order, &probe).map_err(|e| Error::invalid("order", &req.order, e))?;
+        Ok(req.trials)
+    }
+    fn items(trials: &u64) -> u64 {
+        *trials
+    }
+    fn item(req: &MultiplicityRequest, _: &u64, t: u64) -> Result<MultiplicityPartial, Error> {
+        let n = random_spe_outcomes(
+            req.players,
+            req.size,
+            &req.order,
+            req.seed,
+            t,
+            Budget::default(),
+        )?
+        .len();
+        let mut histogram = vec![0; n + 1];
+        histogram[n] = 1;
+        Ok(MultiplicityPartial {
+            histogram,
+            most: Some((n as u64, t)),
+        })
+    }
+    fn merge(into: &mut MultiplicityPartial, other: MultiplicityPartial) {
+        if into.histogram.len() < other.histogram.len() {
+            into.histogram.resize(other.histogram.len(), 0);
+        }
+        for (a, b) in into.histogram.iter_mut().zip(other.histogram) {
+            *a += b;
+        }
+        into.most = sweep::max_first(into.most, other.most);
+    }
+    fn report(
+        req: &MultiplicityRequest,
+        trials: &u64,
+        all: MultiplicityPartial,
+        _ctl: &Control,
+    ) -> Result<MultiplicityReport, Error> {
+        let (most_outcomes, most_trial) = all.most.unwrap_or((0, 0));
+        Ok(MultiplicityReport {
+            players: req.players,
+            size: req.size,
+            trials: *trials,
+            seed: req.seed,
+            order: req.order.clone(),
+            multiple: all.histogram.iter().skip(2).sum(),
+            histogram: all
+                .histogram
+                .iter()
+                .enumerate()
+                .filter(|(_, &c)| c > 0)
+                .map(|(k, &c)| OutcomeCount {
+                    outcomes: k as u64,
+                    dinners: c,
+                })
+                .collect(),
+            most_outcomes,
+            most_trial,
+        })
+    }
+}
+
+/// Counts the pure SPE outcomes of random dinners ([`MultiplicitySweep`]).
+pub fn multiplicity(req: &MultiplicityRequest, ctl: &Control) -> Result<MultiplicityReport, Error> {
+    sweep::run::<MultiplicitySweep>(req, ctl)
+}
+
+/// First-mover advantage by size.
+pub fn balance(req: &BalanceRequest, ctl: &Control) -> Result<BalanceReport, Error> {
+    sweep::run::<BalanceSweep>(req, ctl)
+}
+
+/// `dinner balance` as a sweep: one item per size.
+pub struct BalanceSweep;
+
+/// The summed differences of some sizes: `(size, alternation, Thue-Morse)`, by size.
+#[derive(Default, Serialize, Deserialize)]
+pub struct BalancePartial(Vec<(usize, i128, i128)>);
+
+impl Sweep for BalanceSweep {
+    const COMMAND: &'static str = "dinner-balance";
+    type Request = BalanceRequest;
+    type Plan = usize;
+    type Partial = BalancePartial;
+    type Report = BalanceReport;
+
+    fn plan(req: &BalanceRequest) -> Result<usize, Error> {
+        if !(1..=100_000).contains(&req.max_size) {
+            return Err(Error::invalid("max_size", req.max_size, "use 1..=100000"));
+        }
+        if req.trials == 0 {
+            return Err(Error::invalid("trials", 0, "at least one dinner per size"));
+        }
+        Ok(req.max_size)
+    }
+    fn items(max_size: &usize) -> u64 {
+        *max_size as u64
+    }
+    fn item(req: &BalanceRequest, _: &usize, item: u64) -> Result<BalancePartial, Error> {
+        let n = item as usize + 1;
+        let (alt, tm) = balance::size_sums(n, req.trials, req.seed);
+        Ok(BalancePartial(vec![(n, alt, tm)]))
+    }
+    fn merge(into: &mut BalancePartial, other: BalancePartial) {
+        into.0.extend(other.0);
+        into.0.sort_unstable_by_key(|r| r.0);
+    }
+    fn report(
+        req: &BalanceRequest,
+        _: &usize,
+        all: BalancePartial,
+        _ctl: &Control,
+    ) -> Result<BalanceReport, Error> {
+        let rows: Vec<balance::Advantage> = all
+            .0
+            .iter()
+            .map(|&(n, alt, tm)| balance::advantage(n, req.trials, alt, tm))
+            .collect();
+        Ok(balance_report(req, &rows))
+    }
+}
+
+/// The balance report of its rows.
+fn balance_report(req: &BalanceRequest, rows: &[balance::Advantage]) -> BalanceReport {
+    let svg = req.picture.then(|| {
+        let series =
+            |name: &str, color: &str, f: &dyn Fn(&balance::Advantage) -> f64| crate::svg::Series {
+                name: name.into(),
+                color: color.into(),
+                mark: crate::svg::Mark::Line,
+                points: rows.iter().map(|r| (r.size as f64, f(r))).collect(),
+            };
+        crate::svg::Chart {
+            title: format!(
+                "First-mover advantage, {} random permutation dinners per size",
+                req.trials
+            ),
+            x_label: "number of morsels".into(),
+            y_label: "mean (Alice - Bob) as % of a player's total".into(),
+            series: vec![
+                series("alternation ABAB...", "#d62728", &|r| {
+                    r.alternation.to_f64()
+                }),
+                series("Thue-Morse ABBA BAAB...", "#1f77b4", &|r| {
+                    r.thue_morse.to_f64()
+                }),
+            ],
+        }
+        .to_svg(760.0, 520.0)
+    });
+    BalanceReport {
+        trials: req.trials,
+        seed: req.seed,
+        rows: rows
+            .iter()
+            .map(|r| BalanceRow {
+                size: r.size,
+                alternation: r.alternation,
+                thue_morse: r.thue_morse,
+                alternation_approx: (r.alternation.to_f64() * 1e4).round() / 1e4,
+                thue_morse_approx: (r.thue_morse.to_f64() * 1e4).round() / 1e4,
+            })
+            .collect(),
+        svg,
+    }
+}

@@ -1,0 +1,436 @@
+//! The `dinner` reports' text: one [`Render`] per report, a pure function of it.
+
+use std::io::{self, Write};
+
+use super::report::{
+    AttainableReport, BalanceReport, BoardReport, DeviationReport, DiscountReport, EfgReport,
+    ExperimentReport, MultiplicityReport, ParetoReport, PlayReport, PlotReport, SolveReport,
+    VerifyReport,
+};
+use crate::api::input::Letter;
+use crate::api::Render;
+use crate::exact::Exact;
+use crate::games::dinner::Dinner;
+
+fn abbreviate(s: &str) -> String {
+    if s.len() > 60 {
+        format!("{}...({} turns)", &s[..40], s.len())
+    } else {
+        s.to_string()
+    }
+}
+
+fn join(v: &[Exact]) -> String {
+    v.iter()
+        .map(|x| x.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn score_line(scores: &[Exact]) -> String {
+    let parts: Vec<String> = scores
+        .iter()
+        .enumerate()
+        .map(|(p, s)| format!("{} = {}", Letter(p), s))
+        .collect();
+    format!("Scores: {}", parts.join(", "))
+}
+
+/// A morsel's utilities as `(a, b, ...)`, integers without allocating per value.
+fn write_morsel(w: &mut impl Write, d: &Dinner, i: usize) -> io::Result<()> {
+    w.write_all(b"(")?;
+    for p in 0..d.players() {
+        if p > 0 {
+            w.write_all(b", ")?;
+        }
+        if d.scale() == 1 {
+            write!(w, "{}", d.utility(i, p))?;
+        } else {
+            write!(w, "{}", d.value(i, p))?;
+        }
+    }
+    w.write_all(b")")
+}
+
+impl Render for SolveReport {
+    fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
+        // A concrete buffer: a million rows of small writes, each a dynamic call else.
+        let mut buf = io::BufWriter::with_capacity(1 << 16, w);
+        let w = &mut buf;
+        writeln!(
+            w,
+            "Dinner: {} morsels, {} players, turn order {}, method {}, ties {}",
+            self.morsels,
+            self.players,
+            abbreviate(&self.turn_order),
+            self.method,
+            self.ties
+        )?;
+        if let Some(s) = self.states {
+            writeln!(w, "States solved: {s}")?;
+        }
+        if let Some(g) = &self.gpu {
+            writeln!(w, "Layers solved on the GPU: {g}")?;
+        }
+        if let Some(g) = &self.gpu_declined {
+            writeln!(w, "Solved on the CPU; the GPU declined ({g})")?;
+        }
+        if let (Some("re-solving"), Some(r)) = (self.path_recovery, self.resolved_states) {
+            writeln!(
+                w,
+                "Path recovered by re-solving ({r} states again; the choice bytes did not fit the memory budget)"
+            )?;
+        }
+        writeln!(
+            w,
+            "\n{:>6}  {:<6}  {:>6}  utilities",
+            "turn", "player", "index"
+        )?;
+        for b in &self.eating_order {
+            write!(
+                w,
+                "{:>6}  {:<6}  {:>6}  ",
+                b.turn,
+                b.player.to_string(),
+                b.morsel
+            )?;
+            match &self.dinner {
+                Some(d) => write_morsel(w, d, b.morsel)?,
+                None => write!(w, "{}", b.utility)?,
+            }
+            w.write_all(b"\n")?;
+        }
+        writeln!(w)?;
+        writeln!(w, "{}", score_line(&self.scores))?;
+        if let Some(o) = &self.outcomes {
+            writeln!(w, "\nAll pure SPE outcomes ({}):", o.len())?;
+            for v in o {
+                writeln!(w, "  ({})", join(v))?;
+            }
+        }
+        if let Some(e) = &self.explanation {
+            let rem: Vec<String> = e.remaining.iter().map(|m| m.to_string()).collect();
+            writeln!(
+                w,
+                "\nExplanation: morsels {{{}}} left, {} to move",
+                rem.join(","),
+                Letter(e.mover)
+            )?;
+            writeln!(
+                w,
+                "{:>8}  {:<20}  {:<24}  note",
+                "index", "utilities", "payoffs after"
+            )?;
+            for m in &e.moves {
+                let note = match (m.selected, m.optimal, m.best_for_mover) {
+                    (true, _, _) => "<- chosen",
+                    (false, true, _) => "optimal (same payoffs)",
+                    (false, false, true) => "best for mover, lost the tie-break",
+                    _ => "",
+                };
+                let text = self
+                    .dinner
+                    .as_ref()
+                    .map_or(String::new(), |d| d.morsel_text(m.morsel));
+                writeln!(
+                    w,
+                    "{:>8}  {:<20}  {:<24}  {}",
+                    m.morsel,
+                    text,
+                    format!("({})", join(&m.value)),
+                    note
+                )?;
+            }
+            writeln!(w, "Rule: {}", e.reason)?;
+        }
+        w.flush()
+    }
+}
+
+impl Render for PlayReport {
+    fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
+        writeln!(
+            w,
+            "Strategies {} under turn order {}",
+            self.strategies.join(" vs "),
+            abbreviate(&self.turn_order)
+        )?;
+        for b in &self.eating_order {
+            let text = self
+                .dinner
+                .as_ref()
+                .map_or(String::new(), |d| d.morsel_text(b.morsel));
+            writeln!(
+                w,
+                "{:>6}  {:<3} eats morsel {:>4} {}",
+                b.turn,
+                b.player.to_string(),
+                b.morsel,
+                text
+            )?;
+        }
+        writeln!(w, "{}", score_line(&self.scores))
+    }
+}
+
+fn set_text(v: &[usize]) -> String {
+    let parts: Vec<String> = v.iter().map(|m| m.to_string()).collect();
+    format!("{{{}}}", parts.join(","))
+}
+
+impl Render for VerifyReport {
+    fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
+        let names = self.strategies.join(", ");
+        match (&self.checked, &self.counterexample) {
+            (Some(c), _) => writeln!(
+                w,
+                "({names}) is a subgame perfect equilibrium: no profitable one-shot deviation in {} states",
+                c.states
+            ),
+            (_, Some(dev)) => writeln!(
+                w,
+                "({names}) is NOT subgame perfect: with morsels {} left, {} should eat morsel {} instead of {} and gain {}",
+                set_text(&dev.remaining),
+                dev.player,
+                dev.better,
+                dev.prescribed,
+                dev.gain
+            ),
+            _ => Ok(()),
+        }
+    }
+}
+
+impl Render for EfgReport {
+    fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
+        w.write_all(self.efg.as_bytes())
+    }
+}
+
+fn deviation_text(dev: &DeviationReport) -> String {
+    format!(
+        "with morsels {} left, {} gains {} by eating {} instead of {}",
+        set_text(&dev.remaining),
+        dev.player,
+        dev.gain,
+        dev.better,
+        dev.prescribed
+    )
+}
+
+impl Render for DiscountReport {
+    fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
+        match self {
+            DiscountReport::Search(s) => match &s.dinner {
+                None => writeln!(
+                    w,
+                    "Crossout is an equilibrium of every permutation dinner up to size {} discounted by {}.",
+                    s.max_size, s.discount
+                ),
+                Some(rows) => {
+                    let morsels: Vec<String> = rows.iter().map(|r| format!("({})", join(r))).collect();
+                    writeln!(
+                        w,
+                        "Smallest permutation dinner where crossout is not an equilibrium with discount {}:",
+                        s.discount
+                    )?;
+                    writeln!(
+                        w,
+                        "  {} (turn order {})",
+                        morsels.join(" "),
+                        s.turn_order.as_deref().unwrap_or("")
+                    )?;
+                    if let Some(Some(dev)) = &s.deviation {
+                        writeln!(w, "  {}", deviation_text(dev))?;
+                    }
+                    Ok(())
+                }
+            },
+            DiscountReport::Check(c) => {
+                let verdict = if c.crossout_is_spe { "still" } else { "NOT" };
+                writeln!(
+                    w,
+                    "With discount {}, crossout is {verdict} a subgame perfect equilibrium.",
+                    c.discount
+                )?;
+                if let Some(dev) = &c.deviation {
+                    writeln!(w, "  {}", deviation_text(dev))?;
+                }
+                writeln!(w, "Crossout play, discounted scores: ({})", join(&c.crossout_scores))?;
+                writeln!(w, "Exact SPE scores:                 ({})", join(&c.spe_scores))
+            }
+        }
+    }
+}
+
+impl Render for ParetoReport {
+    fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
+        match self {
+            ParetoReport::Sweep(s) => {
+                writeln!(
+                    w,
+                    "{} permutation dinners of size {} (Bob moves last)",
+                    s.dinners, s.size
+                )?;
+                writeln!(
+                    w,
+                    "crossout Pareto inefficient in {}, weakly inefficient in {}",
+                    s.inefficient.len(),
+                    s.weakly_inefficient.len()
+                )?;
+                for (name, list) in [
+                    ("inefficient", &s.inefficient),
+                    ("weakly inefficient", &s.weakly_inefficient),
+                ] {
+                    for b in list.iter().take(20) {
+                        let m: Vec<String> =
+                            b.iter().map(|[i, bi]| format!("({i},{bi})")).collect();
+                        writeln!(w, "  {name}: {}", m.join(" "))?;
+                    }
+                    if list.len() > 20 {
+                        writeln!(
+                            w,
+                            "  ... and {} more (see the JSON report)",
+                            list.len() - 20
+                        )?;
+                    }
+                }
+                Ok(())
+            }
+            ParetoReport::One(o) => {
+                writeln!(w, "Crossout scores: ({}, {})", o.crossout[0], o.crossout[1])?;
+                writeln!(
+                    w,
+                    "Pareto efficient: {}; weakly Pareto efficient: {}",
+                    o.pareto_efficient, o.weakly_pareto_efficient
+                )?;
+                for [x, y] in &o.improving {
+                    writeln!(w, "  improving outcome: ({x}, {y})")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl Render for ExperimentReport {
+    fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
+        writeln!(
+            w,
+            "{} random permutation dinners of size {} (seed {}):",
+            self.trials, self.size, self.seed
+        )?;
+        writeln!(
+            w,
+            "  crossout Pareto inefficient:        {}",
+            self.inefficient
+        )?;
+        writeln!(
+            w,
+            "  crossout weakly Pareto inefficient: {}",
+            self.weakly_inefficient
+        )?;
+        match (
+            &self.max_improvement_percent_exact,
+            self.max_improvement_percent,
+        ) {
+            (Some(x), Some(f)) => writeln!(
+                w,
+                "  largest improvement for a player:   {f}% (exactly {x}%)"
+            ),
+            _ => writeln!(w, "  no improving outcome"),
+        }
+    }
+}
+
+impl Render for MultiplicityReport {
+    fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
+        writeln!(
+            w,
+            "{} random dinners of {} morsels, {} players with distinct utilities, order {} (seed {}):",
+            self.trials, self.size, self.players, self.order, self.seed
+        )?;
+        writeln!(
+            w,
+            "  more than one pure SPE outcome: {} of {}",
+            self.multiple, self.trials
+        )?;
+        for h in &self.histogram {
+            writeln!(w, "  {} outcome(s): {} dinners", h.outcomes, h.dinners)?;
+        }
+        if self.trials > 0 {
+            writeln!(
+                w,
+                "  most outcomes: {} (trial {})",
+                self.most_outcomes, self.most_trial
+            )?;
+        }
+        Ok(())
+    }
+}
+
+impl Render for AttainableReport {
+    fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
+        writeln!(
+            w,
+            "Permutation dinners of size {} (k = {}), crossout play:",
+            self.size,
+            self.size / 2
+        )?;
+        writeln!(
+            w,
+            "  distinct sets Alice can eat: {} (Catalan C_k = {})",
+            self.alice, self.catalan_k
+        )?;
+        writeln!(
+            w,
+            "  distinct sets Bob can eat:   {} (Catalan C_k+1 = {})",
+            self.bob, self.catalan_k_plus_1
+        )
+    }
+}
+
+impl Render for PlotReport {
+    fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
+        writeln!(
+            w,
+            "{} outcomes of all strategy pairs, {} reachable by Alice against Bob's crossout; crossout at ({}, {})",
+            self.all.len(),
+            self.against_crossout.len(),
+            self.crossout[0],
+            self.crossout[1]
+        )
+    }
+}
+
+impl Render for BoardReport {
+    fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
+        writeln!(
+            w,
+            "Crossout board of {} morsels, turn order {}: scores ({})",
+            self.dinner.len(),
+            abbreviate(&self.turn_order),
+            join(&self.scores)
+        )
+    }
+}
+
+impl Render for BalanceReport {
+    fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
+        writeln!(
+            w,
+            "{:>6}  {:>12}  {:>12}   (mean Alice - Bob, % of n(n+1)/2)",
+            "size", "alternation", "thue-morse"
+        )?;
+        for r in &self.rows {
+            writeln!(
+                w,
+                "{:>6}  {:>11.3}%  {:>11.3}%",
+                r.size,
+                r.alternation.to_f64(),
+                r.thue_morse.to_f64()
+            )?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,367 @@
+//! `subtraction` commands: self-interest cumulative subtraction games, see
+//! [`crate::games::subtraction`].
+//!
+//! The family's files: requests and the commands' functions here; reports in
+//! `report.rs`, their text in `text.rs`, the commands that run as sweeps in `sweep.rs`.
+
+mod report;
+mod sweep;
+mod text;
+
+pub use report::{
+    Cell, ConjectureReport, Counterexample, CounterexampleAt, DerivationReport, Discrepancies,
+    Gain, HeatmapRow, LargestDiscrepancy, LargestPreperiod, MoveOption, OutcomeReport,
+    PeriodReport, PlotData, PlotReport, PositiveDiscrepancy, PositiveShape, ProblemsReport,
+    ProblemsRow, ScanLine, ScanReport, TableReport, TableRow, ZeroShape,
+};
+pub use sweep::{
+    conjecture, problems, scan, ConjecturePartial, ConjecturePlan, ConjectureSweep,
+    ProblemsPartial, ProblemsSweep, ScanPartial, ScanSweep,
+};
+
+use crate::api::input::request;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::api::{Control, Error};
+use crate::games::subtraction::analysis::Family;
+use crate::games::subtraction::{
+    figures, find_period, first_discrepancy, first_zero_sum_discrepancy, outcome_at, parse_heap,
+    Convention, Derivation, Ruleset, SubtractionError, Table,
+};
+
+/// The largest heap up to which periods are searched by default.
+pub const DEFAULT_LIMIT: u64 = 1 << 24;
+
+fn ruleset(s: &str) -> Result<Ruleset, Error> {
+    s.parse::<Ruleset>()
+        .map_err(|e| Error::invalid("set", s, e))
+}
+
+request! {
+    /// `subtraction table`: every heap up to `max_heap` under all four conventions.
+    TableRequest {
+        /// The subtraction set, e.g. `"4,5,9"`.
+        set: String = String::new(),
+        /// The largest heap listed.
+        max_heap: u64 = 99,
+    }
+}
+
+/// Tabulates outcomes and PSPE moves.
+pub fn table(req: &TableRequest, _ctl: &Control) -> Result<TableReport, Error> {
+    let set = ruleset(&req.set)?;
+    let t = Table::compute(&set, req.max_heap)?;
+    let cell = |x: Convention, h: u64| {
+        let (a, b) = t.outcome(x, h);
+        Cell {
+            outcome: [a, b],
+            moves: t.moves(x, h),
+        }
+    };
+    Ok(TableReport {
+        set: set.elements().to_vec(),
+        rows: (0..=req.max_heap)
+            .map(|h| TableRow {
+                heap: h,
+                FvF: cell(Convention::FvF, h),
+                FvA: cell(Convention::FvA, h),
+                AvF: cell(Convention::AvF, h),
+                AvA: cell(Convention::AvA, h),
+                zero_sum: t.zero_sum(h),
+            })
+            .collect(),
+    })
+}
+
+request! {
+    /// `subtraction outcome`: one heap under one convention, any heap below 2^128.
+    OutcomeRequest {
+        /// The subtraction set.
+        set: String = String::new(),
+        /// The heap (decimal text, any non-negative integer below 2^128).
+        heap: String = String::new(),
+        /// FvF, FvA, AvF or AvA (Alice's convention first).
+        convention: String = "FvF".into(),
+        /// Largest heap to search for the period when the heap is beyond the table.
+        limit: u64 = DEFAULT_LIMIT,
+        /// Also list every legal move with the outcome it leads to under PSPE play.
+        explain: bool = false,
+    }
+}
+
+/// The outcome of one heap.
+pub fn outcome(req: &OutcomeRequest, _ctl: &Control) -> Result<OutcomeReport, Error> {
+    let set = ruleset(&req.set)?;
+    let heap = parse_heap(&req.heap).map_err(|e| Error::invalid("heap", &req.heap, e))?;
+    let x: Convention = req
+        .convention
+        .parse()
+        .map_err(|e| Error::invalid("convention", &req.convention, e))?;
+    let (found, table) = if heap < 1 << 16 {
+        (None, Table::compute(&set, heap as u64)?)
+    } else {
+        let (p, t) = find_period(&set, req.limit)?;
+        (Some(p), t)
+    };
+    let o = outcome_at(&table, found.as_ref(), x, heap)?;
+    let options = if req.explain {
+        // Each move leaves heap h - s to Bob, who then moves first under the dual
+        // convention (his own first): Alice's payoff is s plus his opponent's share there.
+        let mut lines = Vec::new();
+        for &s in set.elements().iter().filter(|&&s| s as u128 <= heap) {
+            let child = outcome_at(&table, found.as_ref(), x.dual(), heap - s as u128)?;
+            let mine = (s as u128)
+                .checked_add(child.outcome.1)
+                .ok_or_else(|| SubtractionError::Overflow(heap.to_string()))?;
+            lines.push(MoveOption {
+                take: s,
+                heap_after: heap - s as u128,
+                outcome: [mine, child.outcome.0],
+                best_for_mover: mine == o.outcome.0,
+                pspe: o.moves.contains(&s),
+            });
+        }
+        Some(lines)
+    } else {
+        None
+    };
+    let derivation = match o.derivation {
+        Derivation::Direct => DerivationReport::Direct,
+        Derivation::Periodic { reduced, periods } => {
+            let per = found.as_ref().expect("periodic implies a period");
+            DerivationReport::Periodic {
+                reduced_heap: reduced,
+                periods: periods.to_string(),
+                preperiod: per.preperiod,
+                period: per.period,
+                increment: per.increment,
+            }
+        }
+    };
+    Ok(OutcomeReport {
+        set: set.elements().to_vec(),
+        heap,
+        convention: x.name(),
+        outcome: [o.outcome.0, o.outcome.1],
+        moves: o.moves,
+        derivation,
+        options,
+    })
+}
+
+request! {
+    /// `subtraction period`: pre-period, period, increment and first discrepancies.
+    PeriodRequest {
+        /// The subtraction set.
+        set: String = String::new(),
+        /// Largest heap to search for the period.
+        limit: u64 = DEFAULT_LIMIT,
+    }
+}
+
+/// Finds the certified period.
+pub fn period(req: &PeriodRequest, _ctl: &Control) -> Result<PeriodReport, Error> {
+    let set = ruleset(&req.set)?;
+    let (p, t) = find_period(&set, req.limit)?;
+    let disc = |x, y| first_discrepancy(&t, &p, x, y);
+    use Convention::*;
+    Ok(PeriodReport {
+        set: set.elements().to_vec(),
+        preperiod: p.preperiod,
+        period: p.period,
+        increment: p.increment,
+        certificate_window: [p.window.0, p.window.1],
+        first_discrepancy: Discrepancies {
+            FvF_AvA: disc(FvF, AvA),
+            FvF_FvA: disc(FvF, FvA),
+            FvF_AvF: disc(FvF, AvF),
+            AvA_FvA: disc(AvA, FvA),
+            AvA_AvF: disc(AvA, AvF),
+            AvA_zero_sum: first_zero_sum_discrepancy(&t, &p),
+        },
+    })
+}
+
+request! {
+    /// `subtraction scan`: sweep families of rulesets, resumable through `out`.
+    ScanRequest {
+        /// All pairs s2 < s1 <= N.
+        pairs: Option<u64> = None,
+        /// All triples s3 < s2 < s1 <= N.
+        triples: Option<u64> = None,
+        /// All sets (or random sets) of this size ...
+        size: Option<usize> = None,
+        /// ... with largest element at most this.
+        max: Option<u64> = None,
+        /// Draw this many random sets instead of all of them.
+        random: Option<u64> = None,
+        /// Seed of the random sets.
+        seed: u64 = 1,
+        /// Append records to this file (JSON lines, or CSV when it ends in .csv);
+        /// rulesets already in it are skipped, so an interrupted sweep resumes.
+        out: Option<String> = None,
+        /// CSV records instead of JSON lines (without `out`).
+        csv: bool = false,
+        /// Largest heap to search for each period.
+        limit: u64 = DEFAULT_LIMIT,
+    }
+}
+
+/// The family of rulesets a scan request names.
+pub(super) fn scan_family(req: &ScanRequest) -> Result<Family, Error> {
+    Ok(match (req.pairs, req.triples, req.size, req.max, req.random) {
+        (Some(_), Some(_), _, _, _) | (Some(_), _, Some(_), _, _) | (_, Some(_), Some(_), _, _) => {
+            return Err(Error::combination(
+                "pairs",
+                "choose one family: pairs, triples, or a size",
+            ))
+        }
+        (Some(n), _, _, _, _) => Family::All { size: 2, max: n },
+        (_, Some(n), _, _, _) => Family::All { size: 3, max: n },
+        (_, _, Some(size), Some(max), None) => Family::All { size, max },
+        (_, _, Some(size), Some(max), Some(count)) => Family::Random {
+            size,
+            max,
+            count,
+            seed: req.seed,
+        },
+        _ => return Err(Error::Missing {
+            field: "pairs",
+            what: "rulesets",
+            hint:
+                "choose the rulesets: pairs N, triples N, or size K with max M (and random COUNT)"
+                    .into(),
+        }),
+    })
+}
+
+request! {
+    /// `subtraction conjecture`: check a conjecture or problem of the paper.
+    ConjectureRequest {
+        /// 4, 11, 12, 13, 14, 15, 16, 17, p2, p3 or p6 (also as `conjecture`, and a
+        /// conjecture's number as a JSON number).
+        #[serde(alias = "conjecture", deserialize_with = "text_or_number")]
+        statement: String = String::new(),
+        /// Set sizes to check (statements about pairs or triples use theirs).
+        sizes: Vec<usize> = vec![2],
+        /// Largest element.
+        max: u64 = 30,
+        /// Largest heap to search for each period.
+        limit: u64 = DEFAULT_LIMIT,
+    }
+}
+
+/// A statement named by text (`"p6"`) or by a conjecture's number (`4`).
+fn text_or_number<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Name {
+        Text(String),
+        Number(u64),
+    }
+    Ok(match Name::deserialize(d)? {
+        Name::Text(t) => t,
+        Name::Number(n) => n.to_string(),
+    })
+}
+
+request! {
+    /// `subtraction problems`: the data of Problems 1, 4 and 5 (Section 6) on every ruleset
+    /// of the given sizes.
+    ProblemsRequest {
+        /// Set sizes, each once.
+        sizes: Vec<usize> = vec![2],
+        /// Largest element.
+        max: u64 = 30,
+        /// Largest heap to search for each period.
+        limit: u64 = DEFAULT_LIMIT,
+    }
+}
+
+/// Which picture `subtraction plot` draws.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Figure {
+    /// Pairs with an FvF/AvA discrepancy, coloured by n mod 5.
+    Figure1,
+    /// Triples with an FvF/AvA discrepancy, projected.
+    Figure2,
+    /// Triples with an AvA/zero-sum discrepancy, projected.
+    Figure3,
+    /// The discrepancies from FvF of one ruleset's table (needs `set`).
+    Heatmap,
+}
+
+request! {
+    /// `subtraction plot`: the paper's figures and a heat map.
+    PlotRequest {
+        /// The picture.
+        figure: Figure = Figure::Figure1,
+        /// Largest element of the rulesets drawn (figures 1-3; default 100 or 40).
+        max: Option<u64> = None,
+        /// The ruleset (heatmap).
+        set: Option<String> = None,
+        /// The largest heap (heatmap).
+        max_heap: u64 = 199,
+        /// Largest heap to search for each period.
+        limit: u64 = DEFAULT_LIMIT,
+        /// Also draw the picture ([`PlotReport::svg`]).
+        picture: bool = false,
+    }
+}
+
+/// Computes a figure.
+pub fn plot(req: &PlotRequest, ctl: &Control) -> Result<PlotReport, Error> {
+    ctl.check()?;
+    let (svg, data) = match req.figure {
+        Figure::Figure1 => {
+            let (chart, hits) = figures::figure1(req.max.unwrap_or(100), req.limit)?;
+            (
+                chart.to_svg(760.0, 700.0),
+                PlotData::Pairs {
+                    pairs: hits.iter().map(|&(x, y)| [x, y]).collect(),
+                },
+            )
+        }
+        Figure::Figure2 | Figure::Figure3 => {
+            let zero_sum = req.figure == Figure::Figure3;
+            let (chart, hits) =
+                figures::figure_triples(req.max.unwrap_or(40), zero_sum, req.limit)?;
+            (
+                chart.to_svg(760.0, 680.0),
+                PlotData::Triples { triples: hits },
+            )
+        }
+        Figure::Heatmap => {
+            let text = req.set.as_deref().ok_or_else(|| Error::Missing {
+                field: "set",
+                what: "set",
+                hint: "the heat map is of one ruleset".into(),
+            })?;
+            let set = ruleset(text)?;
+            let t = Table::compute(&set, req.max_heap)?;
+            let map = figures::heatmap(&t);
+            let rows = map
+                .rows
+                .iter()
+                .zip(&map.cells)
+                .map(|(r, c)| HeatmapRow {
+                    row: r.clone(),
+                    values: c.clone(),
+                })
+                .collect();
+            (
+                map.to_svg(),
+                PlotData::Heatmap {
+                    set: set.elements().to_vec(),
+                    rows,
+                },
+            )
+        }
+    };
+    Ok(PlotReport {
+        data,
+        svg: req.picture.then_some(svg),
+    })
+}

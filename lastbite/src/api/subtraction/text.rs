@@ -1,0 +1,265 @@
+//! The `subtraction` reports' text: one [`Render`] per report, a pure function of it.
+
+use std::io::{self, Write};
+
+use super::report::{
+    moves_text, Cell, ConjectureReport, DerivationReport, OutcomeReport, PeriodReport, PlotData,
+    PlotReport, ProblemsReport, ScanReport, TableReport,
+};
+use crate::api::Render;
+
+impl Render for TableReport {
+    /// The paper's layout: outcome and moves per convention, deviations from FvF.
+    fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
+        writeln!(w, "S = {{{}}}", moves_text(&self.set, ","))?;
+        writeln!(
+            w,
+            "{:>6}  {:<18} {:<18} {:>3} {:>3}  {:<18} {:>3} {:>3}  {:<18} {:>3} {:>3}  {:>5}",
+            "heap", "FvF", "FvA", "da", "db", "AvF", "da", "db", "AvA", "da", "db", "zs"
+        )?;
+        for r in &self.rows {
+            let text = |c: &Cell| {
+                let [p, q] = c.outcome;
+                if c.moves.is_empty() {
+                    format!("({p},{q})")
+                } else {
+                    format!("({p},{q}), {}", moves_text(&c.moves, ","))
+                }
+            };
+            let base = r.FvF.outcome;
+            let delta = |c: &Cell| {
+                (
+                    c.outcome[0] as i64 - base[0] as i64,
+                    c.outcome[1] as i64 - base[1] as i64,
+                )
+            };
+            let (fa, fb) = delta(&r.FvA);
+            let (aa, ab) = delta(&r.AvF);
+            let (va, vb) = delta(&r.AvA);
+            writeln!(
+                w,
+                "{:>6}  {:<18} {:<18} {fa:>3} {fb:>3}  {:<18} {aa:>3} {ab:>3}  {:<18} {va:>3} {vb:>3}  {:>5}",
+                r.heap,
+                text(&r.FvF),
+                text(&r.FvA),
+                text(&r.AvF),
+                text(&r.AvA),
+                r.zero_sum
+            )?;
+        }
+        Ok(())
+    }
+}
+
+impl Render for OutcomeReport {
+    fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
+        writeln!(
+            w,
+            "S = {{{}}}, heap {}, {}: outcome ({}, {}), PSPE moves {{{}}}",
+            moves_text(&self.set, ","),
+            self.heap,
+            self.convention,
+            self.outcome[0],
+            self.outcome[1],
+            moves_text(&self.moves, ",")
+        )?;
+        if let DerivationReport::Periodic {
+            reduced_heap,
+            periods,
+            period,
+            increment,
+            ..
+        } = &self.derivation
+        {
+            writeln!(
+                w,
+                "  by periodicity: heap {reduced_heap} + {periods} x {period} (each period adds {increment} to both players)"
+            )?;
+        }
+        for o in self.options.iter().flatten() {
+            writeln!(
+                w,
+                "  take {:>3} -> heap {}: outcome ({}, {}){}",
+                o.take,
+                o.heap_after,
+                o.outcome[0],
+                o.outcome[1],
+                if o.pspe {
+                    "  PSPE"
+                } else if o.best_for_mover {
+                    "  best for Alice, not her convention's pick"
+                } else {
+                    ""
+                }
+            )?;
+        }
+        Ok(())
+    }
+}
+
+impl Render for PeriodReport {
+    fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
+        let set = moves_text(&self.set, ",");
+        writeln!(
+            w,
+            "S = {{{set}}}: pre-period h0 = {}, period p = {}, increment c = {}",
+            self.preperiod, self.period, self.increment
+        )?;
+        writeln!(
+            w,
+            "certificate: o_X(h + {p}) = o_X(h) + ({c}, {c}) for every convention and o_zs(h + {p}) = o_zs(h) on [{}, {}), hence for all h >= {}",
+            self.certificate_window[0],
+            self.certificate_window[1],
+            self.preperiod,
+            p = self.period,
+            c = self.increment
+        )?;
+        let d = &self.first_discrepancy;
+        let show = |v: Option<u64>| v.map_or("never".to_string(), |h| format!("heap {h}"));
+        for (name, v) in [
+            ("FvF vs AvA", d.FvF_AvA),
+            ("FvF vs FvA", d.FvF_FvA),
+            ("FvF vs AvF", d.FvF_AvF),
+            ("AvA vs FvA", d.AvA_FvA),
+            ("AvA vs AvF", d.AvA_AvF),
+        ] {
+            writeln!(w, "first {name} discrepancy: {}", show(v))?;
+        }
+        writeln!(
+            w,
+            "first AvA vs zero-sum discrepancy: {}",
+            show(d.AvA_zero_sum)
+        )
+    }
+}
+
+impl Render for ScanReport {
+    fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
+        self.write_lines(w)
+    }
+}
+
+impl Render for ConjectureReport {
+    fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
+        writeln!(
+            w,
+            "{} {}: {} on {} ({} rulesets, {} covered by the hypothesis)",
+            if self.statement.starts_with('p') {
+                "Problem"
+            } else {
+                "Conjecture"
+            },
+            self.statement.trim_start_matches('p'),
+            self.verdict,
+            self.range,
+            self.rulesets,
+            self.applicable
+        )?;
+        if let Some(c) = &self.counterexample {
+            writeln!(
+                w,
+                "smallest counterexample: S = {{{}}}{}: {}",
+                moves_text(&c.set, ","),
+                c.heap.map_or(String::new(), |h| format!(", heap {h}")),
+                c.detail
+            )?;
+        }
+        if let Some(l) = &self.largest_preperiod {
+            writeln!(
+                w,
+                "largest pre-period: {} for S = {{{}}} (max S = {})",
+                l.preperiod,
+                moves_text(&l.set, ","),
+                l.set.last().copied().unwrap_or(0)
+            )?;
+        }
+        Ok(())
+    }
+}
+
+impl Render for ProblemsReport {
+    fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
+        writeln!(
+            w,
+            "Problems 1, 4 and 5 on {} ({} rulesets)",
+            self.range, self.rulesets
+        )?;
+        writeln!(
+            w,
+            "{:>4} {:>6} {:>9} {:>8}  {:<28} {:>9} {:>9} {:>9}",
+            "size", "max S", "rulesets", "largest", "first at", "zero", "+AvF", "+FvA"
+        )?;
+        for r in &self.by_max {
+            let at = r.largest_at.as_ref().map_or(String::from("-"), |a| {
+                format!("{{{}}} h={} p{}", moves_text(&a.set, ","), a.heap, a.player)
+            });
+            writeln!(
+                w,
+                "{:>4} {:>6} {:>9} {:>8}  {:<28} {:>9} {:>9} {:>9}",
+                r.size,
+                r.max_s,
+                r.rulesets,
+                r.largest,
+                at,
+                r.zero_discrepancy,
+                r.positive_FvF_to_AvF,
+                r.positive_FvF_to_FvA
+            )?;
+        }
+        for z in &self.zero_shape {
+            writeln!(
+                w,
+                "Problem 4, size {}: {} of {} rulesets have no discrepancy: {} dominant, {} on half-lines, {} other{} ({} primitive)",
+                z.size,
+                z.zero_discrepancy,
+                z.rulesets,
+                z.dominant,
+                z.half_line,
+                z.other,
+                z.smallest_other
+                    .as_ref()
+                    .map_or(String::new(), |s| format!(", smallest {{{}}}", moves_text(s, ","))),
+                z.primitive
+            )?;
+        }
+        for p in &self.positive_shape {
+            writeln!(
+                w,
+                "Problem 5, size {}, {}: {} rulesets with a positive discrepancy ({} first for the deviator; the deviator's gain is the other's loss on {}; largest gain {}){}",
+                p.size,
+                p.deviation,
+                p.rulesets,
+                p.deviator_first,
+                p.mirrored,
+                p.largest_gain,
+                p.smallest.as_ref().map_or(String::new(), |s| format!(
+                    ", smallest {{{}}} heap {} player {}",
+                    moves_text(&s.set, ","),
+                    s.heap,
+                    s.player
+                ))
+            )?;
+        }
+        Ok(())
+    }
+}
+
+impl Render for PlotReport {
+    fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
+        match &self.data {
+            PlotData::Pairs { pairs } => {
+                writeln!(w, "{} pairs with an FvF/AvA discrepancy", pairs.len())
+            }
+            PlotData::Triples { triples } => {
+                writeln!(w, "{} triples with a discrepancy", triples.len())
+            }
+            PlotData::Heatmap { set, rows } => writeln!(
+                w,
+                "heat map of S = {{{}}}: {} rows of {} heaps",
+                moves_text(set, ","),
+                rows.len(),
+                rows.first().map_or(0, |r| r.values.len())
+            ),
+        }
+    }
+}
