@@ -57,7 +57,7 @@ pub struct MultiplicityArgs {
     /// Players (2 to 6).
     #[arg(long, default_value_t = 3)]
     players: usize,
-    /// Morsels per dinner (1 to 16).
+    /// Morsels per dinner (1 to 24: every equilibrium is enumerated).
     #[arg(long, default_value_t = 8)]
     size: usize,
     /// Number of random dinners.

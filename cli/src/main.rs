@@ -4,6 +4,8 @@
 //! one-line message on stderr), 2 on a command-line usage error. A closed stdout (e.g.
 //! `lastbite ... | head`) ends the program quietly with 0.
 
+#![deny(missing_docs)]
+
 mod cookie;
 mod dinner;
 mod efg;
@@ -107,5 +109,122 @@ mod tests {
     #[test]
     fn cli_definition_is_valid() {
         super::Cli::command().debug_assert();
+    }
+}
+
+/// Each request field declared once: the CLI's flags are tested against the library's
+/// request types, so a default cannot drift from `Request::default()`.
+#[cfg(test)]
+mod fields {
+    use clap::CommandFactory;
+    use serde_json::Value;
+
+    /// Request fields with no flag of the same name, and why (the CLI reaches them
+    /// another way, or they make sense only to programs).
+    const API_ONLY: &[(&str, &str, &str)] = &[
+        (
+            "*",
+            "picture",
+            "whether to draw the SVG into the report: the CLI draws it into --svg/--png files",
+        ),
+        (
+            "*",
+            "data",
+            "a dinner file's contents, for callers without files: the CLI reads --file",
+        ),
+    ];
+
+    /// The CLI's subcommand path of an API command.
+    fn path(command: &str) -> Vec<&str> {
+        match command {
+            "reproduce" => vec!["reproduce"],
+            "tokens-solve" => vec!["tokens"],
+            c => c.splitn(2, '-').collect(),
+        }
+    }
+
+    /// Every argument of a subcommand, by id, with its default (as clap holds it).
+    fn args(cmd: &clap::Command) -> Vec<(String, Option<String>, bool)> {
+        cmd.get_arguments()
+            .map(|a| {
+                let d = a
+                    .get_default_values()
+                    .iter()
+                    .map(|v| v.to_string_lossy().into_owned())
+                    .collect::<Vec<_>>();
+                (
+                    a.get_id().to_string(),
+                    (!d.is_empty()).then(|| d.join(",")),
+                    a.get_long().is_some() || a.is_positional(),
+                )
+            })
+            .collect()
+    }
+
+    /// A request default as the CLI would write it.
+    fn cli_text(v: &Value) -> Option<String> {
+        match v {
+            Value::Null => None,
+            Value::String(s) => Some(s.clone()),
+            Value::Array(a) => Some(a.iter().filter_map(cli_text).collect::<Vec<_>>().join(",")),
+            other => Some(other.to_string()),
+        }
+    }
+
+    #[test]
+    fn cli_defaults_are_the_request_defaults() {
+        let schemas: std::collections::HashMap<String, Value> =
+            lastbite::api::schemas().into_iter().collect();
+        let root = super::Cli::command();
+        let mut problems = Vec::new();
+        let mut used = [false; API_ONLY.len()];
+        for &command in lastbite::api::COMMANDS {
+            let mut cmd = &root;
+            for name in path(command) {
+                cmd = cmd
+                    .find_subcommand(name)
+                    .unwrap_or_else(|| panic!("{command}: no CLI subcommand {name}"));
+            }
+            let args = args(cmd);
+            let schema = &schemas[&format!("{command}.request")];
+            let props = schema["properties"]
+                .as_object()
+                .cloned()
+                .unwrap_or_default();
+            for (field, prop) in props {
+                let request_default = prop.get("default").and_then(cli_text);
+                match args.iter().find(|(id, _, _)| *id == field) {
+                    Some((_, cli_default, _)) => {
+                        // A flag without a default (an Option, a bool) leaves the
+                        // request's default in force: only a written default can drift.
+                        let cli = cli_default.clone().filter(|d| d != "false");
+                        if cli.is_some() && cli != request_default {
+                            problems.push(format!(
+                                "{command}: --{} defaults to {cli:?}, the request to {request_default:?}",
+                                field.replace('_', "-")
+                            ));
+                        }
+                    }
+                    None => {
+                        let note = API_ONLY
+                            .iter()
+                            .position(|(c, f, _)| (*c == "*" || *c == command) && *f == field);
+                        if let Some(i) = note {
+                            used[i] = true;
+                        } else {
+                            problems.push(format!(
+                                "{command}: field {field} has no flag and no API-only note"
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+        for (i, (c, f, _)) in API_ONLY.iter().enumerate() {
+            if !used[i] {
+                problems.push(format!("API-only note for {c} {f} names no such field"));
+            }
+        }
+        assert!(problems.is_empty(), "{}", problems.join("\n"));
     }
 }

@@ -1,35 +1,9 @@
 //! The CLI contract: JSON fields scripts depend on, file formats, and bad input (one line
 //! on stderr, non-zero exit, never a panic).
 
-use assert_cmd::Command;
-use serde_json::Value;
+mod common;
 
-fn lastbite() -> Command {
-    Command::cargo_bin("lastbite").unwrap()
-}
-
-fn json(args: &[&str]) -> Value {
-    let out = lastbite().args(args).arg("--json").output().unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("exactly one JSON document on stdout")
-}
-
-fn fails(args: &[&str], needle: &str) {
-    let out = lastbite().args(args).output().unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(!out.status.success(), "{args:?} succeeded");
-    assert!(!err.contains("panicked"), "{args:?} panicked: {err}");
-    assert_eq!(
-        err.trim_end().lines().count(),
-        1,
-        "{args:?}: not one line: {err}"
-    );
-    assert!(err.contains(needle), "{args:?}: '{err}' lacks '{needle}'");
-}
+use common::{fails, json, lastbite};
 
 #[test]
 fn solve_json_contract_on_the_introduction() {

@@ -3,20 +3,18 @@
 //! run, none lost, doubled or torn.
 
 use std::path::Path;
-use std::process::Command;
 use std::time::{Duration, Instant};
+
+mod common;
+use common::lastbite_std;
 
 /// The two jobs each use both cores; run one at a time so timings stay comparable.
 static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
-fn lastbite() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_lastbite"))
-}
-
 /// Starts `args`, kills it (SIGKILL) after `after`, and reports whether it was still
 /// running, i.e. really interrupted.
 fn kill_after(args: &[&str], after: Duration) -> bool {
-    let mut child = lastbite()
+    let mut child = lastbite_std()
         .args(args)
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
@@ -36,7 +34,7 @@ fn kill_after(args: &[&str], after: Duration) -> bool {
 }
 
 fn run(args: &[&str]) -> Vec<u8> {
-    let out = lastbite().args(args).output().unwrap();
+    let out = lastbite_std().args(args).output().unwrap();
     assert!(
         out.status.success(),
         "{args:?}: {}",

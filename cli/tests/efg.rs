@@ -2,50 +2,23 @@
 //! (checked against the committed schemas and the library's own answer), tie rules,
 //! profiles, and bad input (one line on stderr, non-zero exit, never a panic).
 
-use assert_cmd::Command;
-use serde_json::{json, Value};
+mod common;
 
-fn lastbite() -> Command {
-    Command::cargo_bin("lastbite").unwrap()
-}
+use common::{fails, lastbite, validate};
+use serde_json::{json, Value};
 
 fn example(name: &str) -> String {
     format!("{}/../examples/efg/{name}", env!("CARGO_MANIFEST_DIR"))
 }
 
+/// The `--json` document, checked against its committed schema.
 fn json(args: &[&str]) -> Value {
-    let out = lastbite().args(args).arg("--json").output().unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let doc: Value = serde_json::from_slice(&out.stdout).expect("exactly one JSON document");
+    let doc = common::json(args);
     validate(args, &doc);
     doc
 }
 
 /// The document matches the committed schema of its command.
-fn validate(args: &[&str], doc: &Value) {
-    let path = format!(
-        "{}/../docs/schema/efg-{}.report.json",
-        env!("CARGO_MANIFEST_DIR"),
-        args[1]
-    );
-    let schema: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-    let validator = jsonschema::validator_for(&schema).unwrap();
-    let errors: Vec<String> = validator.iter_errors(doc).map(|e| e.to_string()).collect();
-    assert!(errors.is_empty(), "{args:?}: {errors:?}");
-}
-
-fn fails(args: &[&str], needle: &str) {
-    let out = lastbite().args(args).output().unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(!out.status.success(), "{args:?} succeeded");
-    assert!(!err.contains("panicked"), "{args:?} panicked: {err}");
-    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
-    assert!(err.contains(needle), "{args:?}: '{err}' lacks '{needle}'");
-}
 
 #[test]
 fn solve_json_contract() {

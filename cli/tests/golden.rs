@@ -1,9 +1,9 @@
 //! Every `--json` report equals the golden document recorded from the first release (see
 //! `golden/README.md`): the CLI on the library API prints what it printed before.
 
-use std::process::Command;
-
 use serde_json::Value;
+
+mod common;
 
 #[test]
 fn json_reports_match_the_golden_documents() {
@@ -25,7 +25,7 @@ fn json_reports_match_the_golden_documents() {
             .iter()
             .map(|a| a.as_str().unwrap().to_string())
             .collect();
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_lastbite"));
+        let mut cmd = common::lastbite_std();
         cmd.args(&args);
         if golden.get("lines").is_none() {
             cmd.arg("--json");
@@ -48,36 +48,11 @@ fn json_reports_match_the_golden_documents() {
             None => {
                 let got: Value = serde_json::from_str(&text).expect("one JSON document");
                 assert_eq!(got, golden["output"], "{}: {args:?}", path.display());
-                validate(&args, &got);
+                let args: Vec<&str> = args.iter().map(String::as_str).collect();
+                common::validate(&args, &got);
             }
         }
         checked += 1;
     }
     assert!(checked >= 50, "only {checked} golden documents");
-}
-
-/// The committed report schema of the command `args` runs.
-fn report_schema(args: &[String]) -> Value {
-    let stem = match args[0].as_str() {
-        "reproduce" => "reproduce".to_string(),
-        "tokens" if args.get(1).is_some_and(|a| a == "seats") => "tokens-seats".into(),
-        "tokens" => "tokens-solve".into(),
-        family => format!("{family}-{}", args[1]),
-    };
-    let path = format!(
-        "{}/../docs/schema/{stem}.report.json",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    serde_json::from_str(&std::fs::read_to_string(&path).expect("a committed schema")).unwrap()
-}
-
-/// A command's real output validates against its committed schema.
-fn validate(args: &[String], doc: &Value) {
-    let schema = report_schema(args);
-    let validator = jsonschema::validator_for(&schema).expect("a valid schema");
-    let errors: Vec<String> = validator.iter_errors(doc).map(|e| e.to_string()).collect();
-    assert!(
-        errors.is_empty(),
-        "{args:?} does not match its schema: {errors:?}"
-    );
 }

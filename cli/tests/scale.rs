@@ -3,16 +3,14 @@
 //! token boards; and outputs that do not depend on the number of threads.
 
 use std::io::Write;
-use std::process::Command;
 
 use lastbite::games::dinner::{crossout, Dinner, TurnOrder};
 use serde_json::Value;
 
-fn lastbite() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_lastbite"))
-}
+mod common;
+use common::lastbite_std;
 
-fn run_json(cmd: &mut Command) -> Value {
+fn run_json(cmd: &mut std::process::Command) -> Value {
     let out = cmd.arg("--json").output().unwrap();
     assert!(
         out.status.success(),
@@ -52,7 +50,7 @@ fn check_dinner(n: usize, range: u64) {
     let expect_scores = serde_json::json!([c.scores[0] as i64, c.scores[1] as i64]);
     let expect_eating: Vec<usize> = c.eating().map(|b| b.morsel).collect();
     let p = path.to_str().unwrap();
-    let solved = run_json(lastbite().args(["dinner", "solve", p, "--order", &order]));
+    let solved = run_json(lastbite_std().args(["dinner", "solve", p, "--order", &order]));
     assert_eq!(solved["scores"], expect_scores, "solve, {n} morsels");
     assert_eq!(solved["method"], "crossout");
     let eating: Vec<usize> = solved["eating_order"]
@@ -62,12 +60,12 @@ fn check_dinner(n: usize, range: u64) {
         .map(|b| b["morsel"].as_u64().unwrap() as usize)
         .collect();
     assert_eq!(eating, expect_eating, "solve, {n} morsels");
-    let played = run_json(lastbite().args(["dinner", "play", p, "--order", &order]));
+    let played = run_json(lastbite_std().args(["dinner", "play", p, "--order", &order]));
     assert_eq!(played["scores"], expect_scores, "play, {n} morsels");
-    let board = run_json(lastbite().args(["dinner", "board", p, "--order", &order]));
+    let board = run_json(lastbite_std().args(["dinner", "board", p, "--order", &order]));
     assert_eq!(board["scores"], expect_scores, "board, {n} morsels");
     // Altruism at any size: zero-sum payoffs sum to zero.
-    let zs = run_json(lastbite().args([
+    let zs = run_json(lastbite_std().args([
         "dinner",
         "solve",
         p,
@@ -101,7 +99,7 @@ fn dinner_of_100_000_morsels() {
 fn exact_solver_refuses_64_morsels_with_the_size() {
     let dir = tempfile::tempdir().unwrap();
     let (path, _) = dinner_file(dir.path(), 64, 5, 1);
-    let out = lastbite()
+    let out = lastbite_std()
         .args([
             "dinner",
             "solve",
@@ -119,7 +117,7 @@ fn exact_solver_refuses_64_morsels_with_the_size() {
 
 #[test]
 fn heaps_beyond_two_to_the_64() {
-    let v = run_json(lastbite().args([
+    let v = run_json(lastbite_std().args([
         "subtraction",
         "outcome",
         "--set",
@@ -140,7 +138,7 @@ fn cookie_position_of_a_million_components() {
     let path = dir.path().join("big.txt");
     let comps: Vec<String> = (1..=1_000_000u64).map(|i| i.to_string()).collect();
     std::fs::write(&path, comps.join("\n")).unwrap();
-    let v = run_json(lastbite().args(["cookie", "analyze", "--from", path.to_str().unwrap()]));
+    let v = run_json(lastbite_std().args(["cookie", "analyze", "--from", path.to_str().unwrap()]));
     let p: lastbite::games::cookie::Position = comps.join(" ").parse().unwrap();
     assert_eq!(
         v["d_value"],
@@ -153,9 +151,9 @@ fn cookie_position_of_a_million_components() {
 
 #[test]
 fn token_boards_up_to_the_budget() {
-    let v = run_json(lastbite().args(["tokens", "--stacks", "60", "--players", "4"]));
+    let v = run_json(lastbite_std().args(["tokens", "--stacks", "60", "--players", "4"]));
     assert_eq!(v["moves"].as_array().unwrap().len(), 4);
-    let out = lastbite()
+    let out = lastbite_std()
         .args(["tokens", "--stacks", "200", "--players", "12"])
         .output()
         .unwrap();
@@ -185,7 +183,7 @@ fn outputs_do_not_depend_on_the_thread_count() {
     ];
     for args in cmds {
         let run = |threads: &str| {
-            let out = lastbite()
+            let out = lastbite_std()
                 .env("RAYON_NUM_THREADS", threads)
                 .args(args)
                 .arg("--json")
@@ -208,7 +206,7 @@ fn truncated_files_name_the_line_and_column() {
     ] {
         let path = dir.path().join(name);
         std::fs::write(&path, text).unwrap();
-        let out = lastbite()
+        let out = lastbite_std()
             .args(["dinner", "solve", path.to_str().unwrap()])
             .output()
             .unwrap();
@@ -227,20 +225,20 @@ fn efg_of_a_million_nodes() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("big.efg");
     let p = path.to_str().unwrap();
-    let out = lastbite()
+    let out = lastbite_std()
         .args([
             "efg", "random", "--nodes", "1000000", "--seed", "7", "-o", p,
         ])
         .output()
         .unwrap();
     assert!(out.status.success());
-    let solved = run_json(lastbite().args(["efg", "solve", p, "--root-only"]));
+    let solved = run_json(lastbite_std().args(["efg", "solve", p, "--root-only"]));
     let behavior = solved["behavior"].as_str().unwrap();
     // Too long for an argument list: from a file, as Gambit's solvers write profiles.
     let profile = dir.path().join("profile.txt");
     std::fs::write(&profile, behavior).unwrap();
     let at = format!("@{}", profile.display());
-    let verified = run_json(lastbite().args(["efg", "verify", p, "--profile", &at]));
+    let verified = run_json(lastbite_std().args(["efg", "verify", p, "--profile", &at]));
     assert_eq!(verified["subgame_perfect"], true);
     let text = std::fs::read_to_string(&path).unwrap();
     let game = lastbite::games::efg::Efg::parse(&text, 2_000_000).unwrap();

@@ -27,7 +27,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
-use crate::Error;
+use crate::error::Error;
 
 /// A state: its index in the arena.
 pub type Id = u32;

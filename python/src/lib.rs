@@ -3,9 +3,11 @@
 //! function for it with the interpreter released, and returns the report as JSON; the
 //! Python side turns Python values into requests and reports into Python values (exact
 //! numbers as `int` and `fractions.Fraction`). No game logic lives here.
+#![deny(missing_docs)]
 
 mod columns;
 mod engine;
+mod error;
 
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -14,16 +16,9 @@ use std::time::{Duration, Instant};
 
 use lastbite::api::{self, Control};
 use lastbite::engine::Progress;
-use pyo3::create_exception;
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-create_exception!(
-    _lastbite,
-    Error,
-    PyValueError,
-    "The library refused the request or the computation failed; the message is its one line."
-);
+use error::Error;
 
 /// A progress bar on stderr, drawn at most ten times a second (tqdm-like), only when
 /// asked for and only for phases of some size.

@@ -9,8 +9,10 @@
 //! are refused, requests asking for nothing get it) and time budget (the call is
 //! cancelled when it runs out). Errors are JSON `{"error": "..."}`, one line: 400 for a
 //! bad request, 404 for no such endpoint, 413 for a body over the limit, 422 for a
-//! request refused by a budget (with its size), 503 when every computation slot is
-//! taken.
+//! request refused by a budget (with its size), 500 for the server's own failure (a
+//! file it could not use, a library bug), 503 when every computation slot is taken.
+//! Statuses come from the library's [`lastbite::api::ErrorKind`], in one match.
+#![deny(missing_docs)]
 
 use std::future::Future;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -23,10 +25,8 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
-use lastbite::api::{self, Control};
-use lastbite::engine::EngineError;
-use lastbite::games::cookie::CookieError;
-use lastbite::games::efg::EfgError;
+use lastbite::api::input::{BudgetUnit, BUDGET_FIELDS};
+use lastbite::api::{self, Control, ErrorKind};
 use serde_json::{json, Map, Value};
 use tokio::sync::Semaphore;
 
@@ -59,10 +59,6 @@ impl Default for Config {
         }
     }
 }
-
-/// The request fields that bound a computation's size, budgeted by [`Config::max_states`]
-/// (`memory_gib` by [`Config::max_memory_gib`]).
-const BUDGET_FIELDS: [&str; 4] = ["max_states", "max_nodes", "max_outcomes", "memory_gib"];
 
 struct Shared {
     config: Config,
@@ -270,26 +266,14 @@ async fn run(shared: Arc<Shared>, name: &str, body: Body) -> Result<Response, Ap
     }
 }
 
-/// A library error's status: refusals by a budget are 422, everything else is the
-/// request's fault (400).
+/// A library error's status, by its kind: refusals by a budget (and cancellations, which
+/// here mean the time budget ran out) are 422, the request's faults 400, and the
+/// server's own (a file it could not use, a library bug) 500.
 fn status_of(e: &api::Error) -> StatusCode {
-    match e {
-        api::Error::Engine(
-            EngineError::TooManyStates { .. }
-            | EngineError::TooManyHeld { .. }
-            | EngineError::OverMemory { .. }
-            | EngineError::SetsTooLarge { .. }
-            | EngineError::OutOfMemory(_),
-        )
-        | api::Error::Efg {
-            error: EfgError::TooManyNodes { .. } | EfgError::TooManyOutcomes { .. },
-            ..
-        }
-        // A table over its memory budget (the server reads and writes no stored layers,
-        // the variant's other use).
-        | api::Error::Cookie(CookieError::TooLarge(_))
-        | api::Error::Cancelled => StatusCode::UNPROCESSABLE_ENTITY,
-        _ => StatusCode::BAD_REQUEST,
+    match e.kind() {
+        ErrorKind::BadRequest => StatusCode::BAD_REQUEST,
+        ErrorKind::OverBudget | ErrorKind::Cancelled => StatusCode::UNPROCESSABLE_ENTITY,
+        ErrorKind::Io | ErrorKind::Internal => StatusCode::INTERNAL_SERVER_ERROR,
     }
 }
 
@@ -335,14 +319,15 @@ fn budget_fields(
     props: &[String],
     fields: &mut Map<String, Value>,
 ) -> Result<(), ApiError> {
-    for key in BUDGET_FIELDS {
+    // The library's budget fields: counts capped by `max_states`, memory by
+    // `max_memory_gib`.
+    for (key, unit) in BUDGET_FIELDS {
         if !props.iter().any(|p| p == key) {
             continue;
         }
-        let cap = if key == "memory_gib" {
-            config.max_memory_gib
-        } else {
-            config.max_states
+        let cap = match unit {
+            BudgetUnit::Count => config.max_states,
+            BudgetUnit::Gib => config.max_memory_gib,
         };
         match fields.get(key) {
             None | Some(Value::Null) => {

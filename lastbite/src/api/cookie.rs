@@ -223,13 +223,27 @@ fn analyze_position(p: &Position) -> Result<AnalyzeReport, Error> {
     });
     let rule = winning_rule(&reduced);
     let kind = match (&brute, d) {
-        (Some((v, _)), _) => if v.outcome == Outcome::N { "N" } else { "P" },
-        (None, Some(d)) => if d % 2 == 1 { "N" } else { "P" },
+        (Some((v, _)), _) => {
+            if v.outcome == Outcome::N {
+                "N"
+            } else {
+                "P"
+            }
+        }
+        (None, Some(d)) => {
+            if d % 2 == 1 {
+                "N"
+            } else {
+                "P"
+            }
+        }
         (None, None) => {
-            return Err(Error::Cookie(crate::games::cookie::CookieError::TooLarge(format!(
-                "{} components and a reduced form that is not strict: neither the theory nor the brute force (up to {BRUTE_FORCE_COMPONENTS} components) applies",
-                p.len()
-            ))))
+            return Err(Error::Cookie(
+                crate::games::cookie::CookieError::BeyondMethods {
+                    components: p.len(),
+                    brute_force: BRUTE_FORCE_COMPONENTS,
+                },
+            ))
         }
     };
     let wins = match &brute {

@@ -118,7 +118,79 @@ pub enum Error {
     Cancelled,
 }
 
+/// What kind of failure an [`Error`] is: what a front end needs to choose an exit code,
+/// an HTTP status or an exception, with one match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ErrorKind {
+    /// The request is wrong: a bad value, a bad combination, a missing field, a malformed
+    /// document, a game or file that does not make sense.
+    BadRequest,
+    /// The request is well formed but over a budget or a limit (states, memory, nodes,
+    /// what the methods reach), refused before the work, with its size.
+    OverBudget,
+    /// The caller cancelled the call.
+    Cancelled,
+    /// A file could not be read or written, or a stored file is not what was written.
+    Io,
+    /// The library failed in a way that is its own fault (a built-in game broke the
+    /// engine's rules): a bug to report.
+    Internal,
+}
+
 impl Error {
+    /// The kind of failure.
+    ///
+    /// ```
+    /// use lastbite::api::{call, Control, ErrorKind};
+    /// let e = call("dinner-solve", r#"{"morsels": "1,x"}"#, &Control::silent()).unwrap_err();
+    /// assert_eq!(e.kind(), ErrorKind::BadRequest);
+    /// let e = call("dinner-solve", r#"{"morsels": "1,2 2,1 3,3", "method": "exact", "max_states": 2}"#, &Control::silent()).unwrap_err();
+    /// assert_eq!(e.kind(), ErrorKind::OverBudget);
+    /// ```
+    pub fn kind(&self) -> ErrorKind {
+        use ErrorKind::*;
+        match self {
+            Error::Invalid { .. }
+            | Error::Combination { .. }
+            | Error::Missing { .. }
+            | Error::Request { .. }
+            | Error::Dinner(_)
+            | Error::Precedence(_)
+            | Error::Subtraction(_)
+            | Error::Tokens(_) => BadRequest,
+            Error::Io { .. } => Io,
+            Error::Cookie(e) => match e {
+                CookieError::Component { .. } => BadRequest,
+                CookieError::Cancelled => Cancelled,
+                CookieError::OverBudget { .. }
+                | CookieError::ValueTooWide { .. }
+                | CookieError::BeyondMethods { .. }
+                | CookieError::OutOfMemory { .. } => OverBudget,
+                CookieError::Io { .. } | CookieError::CorruptStore { .. } => Io,
+            },
+            Error::Engine(e) => match e {
+                EngineError::TooManyStates { .. }
+                | EngineError::TooManyHeld { .. }
+                | EngineError::OverMemory { .. }
+                | EngineError::SetsTooLarge { .. }
+                | EngineError::OutOfMemory(_) => OverBudget,
+                EngineError::Cancelled => Cancelled,
+                EngineError::Io(_) => Io,
+                // The API's games are built in: a cycle or a broken layer order is ours.
+                EngineError::Cycle(_)
+                | EngineError::LayerOrder { .. }
+                | EngineError::IllegalMove { .. } => Internal,
+                _ => BadRequest,
+            },
+            Error::Efg { error, .. } => match error {
+                EfgError::TooManyNodes { .. } | EfgError::TooManyOutcomes { .. } => OverBudget,
+                EfgError::Cancelled => Cancelled,
+                _ => BadRequest,
+            },
+            Error::Cancelled => Cancelled,
+        }
+    }
+
     /// An invalid field value.
     pub fn invalid(
         field: &'static str,

@@ -59,6 +59,25 @@ macro_rules! dinner_request {
 }
 pub(crate) use dinner_request;
 
+/// What a budget field of a request bounds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BudgetUnit {
+    /// A count of states, nodes or outcomes.
+    Count,
+    /// Memory, in GiB.
+    Gib,
+}
+
+/// The request fields that bound a computation's size, whichever commands have them: a
+/// front end that serves others (the web server) caps each with its own budget and fills
+/// it in where a request gives none.
+pub const BUDGET_FIELDS: [(&str, BudgetUnit); 4] = [
+    ("max_states", BudgetUnit::Count),
+    ("max_nodes", BudgetUnit::Count),
+    ("max_outcomes", BudgetUnit::Count),
+    ("memory_gib", BudgetUnit::Gib),
+];
+
 /// Morsels given inline.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(untagged)]

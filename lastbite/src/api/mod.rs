@@ -39,7 +39,7 @@ pub mod sweep;
 pub mod tokens;
 
 pub use control::Control;
-pub use error::{escape, Error};
+pub use error::{escape, Error, ErrorKind};
 pub use json::{parse_request, write_json};
 pub use render::{Picture, Render, ReportVisitor};
 

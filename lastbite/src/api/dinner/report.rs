@@ -6,6 +6,7 @@ use schemars::JsonSchema;
 use serde::Serialize;
 
 use crate::api::input::Letter;
+use crate::engine::Deviation;
 use crate::exact::Exact;
 use crate::games::dinner::Explained;
 use crate::games::dinner::{Bite, Dinner, Rules};
@@ -262,17 +263,15 @@ pub struct DiscountCheckReport {
 }
 
 pub(super) fn deviation_report(
-    dev: &Option<(u64, usize, usize, usize, Exact)>,
+    dev: &Option<Deviation<u64, usize, Exact>>,
 ) -> Option<DeviationReport> {
-    dev.as_ref().map(
-        |&(state, player, prescribed, better, gain)| DeviationReport {
-            remaining: remaining_of(state),
-            player: Letter(player),
-            prescribed,
-            better,
-            gain,
-        },
-    )
+    dev.as_ref().map(|d| DeviationReport {
+        remaining: remaining_of(d.state),
+        player: Letter(d.player),
+        prescribed: d.prescribed,
+        better: d.better,
+        gain: d.gain,
+    })
 }
 
 /// The report of `dinner pareto`.

@@ -79,7 +79,10 @@ impl TableReport {
     }
 }
 
-/// One legal move at the heap and its PSPE consequence ([`super::OutcomeRequest::explain`]).
+/// One legal move at the heap and its PSPE consequence ([`OutcomeRequest::explain`]).
+// The text is also the schema's description, kept as it was: the request lives in the
+// module above, which this file does not import.
+#[allow(rustdoc::broken_intra_doc_links)]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct MoveOption {
     /// The amount taken (an element of S).

@@ -27,131 +27,22 @@
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
 
 use crate::engine::impartial::{combine, ImpartialValue, Outcome};
 use crate::engine::Progress;
 use crate::par::prelude::*;
 
+use super::layout::{next, MAX_COUNTED};
+pub use super::layout::{rank, reduced_count, unrank, BYTES_PER_POSITION};
+use super::model::TableKind;
 use super::model::{CookieError, Position};
-use super::tables::io_error;
+use super::store::{self, io_error};
 
 /// The largest `n` of a general table: layer 20 alone has 6.6 x 10^9 positions (26 GB).
 pub const MAX_GENERAL: u32 = 20;
 
-/// The largest `n` with counts in [`reduced_count`] (Catalan numbers fit a `u64` far
-/// beyond; the tables stop at [`MAX_GENERAL`]).
-const MAX_COUNTED: usize = 32;
-
-/// Bytes a position in a general table (nim-value, remoteness, suspense, duration).
-pub const BYTES_PER_POSITION: u64 = 4;
-
 /// No strategic duration, in a packed value's duration byte.
 const NO_DURATION: u32 = 0xff;
-
-/// `suffix(n)[k][v]`: the completions `a_k, ..., a_n` of a reduced position with `n`
-/// components whose `a_k >= v` (for `1 <= k <= n`, `0 <= v <= n + 1`); one table a size,
-/// built once.
-pub(super) fn suffix(n: usize) -> &'static [Vec<u64>] {
-    static TABLES: OnceLock<Vec<Vec<Vec<u64>>>> = OnceLock::new();
-    &TABLES.get_or_init(|| {
-        (0..=MAX_COUNTED)
-            .map(|n| {
-                let mut s = vec![vec![0u64; n + 2]; n + 2];
-                for k in (1..=n).rev() {
-                    for v in (0..=n).rev() {
-                        // a_k = x exactly, for x = max(v, k): the completions from k + 1
-                        // with a_{k+1} >= x (or just a_n = n at the end).
-                        let x = v.max(k);
-                        let exact = if k == n {
-                            u64::from(x == n)
-                        } else {
-                            s[k + 1][x]
-                        };
-                        s[k][v] = exact.saturating_add(if x < n { s[k][x + 1] } else { 0 });
-                    }
-                }
-                s
-            })
-            .collect()
-    })[n]
-}
-
-/// The number of reduced positions with `n` components: the Catalan number
-/// `C(2n, n) / (n + 1)`.
-///
-/// ```
-/// use lastbite::games::cookie::general::reduced_count;
-/// assert_eq!((0..=5).map(reduced_count).collect::<Vec<_>>(), [1, 1, 2, 5, 14, 42]);
-/// assert_eq!(reduced_count(17), 129_644_790);
-/// ```
-pub fn reduced_count(n: usize) -> u64 {
-    assert!(n <= MAX_COUNTED, "reduced_count covers n <= {MAX_COUNTED}");
-    if n == 0 {
-        1
-    } else {
-        suffix(n)[1][1]
-    }
-}
-
-/// The lexicographic rank of a reduced position's components among those with as many.
-///
-/// ```
-/// use lastbite::games::cookie::general::{rank, unrank};
-/// // (1, 2, 3), (1, 3, 3), (2, 2, 3), (2, 3, 3), (3, 3, 3)
-/// assert_eq!(rank(&[2, 2, 3]), 2);
-/// assert_eq!(unrank(3, 4), vec![3, 3, 3]);
-/// ```
-pub fn rank(a: &[u8]) -> u64 {
-    let s = suffix(a.len());
-    let mut r = 0;
-    let mut prev = 0usize;
-    for (i, &x) in a.iter().enumerate() {
-        let row = &s[i + 1];
-        r += row[prev] - row[x as usize];
-        prev = x as usize;
-    }
-    r
-}
-
-/// The components of the reduced position of rank `r` with `n` components.
-pub fn unrank(n: usize, r: u64) -> Vec<u8> {
-    let s = suffix(n);
-    let mut a = Vec::with_capacity(n);
-    let mut r = r;
-    let mut prev = 0usize;
-    for (k, row) in s.iter().enumerate().take(n + 1).skip(1) {
-        let mut x = prev.max(k);
-        loop {
-            // Completions with a_k = x exactly.
-            let exact = row[x] - if x < n { row[x + 1] } else { 0 };
-            if r < exact || x == n {
-                break;
-            }
-            r -= exact;
-            x += 1;
-        }
-        a.push(x as u8);
-        prev = x;
-    }
-    a
-}
-
-/// The next reduced position in lexicographic order, in place; `false` after the last.
-fn next(a: &mut [u8]) -> bool {
-    let n = a.len();
-    let Some(k) = (0..n.saturating_sub(1))
-        .rev()
-        .find(|&k| (a[k] as usize) < n)
-    else {
-        return false;
-    };
-    a[k] += 1;
-    for j in k + 1..n - 1 {
-        a[j] = a[k].max(j as u8 + 1);
-    }
-    true
-}
 
 /// Calls `f` with the reduced form of each distinct option of the reduced position `a`
 /// (one per distinct component), written into `buf`.
@@ -324,7 +215,7 @@ impl GeneralTable {
         if let Some(dir) = store {
             std::fs::create_dir_all(dir).map_err(|e| io_error(dir, e))?;
             while t.layers.len() <= max_n as usize {
-                match load_layer(dir, t.layers.len() as u32)? {
+                match store::load_general_layer(dir, t.layers.len() as u32)? {
                     Some(layer) => t.layers.push(layer),
                     None => break,
                 }
@@ -336,7 +227,7 @@ impl GeneralTable {
         for n in first..=max_n {
             let layer = maker.layer(&t, n, progress)?;
             if let Some(dir) = store {
-                save_layer(dir, n, &layer)?;
+                store::save_general_layer(dir, n, &layer)?;
             }
             t.layers.push(layer);
         }
@@ -463,7 +354,7 @@ impl GeneralTable {
         let mut values = Vec::new();
         values
             .try_reserve_exact(size)
-            .map_err(|_| CookieError::TooLarge(format!("cannot allocate layer {n}")))?;
+            .map_err(|_| CookieError::OutOfMemory { layer: n })?;
         values.resize(size, 0u32);
         values
             .par_chunks_mut(CHUNK)
@@ -702,78 +593,23 @@ impl<'g> Maker<'g> {
 
 fn refuse_over(max_n: u32, need: u64, memory: u64) -> Result<(), CookieError> {
     if max_n > MAX_GENERAL || need > memory {
-        return Err(CookieError::TooLarge(format!(
-            "a general table to {max_n} components covers {} reduced positions and needs {:.1} GiB, over the budget of {:.1} GiB{}",
-            (0..=max_n.min(MAX_COUNTED as u32) as usize).map(reduced_count).sum::<u64>(),
-            need as f64 / (1u64 << 30) as f64,
-            memory as f64 / (1u64 << 30) as f64,
-            if max_n > MAX_GENERAL { format!(" (and the limit is {MAX_GENERAL} components)") } else { String::new() }
-        )));
+        return Err(CookieError::OverBudget {
+            table: TableKind::General,
+            max_n,
+            positions: (0..=max_n.min(MAX_COUNTED as u32) as usize)
+                .map(reduced_count)
+                .sum::<u64>()
+                .into(),
+            need,
+            budget: memory,
+            limit: MAX_GENERAL,
+        });
     }
     Ok(())
 }
 
 /// Positions a parallel work item (one unrank, then `next` steps).
 const CHUNK: usize = 1 << 14;
-
-fn layer_path(dir: &Path, n: u32) -> PathBuf {
-    dir.join(format!("general-layer-{n:02}.bin"))
-}
-
-/// A stored layer (4 bytes a position, little-endian), `None` when absent; a file of the
-/// wrong size is an error.
-fn load_layer(dir: &Path, n: u32) -> Result<Option<Vec<u32>>, CookieError> {
-    let path = layer_path(dir, n);
-    let f = match std::fs::File::open(&path) {
-        Ok(f) => f,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(io_error(&path, e)),
-    };
-    let len = f.metadata().map_err(|e| io_error(&path, e))?.len();
-    let want = reduced_count(n as usize) * BYTES_PER_POSITION;
-    if len != want {
-        return Err(CookieError::TooLarge(format!(
-            "{}: {len} bytes, a layer for {n} components has {want}; delete it to recompute",
-            path.display()
-        )));
-    }
-    // Read through a buffer into the values, never as one copy of the file.
-    let mut values = Vec::new();
-    values
-        .try_reserve_exact((want / BYTES_PER_POSITION) as usize)
-        .map_err(|_| CookieError::TooLarge(format!("cannot allocate layer {n}")))?;
-    let mut r = std::io::BufReader::with_capacity(1 << 20, f);
-    let mut buf = [0u8; 1 << 16];
-    let mut left = want as usize;
-    while left > 0 {
-        let take = left.min(buf.len());
-        std::io::Read::read_exact(&mut r, &mut buf[..take]).map_err(|e| io_error(&path, e))?;
-        values.extend(
-            buf[..take]
-                .chunks_exact(4)
-                .map(|c| u32::from_le_bytes(c.try_into().expect("4-byte values"))),
-        );
-        left -= take;
-    }
-    Ok(Some(values))
-}
-
-/// Writes a layer (to a temporary name first, synced, then renamed: an interrupted run
-/// leaves no torn file).
-fn save_layer(dir: &Path, n: u32, layer: &[u32]) -> Result<(), CookieError> {
-    let path = layer_path(dir, n);
-    let tmp = path.with_extension("tmp");
-    let f = std::fs::File::create(&tmp).map_err(|e| io_error(&tmp, e))?;
-    // Written through a buffer, never as one copy of the layer (7 GB at n = 19).
-    let mut w = std::io::BufWriter::with_capacity(1 << 20, f);
-    for v in layer {
-        w.write_all(&v.to_le_bytes())
-            .map_err(|e| io_error(&tmp, e))?;
-    }
-    let f = w.into_inner().map_err(|e| io_error(&tmp, e.into_error()))?;
-    f.sync_all().map_err(|e| io_error(&tmp, e))?;
-    std::fs::rename(&tmp, &path).map_err(|e| io_error(&path, e))
-}
 
 /// Positions of the streamed last layer between two checkpoints of its counts (about a
 /// minute of work on two cores).
@@ -799,11 +635,9 @@ fn load_partial(dir: &Path, n: u32, size: u64) -> Result<(u64, GeneralRow), Cook
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((0, GeneralRow::empty(n))),
         Err(e) => return Err(io_error(&path, e)),
     };
-    let bad = |why: String| {
-        CookieError::TooLarge(format!(
-            "{}: {why} (remove it to count layer {n} again)",
-            path.display()
-        ))
+    let bad = |why: String| CookieError::CorruptStore {
+        path: path.clone(),
+        problem: format!("{why} (remove it to count layer {n} again)"),
     };
     let p: Partial = serde_json::from_str(&text).map_err(|e| bad(e.to_string()))?;
     if p.n != n || p.row.n != n || p.done > size || p.row.positions != p.done {
@@ -816,16 +650,13 @@ fn load_partial(dir: &Path, n: u32, size: u64) -> Result<(u64, GeneralRow), Cook
 }
 
 fn save_partial(dir: &Path, n: u32, done: u64, row: &GeneralRow) -> Result<(), CookieError> {
-    let path = partial_path(dir, n);
-    let tmp = path.with_extension("tmp");
     let text = serde_json::to_string(&Partial {
         n,
         done,
         row: row.clone(),
     })
     .expect("counts serialise");
-    std::fs::write(&tmp, text).map_err(|e| io_error(&tmp, e))?;
-    std::fs::rename(&tmp, &path).map_err(|e| io_error(&path, e))
+    store::write_atomic(&partial_path(dir, n), |w| w.write_all(text.as_bytes()))
 }
 
 #[cfg(test)]
@@ -968,11 +799,15 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         let whole = GeneralTable::build(12, None, 1 << 30, &Silent).unwrap();
         GeneralTable::build(9, Some(&dir), 1 << 30, &Silent).unwrap();
-        std::fs::remove_file(layer_path(&dir, 9)).unwrap();
+        std::fs::remove_file(crate::games::cookie::store::layer_path(&dir, "general", 9)).unwrap();
         let resumed = GeneralTable::build(12, Some(&dir), 1 << 30, &Silent).unwrap();
         assert_eq!(resumed.rows(), whole.rows());
         assert_eq!(resumed.layers, whole.layers);
-        std::fs::write(layer_path(&dir, 3), [0u8; 7]).unwrap();
+        std::fs::write(
+            crate::games::cookie::store::layer_path(&dir, "general", 3),
+            [0u8; 7],
+        )
+        .unwrap();
         let e = GeneralTable::build(12, Some(&dir), 1 << 30, &Silent).unwrap_err();
         assert!(e.to_string().contains("general-layer-03.bin"), "{e}");
         std::fs::remove_dir_all(&dir).unwrap();
@@ -981,7 +816,10 @@ mod tests {
             GeneralTable::rows_to(12, Some(&dir), 1 << 30, &Silent).unwrap(),
             whole.rows()
         );
-        assert!(layer_path(&dir, 11).exists() && !layer_path(&dir, 12).exists());
+        assert!(
+            crate::games::cookie::store::layer_path(&dir, "general", 11).exists()
+                && !crate::games::cookie::store::layer_path(&dir, "general", 12).exists()
+        );
         std::fs::remove_dir_all(&dir).unwrap();
         assert_eq!(
             GeneralTable::rows_to(1, None, 1 << 30, &Silent).unwrap(),

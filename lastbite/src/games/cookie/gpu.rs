@@ -13,7 +13,7 @@
 use crate::engine::Progress;
 use crate::gpu::{as_bytes, Gpu};
 
-use super::tables::{NimLayer, Packing};
+use super::layout::{reduced_count, suffix, NimLayer, Packing};
 
 /// Three layer buffers in rotation on a device (layer `m` in buffer `m % 3`), which
 /// layers they hold, and one kernel that writes layer `n` from layers `n - 1` and
@@ -207,7 +207,7 @@ impl<'g> GeneralOnDevice<'g> {
                 "the GPU kernel takes at most {MAX_GENERAL_ON_DEVICE} components, not {max_n}"
             ));
         }
-        let bytes = super::general::reduced_count(max_n as usize) * 4;
+        let bytes = reduced_count(max_n as usize) * 4;
         if bytes > gpu.buffer_limit() {
             return Err(format!(
                 "a layer of {bytes} bytes is over the device's buffer limit of {} bytes",
@@ -216,7 +216,7 @@ impl<'g> GeneralOnDevice<'g> {
         }
         let mut suf = vec![0u32; 34 * 34 * 34];
         for m in 0..=max_n as usize {
-            for (k, row) in super::general::suffix(m).iter().enumerate() {
+            for (k, row) in suffix(m).iter().enumerate() {
                 for (v, &c) in row.iter().enumerate() {
                     suf[(m * 34 + k) * 34 + v] =
                         u32::try_from(c).map_err(|_| format!("a count of {c} is past 32 bits"))?;
@@ -259,7 +259,7 @@ impl<'g> GeneralOnDevice<'g> {
                     .ok_or_else(|| format!("layer {m} is not held"))
             })?;
         }
-        let size = super::general::reduced_count(n as usize);
+        let size = reduced_count(n as usize);
         self.rotation.step(
             n,
             size,

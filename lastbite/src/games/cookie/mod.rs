@@ -15,12 +15,14 @@
 pub mod general;
 #[cfg(feature = "gpu")]
 pub mod gpu;
+pub mod layout;
 pub mod model;
 pub mod reproduce;
+mod store;
 pub mod tables;
 pub mod theory;
 
-pub use model::{CookieError, CookieGame, Position, StrictCode};
+pub use model::{CookieError, CookieGame, Position, StrictCode, TableKind};
 pub use tables::{
     count_table, count_table_by_paths, nim_distribution, NimTable, Packing, DEFAULT_NIM_MEMORY,
     MAX_BY_PATHS, MAX_ENUMERATED, MAX_NIM_TABLE,

@@ -21,9 +21,98 @@ pub enum CookieError {
     /// The caller cancelled the computation.
     #[error("cancelled before the computation finished")]
     Cancelled,
-    /// A request outside what the brute force can hold.
-    #[error("{}", crate::text::clean(&.0.to_string()))]
-    TooLarge(String),
+    /// A table over its memory budget or past its size limit, refused before allocating.
+    #[error("{}", crate::text::clean(&over_budget(*.table, *.max_n, *.positions, *.need, *.budget, *.limit)))]
+    OverBudget {
+        /// Which table.
+        table: TableKind,
+        /// The components asked for.
+        max_n: u32,
+        /// The positions it would cover (the nim table: its last layer's).
+        positions: u128,
+        /// The bytes it needs.
+        need: u64,
+        /// The memory budget, in bytes.
+        budget: u64,
+        /// The table's size limit in components.
+        limit: u32,
+    },
+    /// A nim-value past what the table's packing holds.
+    #[error("a strict position with {n} components has a nim-value above 15, more than 4 bits hold (2 bits a position keep larger values aside)")]
+    ValueTooWide {
+        /// The layer's components.
+        n: u32,
+    },
+    /// A position neither the theory nor the brute force can decide.
+    #[error("{components} components and a reduced form that is not strict: neither the theory nor the brute force (up to {brute_force} components) applies")]
+    BeyondMethods {
+        /// The position's components.
+        components: usize,
+        /// The most components the brute force takes.
+        brute_force: usize,
+    },
+    /// A layer could not be allocated.
+    #[error("cannot allocate layer {layer}")]
+    OutOfMemory {
+        /// The layer's components.
+        layer: u32,
+    },
+    /// A stored file could not be read or written.
+    #[error("{}", crate::text::clean(&format!("{}: {message}", .path.display())))]
+    Io {
+        /// The file.
+        path: std::path::PathBuf,
+        /// The operating system's message.
+        message: String,
+    },
+    /// A stored file that is not what the table wrote.
+    #[error("{}", crate::text::clean(&format!("{}: {problem}", .path.display())))]
+    CorruptStore {
+        /// The file.
+        path: std::path::PathBuf,
+        /// What is wrong with it, and what to do.
+        problem: String,
+    },
+}
+
+/// The tables a budget refuses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TableKind {
+    /// The strict nim table, at this many bits a position.
+    Nim {
+        /// Bits a position.
+        bits: u32,
+    },
+    /// The general table of reduced positions.
+    General,
+}
+
+fn over_budget(
+    table: TableKind,
+    max_n: u32,
+    positions: u128,
+    need: u64,
+    budget: u64,
+    limit: u32,
+) -> String {
+    let gib = |b: u64| b as f64 / (1u64 << 30) as f64;
+    let past = if max_n > limit {
+        format!(" (and the limit is {limit} components)")
+    } else {
+        String::new()
+    };
+    match table {
+        TableKind::Nim { bits } => format!(
+            "a nim table to {max_n} components holds {positions} strict positions in its last layer and needs {:.1} GiB at once in {bits} bits a position, over the budget of {:.1} GiB{past}",
+            gib(need),
+            gib(budget),
+        ),
+        TableKind::General => format!(
+            "a general table to {max_n} components covers {positions} reduced positions and needs {:.1} GiB, over the budget of {:.1} GiB{past}",
+            gib(need),
+            gib(budget),
+        ),
+    }
 }
 
 /// A position: a multiset of non-negative integers (days of edibility), kept sorted.

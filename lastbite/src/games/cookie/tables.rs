@@ -17,13 +17,15 @@
 //! deletes to `B_{k-t}`), and a mex, like the other three values, depends on that set
 //! alone. The tests also check it exhaustively on small positions.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::par::prelude::*;
 use num_bigint::BigUint;
 
-use super::model::{CookieError, Position, StrictCode};
+pub use super::layout::{NimLayer, Packing};
+use super::model::{CookieError, Position, StrictCode, TableKind};
+use super::store::{self, io_error};
 use super::theory::{critical, smallest_d};
 use crate::engine::Progress;
 
@@ -297,146 +299,6 @@ pub const DEFAULT_NIM_MEMORY: u64 = 8 << 30;
 /// above it only the last two, which are all the next layer reads.
 const KEEP_ALL_UP_TO: u32 = 24;
 
-/// How a [`NimTable`] packs nim-values.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Packing {
-    /// 2 bits a position: values 0, 1 and 2, and 3 for "3 or more", with the positions
-    /// of value 4 and more kept aside in a sorted escape list (empty to n = 34: every
-    /// strict position there has value at most 3). Half the memory of 4 bits.
-    TwoBits,
-    /// 4 bits a position: values 0 to 15 (a larger one is refused).
-    FourBits,
-}
-
-impl Packing {
-    fn bits(self) -> u32 {
-        match self {
-            Packing::TwoBits => 2,
-            Packing::FourBits => 4,
-        }
-    }
-
-    /// The largest value stored in place (2 bits: 3 means "3, or look in the escapes").
-    fn top(self) -> u32 {
-        (1 << self.bits()) - 1
-    }
-
-    fn bytes_for(self, n: u32) -> u64 {
-        (1u64 << n.saturating_sub(1)).div_ceil(u64::from(8 / self.bits()))
-    }
-
-    fn file_stem(self) -> &'static str {
-        match self {
-            Packing::TwoBits => "nim2",
-            Packing::FourBits => "nim",
-        }
-    }
-}
-
-/// One layer of the nim table: the nim-values of the `2^(n-1)` strict positions with `n`
-/// components, packed 2 or 4 bits a position, indexed by the subset code.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct NimLayer {
-    n: u32,
-    packing: Packing,
-    packed: Vec<u8>,
-    /// 2 bits: `(code, value)` of the positions with value 4 or more, by code.
-    escapes: Vec<(u64, u8)>,
-}
-
-impl NimLayer {
-    /// The number of components.
-    pub fn n(&self) -> u32 {
-        self.n
-    }
-
-    /// The nim-value of the strict position with code `mask`.
-    #[inline]
-    pub fn get(&self, mask: u64) -> u8 {
-        let bits = self.packing.bits();
-        let per_byte = u64::from(8 / bits);
-        let v = self.packed[(mask / per_byte) as usize] >> ((mask % per_byte) as u32 * bits)
-            & self.packing.top() as u8;
-        if self.packing == Packing::TwoBits && v == 3 && !self.escapes.is_empty() {
-            if let Ok(i) = self.escapes.binary_search_by_key(&mask, |e| e.0) {
-                return self.escapes[i].1;
-            }
-        }
-        v
-    }
-
-    /// The layer of `n` components from its values in 4 bits a position (`nibbles`, the
-    /// layout of [`Packing::FourBits`], as a device returns it), packed as `packing`.
-    #[cfg(feature = "gpu")]
-    pub(super) fn from_nibbles(n: u32, packing: Packing, nibbles: &[u8]) -> NimLayer {
-        let positions = 1u64 << n.saturating_sub(1);
-        let bytes = packing.bytes_for(n) as usize;
-        match packing {
-            Packing::FourBits => NimLayer {
-                n,
-                packing,
-                packed: nibbles[..bytes].to_vec(),
-                escapes: Vec::new(),
-            },
-            Packing::TwoBits => {
-                let mut packed = vec![0u8; bytes];
-                let mut escapes = Vec::new();
-                for mask in 0..positions {
-                    let v = nibbles[(mask / 2) as usize] >> (4 * (mask % 2)) & 15;
-                    if v > 3 {
-                        escapes.push((mask, v));
-                    }
-                    packed[(mask / 4) as usize] |= v.min(3) << (2 * (mask % 4));
-                }
-                NimLayer {
-                    n,
-                    packing,
-                    packed,
-                    escapes,
-                }
-            }
-        }
-    }
-
-    /// The bytes the layer holds.
-    pub fn bytes(&self) -> u64 {
-        self.packed.len() as u64 + 9 * self.escapes.len() as u64
-    }
-
-    /// The count of positions with each nim-value.
-    pub fn histogram(&self) -> Vec<u64> {
-        let bits = self.packing.bits();
-        let top = self.packing.top() as u8;
-        let h = self
-            .packed
-            .par_chunks(1 << 16)
-            .map(|bytes| {
-                let mut h = [0u64; 16];
-                for &b in bytes {
-                    for k in 0..8 / bits {
-                        h[(b >> (k * bits) & top) as usize] += 1;
-                    }
-                }
-                h
-            })
-            .reduce(|| [0u64; 16], |a, b| std::array::from_fn(|i| a[i] + b[i]));
-        let mut h = h.to_vec();
-        // The last byte's unused fields read as value 0.
-        h[0] -= self.packed.len() as u64 * u64::from(8 / bits) - (1u64 << self.n.saturating_sub(1));
-        for &(_, v) in &self.escapes {
-            h[3] -= 1;
-            if h.len() <= v as usize {
-                h.resize(v as usize + 1, 0);
-            }
-            h[v as usize] += 1;
-        }
-        while h.len() > 1 && h.last() == Some(&0) {
-            h.pop();
-        }
-        h
-    }
-}
-
 /// The nim-values of every strict position up to some `n`, built layer by layer: the
 /// reduced options of an `n`-component strict position have `n - 1` or `n - 2`
 /// components ([`StrictCode::for_each_option`]), so only two earlier layers are read.
@@ -534,14 +396,16 @@ impl NimTable {
     ) -> Result<NimTable, CookieError> {
         let need = NimTable::memory_for(max_n, packing);
         if max_n > MAX_NIM_TABLE || need > memory {
-            return Err(CookieError::TooLarge(format!(
-                "a nim table to {max_n} components holds {} strict positions in its last layer and needs {:.1} GiB at once in {} bits a position, over the budget of {:.1} GiB{}",
-                1u128 << max_n.saturating_sub(1),
-                need as f64 / (1u64 << 30) as f64,
-                packing.bits(),
-                memory as f64 / (1u64 << 30) as f64,
-                if max_n > MAX_NIM_TABLE { format!(" (and the limit is {MAX_NIM_TABLE} components)") } else { String::new() }
-            )));
+            return Err(CookieError::OverBudget {
+                table: TableKind::Nim {
+                    bits: packing.bits(),
+                },
+                max_n,
+                positions: 1u128 << max_n.saturating_sub(1),
+                need,
+                budget: memory,
+                limit: MAX_NIM_TABLE,
+            });
         }
         let mut t = NimTable {
             layers: vec![Some(NimLayer {
@@ -557,7 +421,7 @@ impl NimTable {
         if let Some(dir) = store {
             std::fs::create_dir_all(dir).map_err(|e| io_error(dir, e))?;
             while first <= max_n {
-                match load_layer(dir, first, packing)? {
+                match store::load_nim_layer(dir, first, packing)? {
                     Some(layer) => t.push(layer),
                     None => break,
                 }
@@ -574,7 +438,7 @@ impl NimTable {
             }
             let layer = next(&t.layers, n)?;
             if let Some(dir) = store {
-                save_layer(dir, &layer)?;
+                store::save_nim_layer(dir, &layer)?;
             }
             t.push(layer);
         }
@@ -670,9 +534,7 @@ fn next_layer(
             progress.advance(end - start);
         });
     if too_big.load(Ordering::Relaxed) {
-        return Err(CookieError::TooLarge(format!(
-            "a strict position with {n} components has a nim-value above 15, more than 4 bits hold (2 bits a position keep larger values aside)"
-        )));
+        return Err(CookieError::ValueTooWide { n });
     }
     let mut escapes = escapes.into_inner().expect("no panic holds it");
     escapes.sort_unstable();
@@ -682,77 +544,6 @@ fn next_layer(
         packed,
         escapes,
     })
-}
-
-fn layer_path(dir: &Path, n: u32, packing: Packing) -> PathBuf {
-    dir.join(format!("{}-layer-{n:02}.bin", packing.file_stem()))
-}
-
-pub(super) fn io_error(path: &Path, e: std::io::Error) -> CookieError {
-    CookieError::TooLarge(format!("{}: {e}", path.display()))
-}
-
-/// A stored layer, `None` when absent; a file of the wrong size is an error. A 2-bit
-/// layer's file is its packed bytes followed by its escapes (9 bytes each: the code,
-/// little-endian, and the value).
-fn load_layer(dir: &Path, n: u32, packing: Packing) -> Result<Option<NimLayer>, CookieError> {
-    let path = layer_path(dir, n, packing);
-    let mut packed = match std::fs::read(&path) {
-        Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(io_error(&path, e)),
-    };
-    let want = packing.bytes_for(n);
-    let extra = (packed.len() as u64).checked_sub(want);
-    let escapes = match (packing, extra) {
-        (Packing::FourBits, Some(0)) => Vec::new(),
-        (Packing::TwoBits, Some(x)) if x % 9 == 0 => {
-            let tail = packed.split_off(want as usize);
-            tail.chunks(9)
-                .map(|e| {
-                    (
-                        u64::from_le_bytes(e[..8].try_into().expect("9-byte records")),
-                        e[8],
-                    )
-                })
-                .collect()
-        }
-        _ => {
-            return Err(CookieError::TooLarge(format!(
-                "{}: {} bytes, a layer for {n} components has {want}{}; delete it to recompute",
-                path.display(),
-                packed.len(),
-                if packing == Packing::TwoBits {
-                    " and 9 per escape"
-                } else {
-                    ""
-                }
-            )))
-        }
-    };
-    Ok(Some(NimLayer {
-        n,
-        packing,
-        packed,
-        escapes,
-    }))
-}
-
-/// Writes a layer (to a temporary name first, so an interrupted run leaves no torn file).
-fn save_layer(dir: &Path, layer: &NimLayer) -> Result<(), CookieError> {
-    let path = layer_path(dir, layer.n, layer.packing);
-    let tmp = path.with_extension("tmp");
-    let mut f = std::fs::File::create(&tmp).map_err(|e| io_error(&tmp, e))?;
-    let mut tail = Vec::with_capacity(9 * layer.escapes.len());
-    for &(code, v) in &layer.escapes {
-        tail.extend_from_slice(&code.to_le_bytes());
-        tail.push(v);
-    }
-    std::io::Write::write_all(&mut f, &layer.packed).map_err(|e| io_error(&tmp, e))?;
-    std::io::Write::write_all(&mut f, &tail).map_err(|e| io_error(&tmp, e))?;
-    // On disk before the rename makes it count: a crash cannot leave a short layer.
-    f.sync_all().map_err(|e| io_error(&tmp, e))?;
-    std::fs::rename(&tmp, &path).map_err(|e| io_error(&path, e))
 }
 
 #[cfg(test)]
@@ -831,11 +622,11 @@ mod tests {
         for packing in [Packing::TwoBits, Packing::FourBits] {
             let whole = NimTable::build(14, packing, None, DEFAULT_NIM_MEMORY, &Silent).unwrap();
             NimTable::build(9, packing, Some(&dir), DEFAULT_NIM_MEMORY, &Silent).unwrap();
-            std::fs::remove_file(layer_path(&dir, 8, packing)).unwrap(); // only 1..=7 are used
+            std::fs::remove_file(store::layer_path(&dir, packing.file_stem(), 8)).unwrap(); // only 1..=7 are used
             let resumed =
                 NimTable::build(14, packing, Some(&dir), DEFAULT_NIM_MEMORY, &Silent).unwrap();
             assert_eq!(resumed.distribution(), whole.distribution());
-            std::fs::write(layer_path(&dir, 3, packing), [0u8; 5]).unwrap();
+            std::fs::write(store::layer_path(&dir, packing.file_stem(), 3), [0u8; 5]).unwrap();
             let e =
                 NimTable::build(14, packing, Some(&dir), DEFAULT_NIM_MEMORY, &Silent).unwrap_err();
             let name = format!("{}-layer-03.bin", packing.file_stem());
@@ -928,8 +719,11 @@ mod tests {
         assert_eq!(layer.histogram(), hist);
         let dir = std::env::temp_dir().join(format!("lastbite-nim2-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        save_layer(&dir, &layer).unwrap();
-        assert_eq!(load_layer(&dir, n, Packing::TwoBits).unwrap(), Some(layer));
+        store::save_nim_layer(&dir, &layer).unwrap();
+        assert_eq!(
+            store::load_nim_layer(&dir, n, Packing::TwoBits).unwrap(),
+            Some(layer)
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -448,7 +448,7 @@ pub fn answers() -> Vec<Answer> {
                 let morsels: Vec<String> = (0..d.len()).map(|i| d.morsel_text(i)).collect();
                 let gain = check
                     .deviation
-                    .map(|dv| dv.4.to_string())
+                    .map(|dv| dv.gain.to_string())
                     .unwrap_or_default();
                 parts.push(format!(
                     "lambda {l}: {} (a deviation gains {gain})",

@@ -10,7 +10,7 @@
 //!   [`discount_check`] asks the verifier, [`discount_search`] finds the smallest
 //!   permutation dinner where it fails.
 
-use crate::engine::{verify, Budget, Player, Verdict};
+use crate::engine::{verify, Budget, Deviation, Player, Verdict};
 use crate::exact::Exact;
 
 use super::crossout::crossout;
@@ -92,8 +92,9 @@ pub fn crossout_under(setup: &Setup) -> Result<(Vec<Bite>, Vec<Exact>), DinnerEr
 pub struct DiscountCheck {
     /// `true` when no one-shot deviation from (crossout, crossout) pays.
     pub crossout_is_spe: bool,
-    /// A profitable deviation: (remaining morsels, player, prescribed, better, gain).
-    pub deviation: Option<(u64, Player, usize, usize, Exact)>,
+    /// A profitable deviation: at a set of remaining morsels (a mask), a player's
+    /// prescribed and better morsels and the gain in real units.
+    pub deviation: Option<Deviation<u64, usize, Exact>>,
 }
 
 /// Checks (crossout, crossout) on the dinner discounted by `discount` per turn.
@@ -123,7 +124,13 @@ pub fn discount_check(
         },
         Verdict::Deviation(d) => DiscountCheck {
             crossout_is_spe: false,
-            deviation: Some((d.state, d.player, d.prescribed, d.better, game.real(d.gain))),
+            deviation: Some(Deviation {
+                state: d.state,
+                player: d.player,
+                prescribed: d.prescribed,
+                better: d.better,
+                gain: game.real(d.gain),
+            }),
         },
     })
 }
