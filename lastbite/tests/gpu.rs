@@ -94,10 +94,9 @@ fn the_device_refuses_what_it_does_not_cover() {
     );
     let small = Dinner::from_integers(2, vec![1, 2, 3, 4]).unwrap();
     let order = TurnOrder::default_for(&small);
-    let rules = Rules {
-        discount: Some("1/2".parse().unwrap()),
-        ..Rules::default()
-    };
+    let rules = Rules::default()
+        .with_discount("1/2".parse().unwrap())
+        .unwrap();
     let game = DinnerGame::<i32>::with_rules(&small, &order, &rules, true).unwrap();
     assert_eq!(
         on_device(&gpu, &game, &ties, &Silent).err(),

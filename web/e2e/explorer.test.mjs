@@ -6,6 +6,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { chromium } from "playwright-core";
 
 const BIN = process.env.LASTBITE_BIN || new URL("../../target/release/lastbite", import.meta.url).pathname;
@@ -57,11 +58,14 @@ async function playToTheEnd(page) {
   throw new Error("the game did not end");
 }
 
-for (const [preset, request] of [
-  ["fig1", { morsels: "1,6 2,14 3,10 4,3 5,7 6,5 7,9 8,8 9,4 10,13 11,12 12,11 13,2 14,1" }],
-  ["intro", { morsels: "1,2 2,3 3,1", order: "ABA" }],
-  ["three", { morsels: "3,1,2 1,3,2 2,2,2 4,1,1 1,4,1 1,1,4", order: "ABCABC", method: "exact" }],
-]) {
+// The page's dinner presets, from the one set of sample requests the tests share.
+const samples = JSON.parse(readFileSync(new URL("../../examples/requests.json", import.meta.url), "utf8"));
+const dinnerPresets = samples.requests
+  .filter((e) => e.uses.includes("page") && e.command === "dinner-solve")
+  .map((e) => [e.preset, e.request]);
+assert.ok(dinnerPresets.length >= 3, "the dinner presets are in examples/requests.json");
+
+for (const [preset, request] of dinnerPresets) {
   test(`dinner preset ${preset}: a game played by clicking ends at the API's equilibrium payoffs`, async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(base + "#dinner");

@@ -289,35 +289,19 @@ impl FromStr for Exact {
             let denom = parse_integer(d.trim(), s)?;
             return Exact::new(numer, denom).ok_or(ParseExactError::ZeroDenominator(s.into()));
         }
-        if let Some((int, frac)) = s.split_once('.') {
-            if frac.is_empty() || !frac.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(ParseExactError::NotANumber(s.into()));
-            }
-            let negative = int.starts_with('-');
-            let int_digits = int.strip_prefix(['+', '-']).unwrap_or(int);
-            let int_value = if int_digits.is_empty() {
-                0
-            } else {
-                parse_integer(int_digits, s)?
-            };
-            let frac = frac.trim_end_matches('0');
-            if frac.len() > 30 {
-                return Err(ParseExactError::TooLarge(s.into()));
-            }
-            let denom = 10i128.pow(frac.len() as u32);
-            let frac_value = if frac.is_empty() {
-                0
-            } else {
-                parse_integer(frac, s)?
-            };
-            let magnitude = int_value
-                .checked_mul(denom)
-                .and_then(|v| v.checked_add(frac_value))
-                .ok_or_else(|| ParseExactError::TooLarge(s.into()))?;
-            let numer = if negative { -magnitude } else { magnitude };
-            return Exact::new(numer, denom).ok_or(ParseExactError::ZeroDenominator(s.into()));
-        }
-        Ok(Exact::integer(parse_integer(s, s)?))
+        // Integers and decimals: the one decimal parser, without exponents.
+        let (numer, denom) = super::decimal::parse(
+            s,
+            super::decimal::Syntax {
+                exponent: false,
+                bare_point: false,
+            },
+        )
+        .map_err(|e| match e {
+            super::decimal::DecimalError::NotANumber => ParseExactError::NotANumber(s.into()),
+            super::decimal::DecimalError::TooLarge => ParseExactError::TooLarge(s.into()),
+        })?;
+        Exact::new(numer, denom).ok_or(ParseExactError::ZeroDenominator(s.into()))
     }
 }
 

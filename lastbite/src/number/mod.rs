@@ -8,6 +8,7 @@
 //! What a user can type is parsed here into these types with a one-line error; nothing
 //! a user can give makes them panic.
 
+pub(crate) mod decimal;
 pub mod exact;
 mod json;
 pub mod rational;

@@ -61,17 +61,12 @@ fn rules_of(
 ) -> Result<Rules, Error> {
     let mut rules = Rules::default();
     if let Some(l) = discount {
-        if l <= Exact::ZERO {
-            return Err(Error::invalid(
-                "discount",
-                l,
-                "the discount factor must be positive",
-            ));
-        }
-        rules.discount = Some(l);
+        rules = rules
+            .with_discount(l)
+            .map_err(|_| Error::invalid("discount", l, "the discount factor must be positive"))?;
     }
     if let Some(b) = before {
-        rules.before = Some(Precedence::parse(b, dinner)?);
+        rules = rules.with_before(Precedence::parse(b, dinner)?);
     }
     if let Some(c) = altruism {
         if dinner.players() != 2 {
@@ -94,7 +89,7 @@ fn rules_of(
                 ),
             ));
         }
-        rules.altruism = Rules::altruism(c[0], c[1], c[2], c[3]).altruism;
+        rules = rules.with_altruism(vec![vec![c[0], c[2]], vec![c[1], c[3]]])?;
     }
     Ok(rules)
 }
@@ -151,7 +146,7 @@ pub fn solve(req: &SolveRequest, ctl: &Control) -> Result<SolveReport, Error> {
         req.before.as_deref(),
         req.altruism.as_deref(),
     )?;
-    let crossout_covers = rules.discount.is_none() && rules.before.is_none();
+    let crossout_covers = rules.discount().is_none() && rules.before().is_none();
     let use_crossout = match req.method {
         Method::Crossout => {
             if ties != DinnerTies::Index {
@@ -226,7 +221,7 @@ pub fn solve(req: &SolveRequest, ctl: &Control) -> Result<SolveReport, Error> {
     };
     if use_crossout {
         let (eating, scores) = variants::crossout_under(&setup)?;
-        if rules.altruism.is_some() {
+        if rules.altruism_matrix().is_some() {
             report.transformed = Some(dinner_rows(&variants::transformed(d, rules)?));
         }
         report.crossout_sequence = Some(eating.iter().rev().map(|b| b.morsel).collect());
@@ -449,10 +444,7 @@ pub fn discount(req: &DiscountRequest, ctl: &Control) -> Result<DiscountReport, 
         }));
     }
     let (d, order) = req.input().load()?;
-    let rules = Rules {
-        discount: Some(l),
-        ..Rules::default()
-    };
+    let rules = Rules::default().with_discount(l)?;
     let setup = Setup::new(d, order, rules)?;
     let (d, order) = (setup.dinner(), setup.order());
     let check = variants::discount_check(d, order, l, budget)?;

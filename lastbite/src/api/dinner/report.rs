@@ -66,14 +66,14 @@ pub struct AltruismReport {
 
 pub(super) fn rules_report(rules: &Rules) -> RulesReport {
     RulesReport {
-        discount: rules.discount,
-        altruism: rules.altruism.as_ref().map(|c| AltruismReport {
+        discount: rules.discount(),
+        altruism: rules.altruism_matrix().map(|c| AltruismReport {
             alpha_A: c[0][0],
             beta_A: c[1][0],
             alpha_B: c[0][1],
             beta_B: c[1][1],
         }),
-        before: rules.before.as_ref().map(|b| {
+        before: rules.before().map(|b| {
             let n = b.morsels();
             (0..n)
                 .flat_map(|j| (0..n).map(move |i| (i, j)))

@@ -379,7 +379,7 @@ proptest! {
         let order = order_of(&d, bits);
         let spec: Vec<String> = edges.iter().filter(|(i, j)| i < j && *j < n).map(|(i, j)| format!("{i}<{j}")).collect();
         let before = crate::games::dinner::Precedence::parse(&spec.join(","), &d).unwrap();
-        let rules = Rules { before: Some(before.clone()), ..Rules::default() };
+        let rules = Rules::default().with_before(before.clone());
         let fast = solve_exact(
 &Setup::new(d.clone(), order.clone(), rules.clone()).expect("a valid setup"), &DinnerTies::Index, Budget::default(), DEFAULT_DINNER_MEMORY, &Silent, None).unwrap();
         // Perturbed utilities as in the index rule: u * n^2 + (n - 1 - i).
@@ -489,9 +489,10 @@ proptest! {
         let values: Vec<i64> = (0..len * players).map(|_| rng.below(4) as i64).collect();
         let d = Dinner::from_integers(players, values).unwrap();
         let order = TurnOrder::default_for(&d);
-        let rules = Rules {
-            discount: discount.then(|| "1/2".parse().unwrap()),
-            ..Rules::default()
+        let rules = if discount {
+            Rules::default().with_discount("1/2".parse().unwrap()).unwrap()
+        } else {
+            Rules::default()
         };
         let game = DinnerGame::<i128>::with_rules(&d, &order, &rules, false).unwrap();
         let want: Vec<Vec<_>> = crate::engine::all_outcomes(&game, Budget::default())

@@ -47,7 +47,7 @@ impl<'d, P: Payoff> DinnerGame<'d, P> {
         perturb: bool,
     ) -> Result<Self, DinnerError> {
         let scoring = Scoring::new(dinner, rules)?;
-        Self::build(dinner, order, scoring, rules.before.as_ref(), perturb)
+        Self::build(dinner, order, scoring, rules.before(), perturb)
     }
 
     fn build(

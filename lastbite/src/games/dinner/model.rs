@@ -867,22 +867,74 @@ impl Precedence {
 }
 
 /// Variations of the payoffs and rules of a dinner (paper: "Generalized payoffs" and
-/// "Open questions"). The default is the plain game.
+/// "Open questions"). The default is the plain game; each rule is added by a method that
+/// checks it on its own (a positive discount, a square altruism matrix), and [`Setup`]
+/// checks the rules against a dinner (the matrix's size, the precedence's morsels).
+///
+/// ```
+/// use lastbite::games::dinner::Rules;
+/// let r = Rules::default().with_discount("1/2".parse().unwrap()).unwrap();
+/// assert_eq!(r.discount().unwrap().to_string(), "1/2");
+/// assert!(Rules::default().with_discount("0".parse().unwrap()).is_err());
+/// assert!(Rules::default().with_altruism(vec![vec!["1".parse().unwrap()]; 2]).is_err());
+/// ```
+///
+/// [`Setup`]: super::Setup
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Rules {
-    /// `altruism[e][r]`: what player `r` receives, per unit of the eater's utility, when
-    /// player `e` eats a morsel. The paper's two-player case is
-    /// `[[alpha_A, alpha_B], [beta_A, beta_B]]` ([`Rules::altruism`]); `None` is the plain
-    /// game (the identity).
-    pub altruism: Option<Vec<Vec<Exact>>>,
-    /// Delayed gratification: a morsel eaten on turn `t` (from 1) is worth
-    /// `discount^t` times its value.
-    pub discount: Option<Exact>,
-    /// Inaccessible morsels: the partial order eating must respect.
-    pub before: Option<Precedence>,
+    altruism: Option<Vec<Vec<Exact>>>,
+    discount: Option<Exact>,
+    before: Option<Precedence>,
 }
 
 impl Rules {
+    /// Adds delayed gratification: a morsel eaten on turn `t` (from 1) is worth
+    /// `discount^t` times its value. The discount must be positive.
+    pub fn with_discount(mut self, discount: Exact) -> Result<Rules, DinnerError> {
+        if discount <= Exact::ZERO {
+            return Err(DinnerError::Discount(discount));
+        }
+        self.discount = Some(discount);
+        Ok(self)
+    }
+
+    /// Adds inaccessible morsels: the partial order eating must respect.
+    pub fn with_before(mut self, before: Precedence) -> Rules {
+        self.before = Some(before);
+        self
+    }
+
+    /// Adds altruism payoffs: `matrix[e][r]` is what player `r` receives, per unit of the
+    /// eater's utility, when player `e` eats a morsel. The matrix must be square (`k x k`
+    /// for `k` players; [`Setup`](super::Setup) checks `k`).
+    pub fn with_altruism(mut self, matrix: Vec<Vec<Exact>>) -> Result<Rules, DinnerError> {
+        let k = matrix.len();
+        if k == 0 || matrix.iter().any(|row| row.len() != k) {
+            return Err(DinnerError::AltruismShape {
+                players: k,
+                rows: k,
+                columns: matrix.iter().map(Vec::len).max().unwrap_or(0),
+            });
+        }
+        self.altruism = Some(matrix);
+        Ok(self)
+    }
+
+    /// The altruism matrix, `None` for the plain game (the identity).
+    pub fn altruism_matrix(&self) -> Option<&[Vec<Exact>]> {
+        self.altruism.as_deref()
+    }
+
+    /// The discount factor, if any (always positive).
+    pub fn discount(&self) -> Option<Exact> {
+        self.discount
+    }
+
+    /// The precedence of inaccessible morsels, if any.
+    pub fn before(&self) -> Option<&Precedence> {
+        self.before.as_ref()
+    }
+
     /// The paper's altruism payoffs for two players: `p_A = alpha_A * (Alice's utility of
     /// what she eats) + beta_A * (Bob's utility of what he eats)`, and `p_B = alpha_B *
     /// (Alice's utility of what she eats) + beta_B * (Bob's utility of what he eats)`.

@@ -791,10 +791,7 @@ fn injera() -> Answer {
             ok
         });
         illegal += !legal as u32;
-        let rules = Rules {
-            before: Some(before),
-            ..Rules::default()
-        };
+        let rules = Rules::default().with_before(before);
         let spe = solve_exact(
             &Setup::new(d.clone(), order.clone(), rules.clone()).expect("a valid setup"),
             &DinnerTies::Index,

@@ -49,12 +49,12 @@ pub struct Scoring {
 
 impl Scoring {
     /// The scoring of `dinner` under `rules`. Errors: an altruism matrix that is not
-    /// `k x k`, a discount that is not positive, or arithmetic beyond 128 bits.
+    /// `k x k` for the dinner's `k` players, or arithmetic beyond 128 bits.
     pub fn new(dinner: &Dinner, rules: &Rules) -> Result<Scoring, DinnerError> {
         let n = dinner.len();
         let k = dinner.players();
         let overflow = || DinnerError::Overflow(n);
-        let (coeff, coeff_den, identity) = match &rules.altruism {
+        let (coeff, coeff_den, identity) = match rules.altruism_matrix() {
             None => {
                 let c = (0..k * k)
                     .map(|i| (i / k == i % k) as i128)
@@ -85,12 +85,10 @@ impl Scoring {
                 (c, den, identity)
             }
         };
-        let (weights, weight_den) = match rules.discount {
+        let (weights, weight_den) = match rules.discount() {
             None => (None, 1i128),
+            // Positive: `Rules` admits no other discount.
             Some(l) => {
-                if l <= Exact::ZERO {
-                    return Err(DinnerError::Discount(l));
-                }
                 let (p, q) = (l.numer(), l.denom());
                 let exp = u32::try_from(n).map_err(|_| overflow())?;
                 let mut w = Vec::with_capacity(n);

@@ -31,7 +31,7 @@ impl Setup {
     /// a precedence over exactly these morsels, and the rules' arithmetic ([`Scoring`]).
     pub fn new(dinner: Dinner, order: TurnOrder, rules: Rules) -> Result<Setup, DinnerError> {
         check_order(&dinner, &order)?;
-        if let Some(b) = &rules.before {
+        if let Some(b) = rules.before() {
             if b.morsels() != dinner.len() {
                 return Err(DinnerError::PrecedenceMismatch {
                     precedence: b.morsels(),

@@ -30,7 +30,7 @@ pub fn transformed(dinner: &Dinner, rules: &Rules) -> Result<Dinner, DinnerError
             dinner.players(),
         ));
     }
-    let c = rules.altruism.as_ref().ok_or(DinnerError::NoAltruism)?;
+    let c = rules.altruism_matrix().ok_or(DinnerError::NoAltruism)?;
     let (alpha_a, alpha_b, beta_a, beta_b) = (c[0][0], c[0][1], c[1][0], c[1][1]);
     let n = dinner.len() as i128;
     let overflow = || DinnerError::Overflow(dinner.len());
@@ -73,10 +73,10 @@ pub fn transformed(dinner: &Dinner, rules: &Rules) -> Result<Dinner, DinnerError
 /// `Err` for rules crossout does not cover (discount, partial order).
 pub fn crossout_under(setup: &Setup) -> Result<(Vec<Bite>, Vec<Exact>), DinnerError> {
     let (dinner, order, rules) = (setup.dinner(), setup.order(), setup.rules());
-    if rules.discount.is_some() || rules.before.as_ref().is_some_and(|b| !b.is_trivial()) {
+    if rules.discount().is_some() || rules.before().is_some_and(|b| !b.is_trivial()) {
         return Err(DinnerError::CrossoutRules);
     }
-    let bites: Vec<Bite> = match &rules.altruism {
+    let bites: Vec<Bite> = match rules.altruism_matrix() {
         None => crossout(dinner, order)?.eating().collect(),
         Some(_) => crossout(&transformed(dinner, rules)?, order)?
             .eating()
@@ -107,10 +107,7 @@ pub fn discount_check(
     if dinner.players() != 2 {
         return Err(DinnerError::NeedsTwoPlayers("crossout", dinner.players()));
     }
-    let rules = Rules {
-        discount: Some(discount),
-        ..Rules::default()
-    };
+    let rules = Rules::default().with_discount(discount)?;
     let game = DinnerGame::<i128>::with_rules(dinner, order, &rules, false)?;
     let verdict = verify(&game, budget, |s, _| {
         Strategy::Crossout

@@ -247,45 +247,15 @@ pub(super) fn exact_value(text: &str) -> Result<Exact, String> {
         }
         return Exact::new(n.numer(), d).ok_or_else(bad);
     }
-    let (mantissa, exp) = match text.find(['e', 'E']) {
-        Some(i) => {
-            let e: i32 = text[i + 1..].parse().map_err(|_| bad())?;
-            (&text[..i], e)
-        }
-        None => (text, 0),
+    // Decimals, with Gambit's exponents and bare points: the one decimal parser.
+    let syntax = crate::number::decimal::Syntax {
+        exponent: true,
+        bare_point: true,
     };
-    let m = mantissa.strip_prefix('+').unwrap_or(mantissa);
-    // "1." and "-." are Gambit numbers too: digits may be missing on one side.
-    let (neg, m) = match m.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, m),
-    };
-    let (int, frac) = m.split_once('.').unwrap_or((m, ""));
-    if (int.is_empty() && frac.is_empty())
-        || !int.bytes().chain(frac.bytes()).all(|b| b.is_ascii_digit())
-    {
-        return Err(bad());
-    }
-    let digits = format!("{int}{frac}");
-    let digits = digits.trim_start_matches('0');
-    let mut numer: i128 = if digits.is_empty() {
-        0
-    } else {
-        digits.parse().map_err(|_| too_big())?
-    };
-    let scale = exp - frac.len() as i32;
-    let mut denom: i128 = 1;
-    if numer == 0 {
-        // Zero whatever the exponent.
-    } else if scale > 0 {
-        let f = 10i128.checked_pow(scale as u32).ok_or_else(too_big)?;
-        numer = numer.checked_mul(f).ok_or_else(too_big)?;
-    } else if scale < 0 {
-        denom = 10i128.checked_pow((-scale) as u32).ok_or_else(too_big)?;
-    }
-    if neg {
-        numer = -numer;
-    }
+    let (numer, denom) = crate::number::decimal::parse(text, syntax).map_err(|e| match e {
+        crate::number::decimal::DecimalError::NotANumber => bad(),
+        crate::number::decimal::DecimalError::TooLarge => too_big(),
+    })?;
     Exact::new(numer, denom).ok_or_else(bad)
 }
 

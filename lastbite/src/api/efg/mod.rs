@@ -5,25 +5,23 @@
 //! in `ties` are named by letter (`A`), by number from 1 (as the file numbers them) or by
 //! their name in the file.
 
-use std::borrow::Cow;
-use std::io::{self, Write};
+mod report;
+mod text;
 
-use schemars::JsonSchema;
-use serde::Serialize;
+pub use report::{
+    DeviationReport, ExplainedAction, ExplainedNode, InfoReport, NodeValue, ProfileEntry,
+    RandomReport, SolveReport, VerifyReport,
+};
 
-use super::cookie::Count;
-use super::input::request;
-use super::{Control, Error, Render};
+use crate::api::input::request;
+use crate::api::{Control, Error};
 use crate::engine::{player_letter, TieBreak, Ties};
-use crate::exact::Exact;
 use crate::games::efg::{
     self as family, Behavior, Efg, EfgError, NodeKind, RandomSpec, Verdict, DEFAULT_MAX_NODES,
     DEFAULT_MAX_OUTCOMES,
 };
-use crate::rational::Rational;
-
-/// Text output lists profiles and node tables up to this many rows; JSON has them all.
-const TEXT_ROWS: usize = 200;
+use crate::number::Count;
+use std::borrow::Cow;
 
 request! {
     /// `efg info`: what a file holds.
@@ -179,41 +177,6 @@ fn parse_ties(spec: &str, efg: &Efg) -> Result<Ties, Error> {
     Ok(Ties::per_player(rules))
 }
 
-/// The report of `efg info`.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct InfoReport {
-    /// The game's title.
-    pub title: String,
-    /// The comment after the header.
-    pub comment: String,
-    /// The players, in the file's order.
-    pub players: Vec<String>,
-    /// Number of nodes.
-    pub nodes: u64,
-    /// Decision nodes.
-    pub personal_nodes: u64,
-    /// Chance nodes.
-    pub chance_nodes: u64,
-    /// Terminal nodes.
-    pub terminal_nodes: u64,
-    /// The longest play, in moves.
-    pub depth: u64,
-    /// The players' information sets.
-    pub infosets: u64,
-    /// Distinct outcomes.
-    pub outcomes: u64,
-    /// Whether every decision node is its own information set.
-    pub perfect_information: bool,
-    /// Why not, naming the first information set with several nodes.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub imperfect: Option<String>,
-    /// Per player: pure strategies (one action at each of her information sets).
-    pub pure_strategies: Vec<Count>,
-    /// Per player: strategies of the reduced strategic form (plans that differ only
-    /// where her own earlier moves already ended the play are one).
-    pub reduced_strategies: Vec<Count>,
-}
-
 /// Summarises a file.
 ///
 /// ```
@@ -253,102 +216,6 @@ p "" 2 1 "" { "Fight" "Accommodate" } 0
 t "" 2 "Fight" { -1, -1 }
 t "" 3 "Share" { 1, 1 }
 "#;
-
-/// The action chosen at one information set.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct ProfileEntry {
-    /// The player (name from the file).
-    pub player: String,
-    /// The information set's number in the file.
-    pub infoset: u32,
-    /// Its only node.
-    pub node: u32,
-    /// The action, numbered from 0 in the file's order.
-    pub action: u32,
-    /// The action's label.
-    pub label: String,
-}
-
-/// One node's equilibrium value.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct NodeValue {
-    /// The node's number in file order.
-    pub node: u32,
-    /// The player moving there (`null` at chance and terminal nodes).
-    pub player: Option<String>,
-    /// The action played there under the equilibrium (decision nodes).
-    pub action: Option<u32>,
-    /// The subgame's payoff vector (the node's own outcome and everything after it).
-    pub value: Vec<Rational>,
-}
-
-/// One action at an explained node.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct ExplainedAction {
-    /// The action's number from 0.
-    pub action: u32,
-    /// Its label.
-    pub label: String,
-    /// Its probability at a chance node.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub probability: Option<Exact>,
-    /// The payoff vector it leads to under equilibrium play.
-    pub payoffs: Vec<Rational>,
-    /// Whether it gives the mover her largest payoff.
-    pub best_for_mover: bool,
-    /// Whether the equilibrium plays it.
-    pub chosen: bool,
-}
-
-/// A node on the equilibrium play, explained.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct ExplainedNode {
-    /// The node's number.
-    pub node: u32,
-    /// Its label.
-    pub label: String,
-    /// `personal` or `chance`.
-    pub kind: String,
-    /// The player to move (decision nodes).
-    pub player: Option<String>,
-    /// The mover's tie rule.
-    pub rule: Option<String>,
-    /// The subgame's payoff vector.
-    pub value: Vec<Rational>,
-    /// Every action.
-    pub actions: Vec<ExplainedAction>,
-    /// What chose the action at a decision node.
-    pub reason: Option<String>,
-}
-
-/// The report of `efg solve`.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct SolveReport {
-    /// The game's title.
-    pub title: String,
-    /// The players, in the file's order.
-    pub players: Vec<String>,
-    /// The tie rules, e.g. `first` or `A=friendly,B=first`.
-    pub ties: String,
-    /// Number of nodes.
-    pub nodes: u64,
-    /// The SPE payoff vector at the root, one exact value per player.
-    pub value: Vec<Rational>,
-    /// The equilibrium: the action at each information set (in Gambit's order).
-    pub profile: Vec<ProfileEntry>,
-    /// The same profile as a Gambit behaviour profile (`NE,` and every action's
-    /// probability).
-    pub behavior: String,
-    /// Every node's value and action, in file order (absent with `root_only`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub node_values: Option<Vec<NodeValue>>,
-    /// With `all`: the payoff vectors of all pure SPE, sorted.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub outcomes: Option<Vec<Vec<Rational>>>,
-    /// With `explain` or `at`: the nodes the equilibrium reaches, explained.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub explanation: Option<Vec<ExplainedNode>>,
-}
 
 fn player_name(g: &Efg, p: u32) -> String {
     g.players()[p as usize].clone()
@@ -466,47 +333,6 @@ fn describe_ties(t: &Ties, g: &Efg) -> String {
         .join(",")
 }
 
-/// A profitable deviation, in the report.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct DeviationReport {
-    /// The node.
-    pub node: u32,
-    /// Its label.
-    pub label: String,
-    /// The player moving there.
-    pub player: String,
-    /// Her payoff in the subgame under the profile.
-    pub profile_value: Rational,
-    /// A best action instead, from 0.
-    pub better_action: u32,
-    /// Its label.
-    pub better_label: String,
-    /// Her payoff in the subgame after it.
-    pub better_value: Rational,
-    /// The gain (positive).
-    pub gain: Rational,
-    /// Whether the profile reaches the node (then it is not even a Nash equilibrium).
-    pub reached: bool,
-}
-
-/// The report of `efg verify`.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct VerifyReport {
-    /// The game's title.
-    pub title: String,
-    /// The players.
-    pub players: Vec<String>,
-    /// The profile as read, in Gambit's form.
-    pub behavior: String,
-    /// Whether no one-shot deviation pays anywhere.
-    pub subgame_perfect: bool,
-    /// Decision nodes checked.
-    pub nodes_checked: u64,
-    /// The first node in file order where a deviation pays.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub deviation: Option<DeviationReport>,
-}
-
 /// Checks a behaviour profile for subgame perfection.
 ///
 /// ```
@@ -582,15 +408,6 @@ pub fn verify(req: &VerifyRequest, ctl: &Control) -> Result<VerifyReport, Error>
     })
 }
 
-/// The report of `efg random`: the file's text.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct RandomReport {
-    /// Number of nodes.
-    pub nodes: u64,
-    /// The `.efg` text.
-    pub efg: String,
-}
-
 /// Makes a random perfect-information game.
 pub fn random(req: &RandomRequest, _ctl: &Control) -> Result<RandomReport, Error> {
     if req.nodes == 0 || req.nodes > DEFAULT_MAX_NODES {
@@ -630,202 +447,4 @@ pub fn random(req: &RandomRequest, _ctl: &Control) -> Result<RandomReport, Error
         nodes: g.nodes().len() as u64,
         efg: g.to_text(),
     })
-}
-
-/// A count for a table: in full up to 15 digits, else like `2.65e1234` (the JSON output
-/// keeps every digit).
-fn short_count(c: &Count) -> String {
-    let digits = c.0.to_string();
-    if digits.len() <= 15 {
-        digits
-    } else {
-        format!("{}.{}e{}", &digits[..1], &digits[1..3], digits.len() - 1)
-    }
-}
-
-fn vector(v: &[Rational]) -> String {
-    format!(
-        "({})",
-        v.iter()
-            .map(|x| x.to_string())
-            .collect::<Vec<_>>()
-            .join(", ")
-    )
-}
-
-impl Render for InfoReport {
-    fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
-        writeln!(w, "Game: {}", crate::text::quote(&self.title))?;
-        if !self.comment.is_empty() {
-            writeln!(w, "Comment: {}", crate::text::clean(&self.comment))?;
-        }
-        let names: Vec<String> = self.players.iter().map(|p| crate::text::quote(p)).collect();
-        writeln!(w, "Players: {} ({})", self.players.len(), names.join(", "))?;
-        writeln!(
-            w,
-            "Nodes: {} ({} decision, {} chance, {} terminal), depth {}",
-            self.nodes, self.personal_nodes, self.chance_nodes, self.terminal_nodes, self.depth
-        )?;
-        writeln!(
-            w,
-            "Information sets: {}, outcomes: {}",
-            self.infosets, self.outcomes
-        )?;
-        match &self.imperfect {
-            None => writeln!(w, "Perfect information: yes")?,
-            Some(why) => writeln!(w, "Perfect information: no ({why})")?,
-        }
-        writeln!(
-            w,
-            "\n  player            pure strategies   reduced strategies"
-        )?;
-        for (p, name) in self.players.iter().enumerate() {
-            writeln!(
-                w,
-                "  {:<16}  {:>15}   {:>18}",
-                crate::text::clean(name),
-                short_count(&self.pure_strategies[p]),
-                short_count(&self.reduced_strategies[p])
-            )?;
-        }
-        Ok(())
-    }
-}
-
-impl Render for SolveReport {
-    fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
-        writeln!(
-            w,
-            "Game: {}, {} players, {} nodes, ties {}",
-            crate::text::quote(&self.title),
-            self.players.len(),
-            self.nodes,
-            self.ties
-        )?;
-        writeln!(w, "SPE payoffs:")?;
-        for (name, v) in self.players.iter().zip(&self.value) {
-            writeln!(w, "  {:<16}  {v}", crate::text::clean(name))?;
-        }
-        writeln!(w, "\nEquilibrium profile (action at each decision node):")?;
-        writeln!(w, "  {:>8}  {:<16}  action", "node", "player")?;
-        for e in self.profile.iter().take(TEXT_ROWS) {
-            writeln!(
-                w,
-                "  {:>8}  {:<16}  {} {}",
-                e.node,
-                crate::text::clean(&e.player),
-                e.action,
-                crate::text::quote(&e.label)
-            )?;
-        }
-        if self.profile.len() > TEXT_ROWS {
-            writeln!(
-                w,
-                "  ... {} more (the JSON output has them all)",
-                self.profile.len() - TEXT_ROWS
-            )?;
-        } else {
-            writeln!(w, "Gambit behaviour profile: {}", self.behavior)?;
-        }
-        if let Some(outcomes) = &self.outcomes {
-            writeln!(w, "\nAll pure SPE payoff vectors ({}):", outcomes.len())?;
-            for v in outcomes {
-                writeln!(w, "  {}", vector(v))?;
-            }
-        }
-        if let Some(nodes) = &self.explanation {
-            for e in nodes {
-                let label = if e.label.is_empty() {
-                    String::new()
-                } else {
-                    format!(" {}", crate::text::quote(&e.label))
-                };
-                match &e.player {
-                    Some(p) => writeln!(
-                        w,
-                        "\nNode {}{label}: {} moves ({}), value {}",
-                        e.node,
-                        crate::text::clean(p),
-                        e.rule.as_deref().unwrap_or(""),
-                        vector(&e.value)
-                    )?,
-                    None => writeln!(
-                        w,
-                        "\nNode {}{label}: chance, value {}",
-                        e.node,
-                        vector(&e.value)
-                    )?,
-                }
-                for a in &e.actions {
-                    let mark = if a.chosen { "*" } else { " " };
-                    let p = a
-                        .probability
-                        .map(|p| format!("p={p}  "))
-                        .unwrap_or_default();
-                    let best = if a.best_for_mover {
-                        "  best for mover"
-                    } else {
-                        ""
-                    };
-                    writeln!(
-                        w,
-                        "  {mark} {} {:<16} {p}{}{best}",
-                        a.action,
-                        crate::text::quote(&a.label),
-                        vector(&a.payoffs)
-                    )?;
-                }
-                if let Some(r) = &e.reason {
-                    writeln!(w, "    chosen: {r}")?;
-                }
-            }
-        }
-        Ok(())
-    }
-}
-
-impl Render for VerifyReport {
-    fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
-        writeln!(w, "Game: {}", crate::text::quote(&self.title))?;
-        match &self.deviation {
-            None => writeln!(
-                w,
-                "The profile is a subgame perfect equilibrium ({} decision nodes checked).",
-                self.nodes_checked
-            ),
-            Some(d) => {
-                writeln!(w, "The profile is NOT subgame perfect.")?;
-                let label = if d.label.is_empty() {
-                    String::new()
-                } else {
-                    format!(" {}", crate::text::quote(&d.label))
-                };
-                writeln!(
-                    w,
-                    "At node {}{label}, {} gets {} by the profile but {} by action {} {} (gain {}).",
-                    d.node,
-                    crate::text::quote(&d.player),
-                    d.profile_value,
-                    d.better_value,
-                    d.better_action,
-                    crate::text::quote(&d.better_label),
-                    d.gain
-                )?;
-                if d.reached {
-                    writeln!(
-                        w,
-                        "The profile reaches this node, so it is not a Nash equilibrium either."
-                    )
-                } else {
-                    writeln!(w, "The profile does not reach this node (a non-credible threat off the equilibrium play).")
-                }
-            }
-        }
-    }
-}
-
-impl Render for RandomReport {
-    fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
-        w.write_all(self.efg.as_bytes())
-    }
 }

@@ -1,12 +1,15 @@
 //! `tokens` commands: Token Dollars, see [`crate::games::tokens`].
 
-use std::io::{self, Write};
+mod report;
+mod text;
 
-use schemars::JsonSchema;
-use serde::Serialize;
+pub use report::{
+    ContinuousReport, DiscreteReport, GridReport, PlacementReport, SeatsReport, SeatsRow,
+    SolveReport,
+};
 
-use super::input::request;
-use super::{Control, Error, Render};
+use crate::api::input::request;
+use crate::api::{Control, Error};
 use crate::exact::Exact;
 use crate::games::tokens::{
     all_outcomes, continuous, explain, limit_intervals, solve as solve_board, Board, TokenTies,
@@ -63,98 +66,6 @@ request! {
         /// e.g. `[3, 9]`): every free stack with the payoffs it leads to (discrete game).
         at: Option<Vec<usize>> = None,
     }
-}
-
-/// One free stack in an explanation ([`SolveRequest::at`]).
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct PlacementReport {
-    /// The stack.
-    pub stack: usize,
-    /// Every player's payoff when the next player places here and the rest play the
-    /// equilibrium of the tie rule.
-    pub payoffs: Vec<Exact>,
-    /// The whole placement that results, in turn order.
-    pub placement: Vec<usize>,
-    /// Whether it maximises the mover's own payoff.
-    pub best_for_mover: bool,
-    /// Whether it is the equilibrium's choice.
-    pub selected: bool,
-}
-
-/// The report of `tokens`: a discrete game or the continuous one.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-#[serde(untagged)]
-pub enum SolveReport {
-    /// Tokens on stacks.
-    Discrete(DiscreteReport),
-    /// Tokens anywhere.
-    Continuous(ContinuousReport),
-}
-
-/// A solved discrete game.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct DiscreteReport {
-    /// Number of stacks.
-    pub stacks: usize,
-    /// Number of players.
-    pub players: usize,
-    /// Whether on a clock.
-    pub clock: bool,
-    /// The tie rule.
-    pub tie_rule: String,
-    /// The stack each player places on, in turn.
-    pub moves: Vec<usize>,
-    /// Each player's payoff.
-    pub payoffs: Vec<Exact>,
-    /// The move prefixes after which the mover was indifferent.
-    pub ties: Vec<Vec<usize>>,
-    /// All pure SPE payoff vectors (with `ties = all`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub outcomes: Option<Vec<Vec<Exact>>>,
-    /// With `at`: every free stack for the next player (empty when all have placed).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub explanation: Option<Vec<PlacementReport>>,
-    /// With `at`: each stack's territory under the tokens placed so far, stack by stack:
-    /// the players (numbered from 1, in turn order) whose tokens are nearest.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub territory: Option<Vec<Vec<usize>>>,
-    #[serde(skip)]
-    #[schemars(skip)]
-    title: String,
-}
-
-/// One grid of the continuous game.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct GridReport {
-    /// The refinement: step 1/k.
-    pub k: usize,
-    /// Each player's location.
-    pub moves: Vec<Exact>,
-    /// Each player's payoff.
-    pub payoffs: Vec<Exact>,
-    /// Each player's best responses as closed intervals `[a, z]`.
-    pub best_responses: Vec<Vec<[Exact; 2]>>,
-}
-
-/// The continuous game.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct ContinuousReport {
-    /// Number of stacks.
-    pub stacks: usize,
-    /// Number of players.
-    pub players: usize,
-    /// Whether on a clock.
-    pub clock: bool,
-    /// Always true.
-    pub continuous: bool,
-    /// The finest grid's locations.
-    pub moves: Vec<Exact>,
-    /// The finest grid's payoffs.
-    pub payoffs: Vec<Exact>,
-    /// Every grid.
-    pub grids: Vec<GridReport>,
-    /// Each player's indifference set in the limit, as interval texts.
-    pub best_response_intervals: Vec<Vec<String>>,
 }
 
 fn stack_values(req: &SolveRequest) -> Result<Vec<Exact>, Error> {
@@ -327,72 +238,6 @@ pub fn solve(req: &SolveRequest, _ctl: &Control) -> Result<SolveReport, Error> {
     }))
 }
 
-impl Render for SolveReport {
-    fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
-        match self {
-            SolveReport::Discrete(r) => {
-                writeln!(w, "{}, ties {}", r.title, r.tie_rule)?;
-                for (i, (m, p)) in r.moves.iter().zip(&r.payoffs).enumerate() {
-                    writeln!(w, "  player {} places on stack {m:>3}  payoff {p}", i + 1)?;
-                }
-                for t in &r.ties {
-                    writeln!(w, "  tie: the mover was indifferent after {t:?}")?;
-                }
-                for l in r.explanation.iter().flatten() {
-                    let pays: Vec<String> = l.payoffs.iter().map(|x| x.to_string()).collect();
-                    writeln!(
-                        w,
-                        "  stack {:>3} -> payoffs ({}){}",
-                        l.stack,
-                        pays.join(", "),
-                        if l.selected {
-                            "  equilibrium"
-                        } else if l.best_for_mover {
-                            "  best for the mover too"
-                        } else {
-                            ""
-                        }
-                    )?;
-                }
-                if let Some(o) = &r.outcomes {
-                    writeln!(w, "all pure SPE outcomes ({}):", o.len())?;
-                    for v in o {
-                        let parts: Vec<String> = v.iter().map(|x| x.to_string()).collect();
-                        writeln!(w, "  ({})", parts.join(", "))?;
-                    }
-                }
-                Ok(())
-            }
-            SolveReport::Continuous(r) => {
-                let finest = r.grids.last().map_or(1, |g| g.k);
-                writeln!(
-                    w,
-                    "{} stacks on a {}, {} players, tokens anywhere (grids of step 1 to 1/{})",
-                    r.stacks,
-                    if r.clock { "clock" } else { "line" },
-                    r.players,
-                    finest
-                )?;
-                for p in &r.grids {
-                    let moves: Vec<String> = p.moves.iter().map(|x| x.to_string()).collect();
-                    let pays: Vec<String> = p.payoffs.iter().map(|x| x.to_string()).collect();
-                    writeln!(
-                        w,
-                        "  step 1/{:<3} locations {:<28} payoffs {}",
-                        p.k,
-                        moves.join(", "),
-                        pays.join(", ")
-                    )?;
-                }
-                for (i, l) in r.best_response_intervals.iter().enumerate() {
-                    writeln!(w, "  player {} is indifferent on {}", i + 1, l.join(" U "))?;
-                }
-                Ok(())
-            }
-        }
-    }
-}
-
 request! {
     /// `tokens seats`: each seat's equilibrium payoff for 1..max_players players.
     SeatsRequest {
@@ -407,31 +252,6 @@ request! {
         /// Refuse games with more memoised sets of taken stacks than this.
         max_states: u64 = DEFAULT_MAX_STATES,
     }
-}
-
-/// One number of players.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct SeatsRow {
-    /// Number of players.
-    pub players: usize,
-    /// Their moves.
-    pub moves: Vec<usize>,
-    /// Their payoffs, by seat.
-    pub payoffs: Vec<Exact>,
-}
-
-/// The report of `tokens seats`.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct SeatsReport {
-    /// Number of stacks.
-    pub stacks: usize,
-    /// Whether on a clock.
-    pub clock: bool,
-    /// One row per number of players.
-    pub rows: Vec<SeatsRow>,
-    /// The picture (an SVG document), when asked for (`picture`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub svg: Option<String>,
 }
 
 /// Tabulates what each seat is worth.
@@ -493,20 +313,4 @@ pub fn seats(req: &SeatsRequest, ctl: &Control) -> Result<SeatsReport, Error> {
         rows,
         svg,
     })
-}
-
-impl Render for SeatsReport {
-    fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
-        writeln!(
-            w,
-            "Equilibrium payoff of each seat, $1..${} on a {} (lowest-stack ties)",
-            self.stacks,
-            if self.clock { "clock" } else { "line" }
-        )?;
-        for r in &self.rows {
-            let parts: Vec<String> = r.payoffs.iter().map(|x| x.to_string()).collect();
-            writeln!(w, "{:>3} players: {}", r.players, parts.join("  "))?;
-        }
-        Ok(())
-    }
 }

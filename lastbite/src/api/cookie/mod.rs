@@ -1,0 +1,432 @@
+//! `cookie` commands: the cookie game (Propp and Ullman), see [`crate::games::cookie`].
+
+mod play;
+mod report;
+mod text;
+
+pub use play::Match;
+pub use report::{
+    AnalyzeReport, CookieMove, CountCell, CriticalReport, CriticalRow, GeneralReport, NimCell,
+    NimReport, RuleReport, TableReport, BRUTE_FORCE_COMPONENTS,
+};
+
+use crate::api::input::request;
+use crate::api::{Control, Error};
+use crate::engine::impartial::{Analyser, Outcome};
+use crate::games::cookie::general::{GeneralTable, MAX_GENERAL};
+use crate::games::cookie::model::brute_force_winning_sizes;
+use crate::games::cookie::theory::{winning_interval, winning_rule, winning_sizes};
+use crate::games::cookie::{
+    count_table, count_table_by_paths, critical as critical_position, d_value, nim_distribution,
+    smallest_d, CookieGame, NimTable, Packing, Position, MAX_BY_PATHS, MAX_ENUMERATED,
+    MAX_NIM_TABLE,
+};
+pub use crate::number::Count;
+use num_bigint::BigUint;
+use report::{absent, AnalyzeText};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// A position given inline.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum Components {
+    /// Text: components separated by spaces or commas, e.g. `"0 1 1 3 4 5 8 8"`.
+    Text(String),
+    /// The components as numbers.
+    List(Vec<u64>),
+}
+
+pub(super) fn position_of(
+    components: &Option<Components>,
+    from: &Option<String>,
+) -> Result<Position, Error> {
+    let p = match (components, from) {
+        (Some(_), Some(_)) => {
+            return Err(Error::combination(
+                "from",
+                "give the components or a file, not both",
+            ))
+        }
+        (Some(Components::Text(t)), None) => t.parse::<Position>()?,
+        (Some(Components::List(v)), None) => Position::new(v.clone()),
+        (None, Some(path)) => {
+            let text = std::fs::read_to_string(path).map_err(|e| Error::Io {
+                action: "read",
+                path: path.clone(),
+                message: e.to_string(),
+            })?;
+            let p: Position = text.parse()?;
+            if p.is_empty() {
+                return Err(Error::invalid("from", path, "no components"));
+            }
+            p
+        }
+        (None, None) => {
+            return Err(Error::Missing {
+                field: "components",
+                what: "position",
+                hint: "give the components (days of edibility), e.g. \"0 1 1 3\"".into(),
+            })
+        }
+    };
+    Ok(p)
+}
+
+request! {
+    /// `cookie analyze`: a position's reduction, D-value, type and winning moves.
+    AnalyzeRequest {
+        /// The components (days of edibility).
+        components: Option<Components> = None,
+        /// Read the components from this file instead.
+        from: Option<String> = None,
+        /// Also analyse every move: each distinct unexpired component size eaten, and
+        /// the position it leaves (up to 1000 components).
+        explain: bool = false,
+    }
+}
+
+/// The most components a position may have for `explain` (each distinct size is one
+/// more analysis).
+pub const EXPLAIN_COMPONENTS: usize = 1000;
+
+/// Analyses a position: theory always, brute force up to 24 unexpired components.
+pub fn analyze(req: &AnalyzeRequest, ctl: &Control) -> Result<AnalyzeReport, Error> {
+    let p = position_of(&req.components, &req.from)?;
+    let mut report = analyze_position(&p)?;
+    if req.explain {
+        if p.len() > EXPLAIN_COMPONENTS {
+            return Err(Error::invalid(
+                "explain",
+                "true",
+                format!(
+                    "explains positions of up to {EXPLAIN_COMPONENTS} components; this one has {}",
+                    p.len()
+                ),
+            ));
+        }
+        let mut moves = Vec::new();
+        let sizes = p.components();
+        for k in 1..=p.len() {
+            ctl.check()?;
+            if k > 1 && sizes[k - 1] == sizes[k - 2] {
+                continue;
+            }
+            let Some(next) = p.option(k) else {
+                continue;
+            };
+            let a = analyze_position(&next.canonical())?;
+            moves.push(CookieMove {
+                eat: sizes[k - 1],
+                position: a.position.clone(),
+                wins: a.kind == "P",
+                kind: a.kind,
+                d_value: a.d_value,
+                winning_interval: a.winning_interval,
+            });
+        }
+        report.moves = Some(moves);
+    }
+    Ok(report)
+}
+
+/// [`analyze`] of one position.
+fn analyze_position(p: &Position) -> Result<AnalyzeReport, Error> {
+    let p = p.clone();
+    let reduced = p.reduced();
+    let d = d_value(&p);
+    let brute = (p.canonical().len() <= BRUTE_FORCE_COMPONENTS).then(|| {
+        let game = CookieGame;
+        let mut an = Analyser::new(&game);
+        let value = an.value(&p);
+        let wins = brute_force_winning_sizes(&mut an, &p);
+        (value, wins)
+    });
+    let rule = winning_rule(&reduced);
+    let kind = match (&brute, d) {
+        (Some((v, _)), _) => {
+            if v.outcome == Outcome::N {
+                "N"
+            } else {
+                "P"
+            }
+        }
+        (None, Some(d)) => {
+            if d % 2 == 1 {
+                "N"
+            } else {
+                "P"
+            }
+        }
+        (None, None) => {
+            return Err(Error::Cookie(
+                crate::games::cookie::CookieError::BeyondMethods {
+                    components: p.len(),
+                    brute_force: BRUTE_FORCE_COMPONENTS,
+                },
+            ))
+        }
+    };
+    let wins = match &brute {
+        Some((_, w)) => Some(w.clone()),
+        None => winning_sizes(&p),
+    };
+    // A strategic duration makes remoteness and suspense equal to it, and reduction
+    // keeps all three, so D stands in for them where the brute force is not run.
+    let show = |q: &Position| {
+        if q.len() > 40 {
+            format!("({} components)", q.len())
+        } else {
+            q.to_string()
+        }
+    };
+    let text = AnalyzeText {
+        position: show(&p),
+        deletion: show(&p.deletion()),
+        reduced: show(&reduced),
+        big: p.len() > 40,
+        rule_size: rule.as_ref().map(|m| reduced.components()[m.k - 1]),
+    };
+    Ok(AnalyzeReport {
+        position: p.components().to_vec(),
+        surplus: p.surplus(),
+        reduced: reduced.components().to_vec(),
+        strict: reduced.is_strict(),
+        d_value: d,
+        kind,
+        grundy: brute.as_ref().map(|(v, _)| v.grundy as u64),
+        remoteness: brute.as_ref().map(|(v, _)| v.remoteness as u64).or(d),
+        suspense: brute.as_ref().map(|(v, _)| v.suspense as u64).or(d),
+        winning_moves: wins,
+        winning_interval: winning_interval(&reduced).map(|w| [*w.start(), *w.end()]),
+        rule: rule.map(|m| RuleReport {
+            rule: m.rule,
+            j: m.j,
+            k: m.k,
+        }),
+        computed_by: if brute.is_some() {
+            "brute force"
+        } else {
+            "theory"
+        },
+        absent_because: brute.is_none().then(absent),
+        moves: None,
+        text,
+    })
+}
+
+request! {
+    /// `cookie critical`: the critical positions C^{n,d}.
+    CriticalRequest {
+        /// Largest number of components.
+        max_n: u64 = 9,
+    }
+}
+
+/// Lists the critical positions.
+pub fn critical(req: &CriticalRequest, _ctl: &Control) -> Result<CriticalReport, Error> {
+    if req.max_n == 0 || req.max_n > 10_000 {
+        return Err(Error::invalid("max_n", req.max_n, "use 1..=10000"));
+    }
+    Ok(CriticalReport {
+        critical: (1..=req.max_n)
+            .flat_map(|n| {
+                (smallest_d(n)..=n).map(move |d| CriticalRow {
+                    n,
+                    d,
+                    position: critical_position(n, d)
+                        .expect("d in range")
+                        .into_components(),
+                })
+            })
+            .collect(),
+    })
+}
+
+request! {
+    /// `cookie table`: strict positions by D-value.
+    TableRequest {
+        /// Largest number of components.
+        max_n: u64 = 16,
+        /// Enumerate every strict position instead of counting lattice paths.
+        enumerate: bool = false,
+    }
+}
+
+/// Counts strict positions by D-value.
+pub fn table(req: &TableRequest, ctl: &Control) -> Result<TableReport, Error> {
+    let limit = if req.enumerate {
+        MAX_ENUMERATED
+    } else {
+        MAX_BY_PATHS
+    };
+    if req.max_n > limit {
+        return Err(Error::invalid(
+            "max_n",
+            req.max_n,
+            format!(
+                "{} goes up to n = {limit}",
+                if req.enumerate {
+                    "enumeration"
+                } else {
+                    "the lattice-path count"
+                }
+            ),
+        ));
+    }
+    let rows: Vec<Vec<BigUint>> = if req.enumerate {
+        count_table(req.max_n, ctl)
+            .into_iter()
+            .map(|row| row.into_iter().map(BigUint::from).collect())
+            .collect()
+    } else {
+        count_table_by_paths(req.max_n, ctl)
+    };
+    ctl.check()?;
+    let counts = rows
+        .iter()
+        .enumerate()
+        .flat_map(|(n, row)| {
+            row.iter()
+                .enumerate()
+                .filter(|(_, c)| **c > BigUint::ZERO)
+                .map(move |(d, c)| CountCell {
+                    n,
+                    d,
+                    count: Count(c.clone()),
+                })
+        })
+        .collect();
+    Ok(TableReport { counts, rows })
+}
+
+request! {
+    /// `cookie nim`: the nim-values of all strict positions.
+    NimRequest {
+        /// Largest number of components.
+        max_n: u64 = 16,
+        /// Use the engine's brute force instead of the table.
+        engine: bool = false,
+        /// Keep each finished layer in this directory and resume from the layers there.
+        store: Option<String> = None,
+        /// Memory budget of the table, in GiB.
+        memory_gib: u64 = 8,
+        /// Bits a position in the table: 2 (values 3 and up marked, those of 4 and up
+        /// kept aside exactly) or 4 (values up to 15).
+        bits: u8 = 2,
+    }
+}
+
+/// The nim-value distribution.
+pub fn nim(req: &NimRequest, ctl: &Control) -> Result<NimReport, Error> {
+    let limit = if req.engine {
+        20
+    } else {
+        u64::from(MAX_NIM_TABLE)
+    };
+    if req.max_n == 0 || req.max_n > limit {
+        return Err(Error::invalid(
+            "max_n",
+            req.max_n,
+            format!(
+                "{} covers 1..={limit} components",
+                if req.engine {
+                    "the engine's brute force"
+                } else {
+                    "the nim table"
+                }
+            ),
+        ));
+    }
+    if req.engine && req.store.is_some() {
+        return Err(Error::combination(
+            "store",
+            "the store keeps the table's layers; the engine has none",
+        ));
+    }
+    let packing = match req.bits {
+        2 => Packing::TwoBits,
+        4 => Packing::FourBits,
+        other => return Err(Error::invalid("bits", other, "use 2 or 4")),
+    };
+    let (rows, gpu) = if req.engine {
+        (nim_distribution(req.max_n, ctl), None)
+    } else {
+        let table = NimTable::build(
+            req.max_n as u32,
+            packing,
+            req.store.as_deref().map(std::path::Path::new),
+            req.memory_gib.saturating_mul(1 << 30),
+            ctl,
+        )?;
+        (table.distribution(), table.gpu().map(str::to_string))
+    };
+    ctl.check()?;
+    let largest = rows
+        .iter()
+        .map(|row| row.len().saturating_sub(1))
+        .max()
+        .unwrap_or(0);
+    let distribution = rows
+        .iter()
+        .enumerate()
+        .flat_map(|(n, row)| {
+            row.iter()
+                .enumerate()
+                .filter(|(_, c)| **c > 0)
+                .map(move |(k, &c)| NimCell {
+                    n,
+                    nim: k,
+                    count: Count(BigUint::from(c)),
+                })
+        })
+        .collect();
+    Ok(NimReport {
+        distribution,
+        largest_nim_value: largest,
+        gpu,
+        rows,
+    })
+}
+
+request! {
+    /// `cookie general`: every reduced position (not only strict ones) up to `max_n`
+    /// components: type, nim-value, remoteness, suspense and strategic duration, counted
+    /// by `n`.
+    GeneralRequest {
+        /// Largest number of components.
+        max_n: u64 = 12,
+        /// Keep each finished layer in this directory and resume from the layers there.
+        store: Option<String> = None,
+        /// Memory budget of the table, in GiB (4 bytes a reduced position, every layer
+        /// held).
+        memory_gib: u64 = 8,
+    }
+}
+
+/// The general cookie game's table ([`GeneralTable`]).
+pub fn general(req: &GeneralRequest, ctl: &Control) -> Result<GeneralReport, Error> {
+    if req.max_n == 0 || req.max_n > u64::from(MAX_GENERAL) {
+        return Err(Error::invalid(
+            "max_n",
+            req.max_n,
+            format!("the general table covers 1..={MAX_GENERAL} components"),
+        ));
+    }
+    // The last layer is counted as it is computed, never held.
+    let (max_n, store) = (
+        req.max_n as u32,
+        req.store.as_deref().map(std::path::Path::new),
+    );
+    let memory = req.memory_gib.saturating_mul(1 << 30);
+    #[cfg(feature = "gpu")]
+    let (rows, gpu) =
+        GeneralTable::rows_to_on(max_n, store, memory, crate::gpu::Gpu::shared(), ctl)?;
+    #[cfg(not(feature = "gpu"))]
+    let (rows, gpu) = (GeneralTable::rows_to(max_n, store, memory, ctl)?, None);
+    ctl.check()?;
+    Ok(GeneralReport {
+        rows: rows.into_iter().skip(1).collect(),
+        gpu,
+    })
+}

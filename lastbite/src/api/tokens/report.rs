@@ -1,0 +1,123 @@
+//! The `tokens` commands' reports: what each command returns, serialised as its `--json`
+//! document. Types only; no command logic, no text (see `text.rs`).
+
+use crate::exact::Exact;
+use schemars::JsonSchema;
+use serde::Serialize;
+
+/// One free stack in an explanation ([`SolveRequest::at`]).
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct PlacementReport {
+    /// The stack.
+    pub stack: usize,
+    /// Every player's payoff when the next player places here and the rest play the
+    /// equilibrium of the tie rule.
+    pub payoffs: Vec<Exact>,
+    /// The whole placement that results, in turn order.
+    pub placement: Vec<usize>,
+    /// Whether it maximises the mover's own payoff.
+    pub best_for_mover: bool,
+    /// Whether it is the equilibrium's choice.
+    pub selected: bool,
+}
+
+/// The report of `tokens`: a discrete game or the continuous one.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[serde(untagged)]
+pub enum SolveReport {
+    /// Tokens on stacks.
+    Discrete(DiscreteReport),
+    /// Tokens anywhere.
+    Continuous(ContinuousReport),
+}
+
+/// A solved discrete game.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct DiscreteReport {
+    /// Number of stacks.
+    pub stacks: usize,
+    /// Number of players.
+    pub players: usize,
+    /// Whether on a clock.
+    pub clock: bool,
+    /// The tie rule.
+    pub tie_rule: String,
+    /// The stack each player places on, in turn.
+    pub moves: Vec<usize>,
+    /// Each player's payoff.
+    pub payoffs: Vec<Exact>,
+    /// The move prefixes after which the mover was indifferent.
+    pub ties: Vec<Vec<usize>>,
+    /// All pure SPE payoff vectors (with `ties = all`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub outcomes: Option<Vec<Vec<Exact>>>,
+    /// With `at`: every free stack for the next player (empty when all have placed).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub explanation: Option<Vec<PlacementReport>>,
+    /// With `at`: each stack's territory under the tokens placed so far, stack by stack:
+    /// the players (numbered from 1, in turn order) whose tokens are nearest.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub territory: Option<Vec<Vec<usize>>>,
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub(super) title: String,
+}
+
+/// One grid of the continuous game.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct GridReport {
+    /// The refinement: step 1/k.
+    pub k: usize,
+    /// Each player's location.
+    pub moves: Vec<Exact>,
+    /// Each player's payoff.
+    pub payoffs: Vec<Exact>,
+    /// Each player's best responses as closed intervals `[a, z]`.
+    pub best_responses: Vec<Vec<[Exact; 2]>>,
+}
+
+/// The continuous game.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct ContinuousReport {
+    /// Number of stacks.
+    pub stacks: usize,
+    /// Number of players.
+    pub players: usize,
+    /// Whether on a clock.
+    pub clock: bool,
+    /// Always true.
+    pub continuous: bool,
+    /// The finest grid's locations.
+    pub moves: Vec<Exact>,
+    /// The finest grid's payoffs.
+    pub payoffs: Vec<Exact>,
+    /// Every grid.
+    pub grids: Vec<GridReport>,
+    /// Each player's indifference set in the limit, as interval texts.
+    pub best_response_intervals: Vec<Vec<String>>,
+}
+
+/// One number of players.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct SeatsRow {
+    /// Number of players.
+    pub players: usize,
+    /// Their moves.
+    pub moves: Vec<usize>,
+    /// Their payoffs, by seat.
+    pub payoffs: Vec<Exact>,
+}
+
+/// The report of `tokens seats`.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct SeatsReport {
+    /// Number of stacks.
+    pub stacks: usize,
+    /// Whether on a clock.
+    pub clock: bool,
+    /// One row per number of players.
+    pub rows: Vec<SeatsRow>,
+    /// The picture (an SVG document), when asked for (`picture`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub svg: Option<String>,
+}
