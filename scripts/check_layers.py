@@ -370,6 +370,40 @@ def cycles(edges):
     return out
 
 
+# Dependencies that must not exist at all, whatever the circles: (what, from, to), paths
+# relative to the repository. `*` in `to` stands for any other family than `from`'s.
+FORBIDDEN = [
+    ("the engine knows no game family", "lastbite/src/engine/", "lastbite/src/games/"),
+    ("the engine knows no API", "lastbite/src/engine/", "lastbite/src/api/"),
+    ("a family knows no API", "lastbite/src/games/", "lastbite/src/api/"),
+    ("a family knows no other family", "lastbite/src/games/", "lastbite/src/games/*"),
+]
+
+
+def family(path):
+    rest = path.split("lastbite/src/games/", 1)[1]
+    return rest.split("/", 1)[0].removesuffix(".rs")
+
+
+def forbidden(edges, repo):
+    """One line per dependency that breaks a rule of FORBIDDEN."""
+    out = []
+    for a, targets in edges.items():
+        ra = os.path.relpath(a, repo)
+        for b in targets:
+            rb = os.path.relpath(b, repo)
+            for why, src, dst in FORBIDDEN:
+                if not ra.startswith(src):
+                    continue
+                if dst.endswith("*"):
+                    hit = rb.startswith(dst[:-1]) and family(rb) != family(ra)
+                else:
+                    hit = rb.startswith(dst)
+                if hit:
+                    out.append(f"{ra} -> {rb}: {why}")
+    return out
+
+
 def self_test():
     """The check must be able to fail: a made-up crate with a circle through a re-export
     (b uses a's item, a uses c's, c uses b's through `pub use`) is caught, and the same
@@ -397,6 +431,11 @@ def self_test():
     found = crate(circle)
     assert len(found) == 1 and len(found[0]) == 3, found
     assert crate(cut) == [], crate(cut)
+    repo = "/r"
+    bad = {"/r/lastbite/src/games/cookie/x.rs": {"/r/lastbite/src/games/dinner/y.rs": 0},
+           "/r/lastbite/src/engine/e.rs": {"/r/lastbite/src/api/a.rs": 0},
+           "/r/lastbite/src/games/dinner/z.rs": {"/r/lastbite/src/games/dinner/y.rs": 0}}
+    assert len(forbidden(bad, repo)) == 2, forbidden(bad, repo)
     print("check_layers: self-test passed (a circle through a re-export is found, none once cut)")
 
 
@@ -417,6 +456,9 @@ def main(argv):
         crate = Crate(root)
         edges = crate.edges()
         total += len(edges)
+        for line in forbidden(edges, repo):
+            bad += 1
+            print(line)
         for comp in cycles(edges):
             bad += 1
             rel = [os.path.relpath(p, repo) for p in comp]
@@ -429,9 +471,9 @@ def main(argv):
                         links.append(f"{os.path.relpath(a, repo)}:{line} -> {os.path.relpath(b, repo)}")
             print(f"import circle among {', '.join(rel)}: " + "; ".join(links))
     if bad:
-        print(f"check_layers: {bad} import circle(s)")
+        print(f"check_layers: {bad} import circle(s) or forbidden dependencies")
         return 1
-    print(f"check_layers: no import circle among {total} files")
+    print(f"check_layers: no import circle among {total} files, no forbidden dependency")
     return 0
 
 

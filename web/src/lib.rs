@@ -25,7 +25,7 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
-use lastbite::api::input::{BudgetUnit, BUDGET_FIELDS};
+use lastbite::api::input::{BudgetUnit, AT_FILE_FIELDS, BUDGET_FIELDS, PATH_FIELDS};
 use lastbite::api::{self, Control, ErrorKind};
 use serde_json::{json, Map, Value};
 use tokio::sync::Semaphore;
@@ -289,26 +289,26 @@ fn budgeted(config: &Config, props: &[String], bytes: &[u8]) -> Result<String, A
             "invalid request: the body must be a JSON object of the request's fields".into(),
         ));
     };
-    for key in ["file", "store", "out"] {
+    for (key, instead) in PATH_FIELDS {
         if fields.get(key).is_some_and(|v| !v.is_null()) {
             return Err(bad(format!(
                 "{key}: this server reads and writes no files{}",
-                if key == "file" {
-                    " (send the content in data)"
-                } else {
-                    ""
-                }
+                instead
+                    .map(|f| format!(" (send the content in {f})"))
+                    .unwrap_or_default()
             )));
         }
     }
-    if fields
-        .get("profile")
-        .and_then(Value::as_str)
-        .is_some_and(|p| p.starts_with('@'))
-    {
-        return Err(bad(
-            "profile: this server reads no files (send the profile itself)".into(),
-        ));
+    for key in AT_FILE_FIELDS {
+        if fields
+            .get(key)
+            .and_then(Value::as_str)
+            .is_some_and(|p| p.starts_with('@'))
+        {
+            return Err(bad(format!(
+                "{key}: this server reads no files (send the {key} itself)"
+            )));
+        }
     }
     budget_fields(config, props, &mut fields)?;
     Ok(Value::Object(fields).to_string())

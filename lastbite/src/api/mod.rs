@@ -16,6 +16,10 @@
 //!   fields to its flags) and quote user input escaped, so a message is always one line;
 //! * long calls take a [`Control`]: a progress sink and a cancellation flag.
 //!
+//! The API owns requests, reports, their text and the command table; it must not hold
+//! game logic (a family's analyses live in [`crate::games`]), and no front end may
+//! reach past it into a family for a command's work.
+//!
 //! JSON Schemas of every request and report come from the types ([`schemas`]).
 //!
 //! ```

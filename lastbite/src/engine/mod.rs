@@ -23,7 +23,8 @@
 //! equilibrium), [`verify`] (the one-shot deviation check of a strategy profile) and
 //! [`write_efg`] (export to Gambit). Impartial normal-play games (N/P, Grundy values,
 //! remoteness, suspense, strategic duration) are analysed in [`impartial`]. The engine knows nothing of terminals, JSON or CLI
-//! flags; progress is reported through the [`Progress`] trait.
+//! flags; progress is reported through the [`Progress`] trait. It must not depend on any
+//! game family or on [`crate::api`] (`scripts/check_layers.py` checks it).
 
 mod efg;
 mod fixed;
