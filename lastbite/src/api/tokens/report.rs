@@ -6,6 +6,7 @@ use schemars::JsonSchema;
 use serde::Serialize;
 
 /// One free stack in an explanation ([`SolveRequest::at`]).
+#[allow(rustdoc::broken_intra_doc_links)] // the doc is also the schema's text, kept
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct PlacementReport {
     /// The stack.
