@@ -31,7 +31,7 @@ def _schema(name):
 def _resolve(schema, root):
     while isinstance(schema, dict) and "$ref" in schema:
         name = schema["$ref"].split("/")[-1]
-        if name in ("Exact", "Count"):
+        if name in ("Exact", "Rational", "Count"):
             return {"$exact": name}
         schema = root.get("$defs", {}).get(name, {})
     return schema if isinstance(schema, dict) else {}
@@ -48,7 +48,7 @@ def _branches(schema, root):
 
 
 def _is_exact(schema, root):
-    return any("$exact" in b and b["$exact"] == "Exact" for b in _branches(schema, root))
+    return any(b.get("$exact") in ("Exact", "Rational") for b in _branches(schema, root))
 
 
 def _types(schema, root):

@@ -259,12 +259,19 @@ impl serde::Serialize for Rational {
     }
 }
 
+/// Its own schema (reports only): written as [`Exact`] is, but of any size.
 impl schemars::JsonSchema for Rational {
     fn schema_name() -> std::borrow::Cow<'static, str> {
-        Exact::schema_name()
+        "Rational".into()
     }
-    fn json_schema(g: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        Exact::json_schema(g)
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "An exact rational number of any size: a JSON integer (every digit kept) when it is one, else a string \"a/b\" in lowest terms.",
+            "anyOf": [
+                {"type": "integer"},
+                {"type": "string", "pattern": "^-?[0-9]+/[0-9]+$"}
+            ]
+        })
     }
 }
 
