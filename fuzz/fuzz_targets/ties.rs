@@ -1,4 +1,5 @@
 #![no_main]
+#![deny(missing_docs)]
 //! Fuzz target `ties`: see `fuzz/harness.rs`.
 
 #[path = "../harness.rs"]

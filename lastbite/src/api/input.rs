@@ -10,6 +10,7 @@
 //! together once, in [`crate::games::dinner::Setup::new`], before any solver runs.
 
 use crate::api::Error;
+use crate::engine::player_letter;
 use crate::exact::Exact;
 use crate::games::dinner::{Dinner, TurnOrder};
 use schemars::JsonSchema;
@@ -201,13 +202,14 @@ impl Input<'_> {
     }
 }
 
-/// A player's letter, serialised as a one-letter string.
+/// A player in reports: the engine's letter ([`player_letter`]: `A` for Alice, `B` for Bob, ...),
+/// serialised as a string.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Letter(pub usize);
 
 impl Serialize for Letter {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_char(char::from(b'A' + self.0 as u8))
+        s.serialize_str(&player_letter(self.0))
     }
 }
 
@@ -222,6 +224,6 @@ impl JsonSchema for Letter {
 
 impl std::fmt::Display for Letter {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}", char::from(b'A' + self.0 as u8))
+        f.write_str(&player_letter(self.0))
     }
 }
