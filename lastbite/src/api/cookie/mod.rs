@@ -1,4 +1,9 @@
 //! `cookie` commands: the cookie game (Propp and Ullman), see [`crate::games::cookie`].
+//!
+//! The family's files: requests and the commands' functions here; reports in
+//! `report.rs`, their text in `text.rs`, the game of `cookie play` in `play.rs`.
+//! Nothing here computes a game: the work is [`crate::games::cookie`]'s; this module
+//! turns requests into its validated types and its results into reports.
 
 mod play;
 mod report;

@@ -4,6 +4,11 @@
 //! Every request takes the game as `file` (a path) or `data` (the file's text). Players
 //! in `ties` are named by letter (`A`), by number from 1 (as the file numbers them) or by
 //! their name in the file.
+//!
+//! The family's files: requests and the commands' functions here; reports in
+//! `report.rs`, their text in `text.rs`. Nothing here computes a game: the work is
+//! [`crate::games::efg`]'s; this module turns requests into its validated types and its
+//! results into reports.
 
 mod report;
 mod text;

@@ -3,6 +3,8 @@
 //!
 //! The family's files: requests and the commands' functions here; reports in
 //! `report.rs`, their text in `text.rs`, the commands that run as sweeps in `sweep.rs`.
+//! Nothing here computes a game: the work is [`crate::games::subtraction`]'s; this module turns
+//! requests into its validated types and its results into reports.
 
 mod report;
 mod sweep;

@@ -1,4 +1,9 @@
 //! `tokens` commands: Token Dollars, see [`crate::games::tokens`].
+//!
+//! The family's files: requests and the commands' functions here; reports in
+//! `report.rs`, their text in `text.rs`. Nothing here computes a game: the work is
+//! [`crate::games::tokens`]'s; this module turns requests into its validated types and
+//! its results into reports.
 
 mod report;
 mod text;

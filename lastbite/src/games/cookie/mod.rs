@@ -11,6 +11,9 @@
 //! * [`general`]: every reduced position (not only strict ones): type, nim-value,
 //!   remoteness, suspense and strategic duration, checked against brute force;
 //! * [`reproduce`]: the paper's examples and its tables.
+//!
+//! The family owns its model, theory, cross-checks and analyses; it must not depend on
+//! another family or on the API (requests, reports and their text are `api`'s).
 
 pub mod general;
 #[cfg(feature = "gpu")]

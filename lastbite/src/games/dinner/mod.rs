@@ -19,6 +19,9 @@
 //! * [`figures`]: Figure 1's outcome plot and the crossout boards of Figures 2, 4, 5;
 //! * [`balance`]: first-mover advantage under alternation and Thue-Morse order;
 //! * [`reproduce`]: the paper's published examples recomputed.
+//!
+//! The family owns its model, theory, cross-checks and analyses; it must not depend on
+//! another family or on the API (requests, reports and their text are `api`'s).
 
 pub mod attainable;
 pub mod balance;

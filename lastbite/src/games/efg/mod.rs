@@ -30,6 +30,9 @@
 //! 0 in the file's order, which is the order `first` and `last` tie-breaking refer to.
 //! A tree is kept as flat arrays in that order, so every child has a larger number than
 //! its parent and backward induction is one reverse sweep without recursion.
+//!
+//! The family owns its model, theory, cross-checks and analyses; it must not depend on
+//! another family or on the API (requests, reports and their text are `api`'s).
 
 mod parse;
 mod random;

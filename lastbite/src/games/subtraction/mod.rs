@@ -12,6 +12,9 @@
 //! * [`analysis`]: exact per-ruleset analyses, sweeps, and the conjectures as checks;
 //! * [`figures`]: Figures 1, 2, 3 and an outcome-table heat map;
 //! * [`reproduce`]: Tables 1, 2 and 3 recomputed.
+//!
+//! The family owns its model, theory, cross-checks and analyses; it must not depend on
+//! another family or on the API (requests, reports and their text are `api`'s).
 
 pub mod analysis;
 pub mod figures;

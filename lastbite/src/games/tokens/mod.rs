@@ -6,6 +6,9 @@
 //! * [`theory`]: backward induction over sets of taken stacks, tie rules, all SPE outcomes;
 //! * [`game`]: the engine game over full histories that checks it (in its tests);
 //! * [`reproduce`]: the solution's published answers recomputed.
+//!
+//! The family owns its model, theory, cross-checks and analyses; it must not depend on
+//! another family or on the API (requests, reports and their text are `api`'s).
 
 pub mod game;
 pub mod model;
