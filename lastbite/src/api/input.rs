@@ -209,7 +209,11 @@ pub struct Letter(pub usize);
 
 impl Serialize for Letter {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&player_letter(self.0))
+        // One character for the first 26 (no allocation: a dinner's bites are millions).
+        match u8::try_from(self.0) {
+            Ok(p) if p < 26 => s.serialize_char(char::from(b'A' + p)),
+            _ => s.serialize_str(&player_letter(self.0)),
+        }
     }
 }
 
