@@ -74,10 +74,7 @@ fn main() -> ExitCode {
                     ExitCode::SUCCESS
                 };
             }
-            // One line: clap's first line names the problem; the usage follows on --help.
-            let text = e.render().to_string();
-            let first = text.lines().next().unwrap_or("error: invalid arguments");
-            eprintln!("{first} (see --help)");
+            eprintln!("{} (see --help)", one_line(&e.render().to_string()));
             return ExitCode::from(2);
         }
     };
@@ -99,6 +96,30 @@ fn main() -> ExitCode {
             eprintln!("error: {msg}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// A clap error on one line, with everything useful in it: the missing arguments, the
+/// valid values, the "did you mean" tip; not the usage, which `--help` shows.
+fn one_line(rendered: &str) -> String {
+    let body = rendered
+        .split("\nUsage:")
+        .next()
+        .unwrap_or(rendered)
+        .split("\nFor more information")
+        .next()
+        .unwrap_or(rendered);
+    let mut out = String::new();
+    for line in body.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        if !out.is_empty() {
+            out.push_str(if line.starts_with("tip:") { "; " } else { " " });
+        }
+        out.push_str(line);
+    }
+    if out.is_empty() {
+        "error: invalid arguments".into()
+    } else {
+        out
     }
 }
 

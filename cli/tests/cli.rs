@@ -1054,3 +1054,38 @@ fn dinner_multiplicity_sizes() {
     fails(&["dinner", "multiplicity", "--size", "25"], "--size 25");
     fails(&["dinner", "multiplicity", "--players", "7"], "--players 7");
 }
+
+/// Usage errors stay on one line with their useful part: the missing argument, the valid
+/// values, the similar flag, the companion flag.
+#[test]
+fn usage_errors_name_what_is_missing_or_wrong() {
+    for (args, needles) in [
+        (
+            &["subtraction", "outcome", "--set", "4,5,9"][..],
+            &["--heap"][..],
+        ),
+        (&["efg", "verify", "x.efg"], &["--profile"]),
+        (&["cookie", "analyze"], &["<COMPONENTS>"]),
+        (
+            &["dinner", "solve", "--at", "1", "--morsels", "1,2"],
+            &["--explain"],
+        ),
+        (
+            &["dinner", "solve", "--method", "exactt", "--morsels", "1,2"],
+            &["possible values: auto, crossout, exact", "'exact'"],
+        ),
+        (
+            &["dinner", "solve", "--morsel", "1,2"],
+            &["tip: a similar argument exists: '--morsels'"],
+        ),
+    ] {
+        let out = lastbite().args(args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.ends_with("(see --help)\n"), "{args:?}: {err}");
+        for n in needles {
+            assert!(err.contains(n), "{args:?}: '{err}' lacks '{n}'");
+        }
+    }
+}
