@@ -395,7 +395,9 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
         }
         Command::Verify(a) => {
             let req = profile_request(a.strategies, a.max_states, &a.input)?;
-            emit(&call(api::verify_profile(&req, &ctl))?, a.json)?;
+            let report = call(api::verify_profile(&req, &ctl))?;
+            emit(&report, a.json)?;
+            return Ok(crate::out::verdict(report.subgame_perfect));
         }
         Command::Efg(a) => {
             let mut req = api::EfgRequest {

@@ -153,7 +153,9 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
                 profile: Some(a.profile),
                 max_nodes: a.max_nodes,
             };
-            emit(&call(api::verify(&req, &ctl))?, a.json)?;
+            let report = call(api::verify(&req, &ctl))?;
+            emit(&report, a.json)?;
+            return Ok(crate::out::verdict(report.subgame_perfect));
         }
         Command::Info(a) => {
             let req = api::InfoRequest {

@@ -1,7 +1,8 @@
 //! The `lastbite` command: a thin layer that parses flags, calls the library and prints.
 //!
 //! Exit codes: 0 on success, 1 when the input or the computation is refused (with a
-//! one-line message on stderr), 2 on a command-line usage error. A closed stdout (e.g.
+//! one-line message on stderr), 2 on a command-line usage error, 3 when a `verify`
+//! finds the profile not subgame perfect. A closed stdout (e.g.
 //! `lastbite ... | head`) ends the program quietly with 0.
 
 #![deny(missing_docs)]

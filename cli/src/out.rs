@@ -1,6 +1,7 @@
 //! Output: buffered stdout, reports as JSON or text, broken pipes, errors with flags.
 
 use std::io::{self, BufWriter, Write};
+use std::process::ExitCode;
 
 use lastbite::api::{self, Render};
 use serde::Serialize;
@@ -28,6 +29,19 @@ pub fn emit<R: Serialize + Render>(report: &R, json: bool) -> anyhow::Result<()>
     }
     w.flush()?;
     Ok(())
+}
+
+/// The exit code of a `verify` whose profile is not subgame perfect: a finding, neither
+/// success (0) nor an error (1) nor a usage error (2), so scripts can tell them apart.
+pub const NOT_SUBGAME_PERFECT: u8 = 3;
+
+/// The exit code of a check: 0 when it holds, [`NOT_SUBGAME_PERFECT`] when not.
+pub fn verdict(subgame_perfect: bool) -> ExitCode {
+    if subgame_perfect {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(NOT_SUBGAME_PERFECT)
+    }
 }
 
 /// The command-line spelling of a request field: `max_states` is `--max-states`; the

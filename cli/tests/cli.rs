@@ -130,16 +130,19 @@ fn all_outcomes_and_explanation() {
 
 #[test]
 fn verify_reports_a_counterexample() {
-    let v = json(&[
-        "dinner",
-        "verify",
-        "--morsels",
-        "1,2 2,3 3,1",
-        "--order",
-        "ABA",
-        "--strategies",
-        "greedy",
-    ]);
+    let v = common::json_exit(
+        &[
+            "dinner",
+            "verify",
+            "--morsels",
+            "1,2 2,3 3,1",
+            "--order",
+            "ABA",
+            "--strategies",
+            "greedy",
+        ],
+        3,
+    );
     assert_eq!(v["subgame_perfect"], false);
     assert_eq!(v["counterexample"]["better"], 1);
     assert_eq!(v["counterexample"]["gain"], 1);

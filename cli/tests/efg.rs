@@ -13,7 +13,12 @@ fn example(name: &str) -> String {
 
 /// The `--json` document, checked against its committed schema.
 fn json(args: &[&str]) -> Value {
-    let doc = common::json(args);
+    json_exit(args, 0)
+}
+
+/// The same for a run that exits with `code` (3: a verify found no SPE).
+fn json_exit(args: &[&str], code: i32) -> Value {
+    let doc = common::json_exit(args, code);
     validate(args, &doc);
     doc
 }
@@ -76,7 +81,7 @@ fn tie_rules_decide_the_ultimatum_game() {
 #[test]
 fn verify_finds_the_non_credible_threat() {
     let entry = example("entry.efg");
-    let r = json(&["efg", "verify", &entry, "--profile", "NE,1,0,1,0"]);
+    let r = json_exit(&["efg", "verify", &entry, "--profile", "NE,1,0,1,0"], 3);
     assert_eq!(r["subgame_perfect"], false);
     assert_eq!(r["deviation"]["node"], 2);
     assert_eq!(r["deviation"]["better_label"], "Accommodate");
@@ -93,7 +98,7 @@ fn verify_finds_the_non_credible_threat() {
         json(&["efg", "verify", &entry, "--profile", &at])["subgame_perfect"],
         true
     );
-    let mixed = json(&["efg", "verify", &entry, "--profile", "1/2,1/2,0,1"]);
+    let mixed = json_exit(&["efg", "verify", &entry, "--profile", "1/2,1/2,0,1"], 3);
     assert_eq!(mixed["subgame_perfect"], false);
     assert_eq!(mixed["deviation"]["gain"], "1/2");
 }

@@ -27,9 +27,10 @@ LASTBITE = os.environ.get("LASTBITE_BIN", "target/release/lastbite")
 RULES = ["friendly", "antagonistic", "first", "last"]
 
 
-def lastbite(*args):
+def lastbite(*args, code=0):
+    """The JSON report of a CLI run that exits with `code` (3: a verify found no SPE)."""
     out = subprocess.run([LASTBITE, *args], capture_output=True, text=True)
-    assert out.returncode == 0, out.stderr
+    assert out.returncode == code, out.stderr
     return json.loads(out.stdout)
 
 
@@ -192,7 +193,7 @@ def test_a_non_spe_profile_is_caught_by_both():
     """Entry deterrence: 'enter, and the incumbent fights' is not subgame perfect."""
     path = os.path.join(os.path.dirname(__file__), "../../examples/efg/entry.efg")
     game = gbt.read_efg(path)
-    report = lastbite("efg", "verify", path, "--profile", "NE,1,0,1,0", "--json")
+    report = lastbite("efg", "verify", path, "--profile", "NE,1,0,1,0", "--json", code=3)
     assert report["subgame_perfect"] is False
     p = profile_from(game, "NE,1,0,1,0")
     assert frac(p.max_regret()) == 0  # a Nash equilibrium: the threat is never tested

@@ -17,9 +17,16 @@ pub fn lastbite_std() -> std::process::Command {
 
 /// Runs `args --json`, which must succeed with exactly one JSON document on stdout.
 pub fn json(args: &[&str]) -> Value {
+    json_exit(args, 0)
+}
+
+/// Runs `args --json`, which must exit with `code` and exactly one JSON document on
+/// stdout (a `verify` that finds no equilibrium exits 3 with its report).
+pub fn json_exit(args: &[&str], code: i32) -> Value {
     let out = lastbite().args(args).arg("--json").output().unwrap();
-    assert!(
-        out.status.success(),
+    assert_eq!(
+        out.status.code(),
+        Some(code),
         "{args:?}: {}",
         String::from_utf8_lossy(&out.stderr)
     );
