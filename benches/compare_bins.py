@@ -25,9 +25,9 @@ def commands(tmp):
     efg = os.path.join(tmp, "big.efg")
     return [
         ("reproduce", ["reproduce"]),
-        ("dinner crossout 10^6 --json", ["dinner", "solve", "--file", big, "--json"]),
-        ("dinner exact 2x24", ["dinner", "solve", "--file", os.path.join(tmp, "d2x24.csv"), "--method", "exact"]),
-        ("dinner exact 3x22", ["dinner", "solve", "--file", os.path.join(tmp, "d3x22.csv"), "--method", "exact"]),
+        ("dinner crossout 10^6 --json", ["dinner", "solve", big, "--json"]),
+        ("dinner exact 2x24", ["dinner", "solve", os.path.join(tmp, "d2x24.csv"), "--method", "exact"]),
+        ("dinner exact 3x22", ["dinner", "solve", os.path.join(tmp, "d3x22.csv"), "--method", "exact"]),
         ("dinner multiplicity 3x12", ["dinner", "multiplicity", "--size", "12", "--trials", "100"]),
         ("subtraction conjecture 4 size 4 max 40", ["subtraction", "conjecture", "4", "--sizes", "4", "--max", "40"]),
         ("subtraction table 4,5,9 to 10^5", ["subtraction", "table", "--set", "4,5,9", "--max-heap", "100000", "--json"]),

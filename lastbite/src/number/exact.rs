@@ -301,6 +301,10 @@ impl FromStr for Exact {
             super::decimal::DecimalError::NotANumber => ParseExactError::NotANumber(s.into()),
             super::decimal::DecimalError::TooLarge => ParseExactError::TooLarge(s.into()),
         })?;
+        if denom == 1 {
+            // An integer: nothing to reduce (the common case, without a division).
+            return Ok(Exact::integer(numer));
+        }
         Exact::new(numer, denom).ok_or(ParseExactError::ZeroDenominator(s.into()))
     }
 }

@@ -7,6 +7,7 @@ use num_bigint::{BigInt, BigUint};
 use serde::{Serialize, Serializer};
 
 /// An integer that fits 128 bits.
+#[inline]
 pub(crate) fn serialize_i128<S: Serializer>(v: i128, s: S) -> Result<S::Ok, S::Error> {
     match i64::try_from(v) {
         Ok(v) => s.serialize_i64(v),

@@ -24,6 +24,7 @@ pub use json::Count;
 /// assert_eq!(gcd(0, 7), 7);
 /// assert_eq!(gcd(u128::MAX, 3), 3);
 /// ```
+#[inline]
 pub fn gcd(mut a: u128, mut b: u128) -> u128 {
     while b != 0 {
         if a <= u64::MAX as u128 && b <= u64::MAX as u128 {

@@ -32,7 +32,7 @@ use crate::engine::impartial::{combine, ImpartialValue, Outcome};
 use crate::engine::Progress;
 use crate::par::prelude::*;
 
-use super::layout::{next, MAX_COUNTED};
+use super::layout::{next, rank_with, suffix_tables, MAX_COUNTED};
 pub use super::layout::{rank, reduced_count, unrank, BYTES_PER_POSITION};
 use super::model::TableKind;
 use super::model::{CookieError, Position};
@@ -376,16 +376,22 @@ impl GeneralTable {
     /// Computes the values of the reduced positions with `n` components from rank
     /// `first` on into `out`, from the layers below.
     fn fill(&self, n: u32, first: u64, out: &mut [u32]) {
-        let mut a = unrank(n as usize, first);
+        // The position and its options side by side on the stack: a heap position whose
+        // address happened to match the stack buffer's modulo 4 KiB made every load of
+        // it wait on the buffer's stores (the loop ran 2.2 times slower in one build).
+        let mut here = [0u8; 64];
+        here[..n as usize].copy_from_slice(&unrank(n as usize, first));
+        let a = &mut here[..n as usize];
+        let tables = suffix_tables();
         let mut buf = [0u8; 64];
         let mut options: Vec<ImpartialValue> = Vec::with_capacity(n as usize);
         for (j, slot) in out.iter_mut().enumerate() {
             if j > 0 {
-                next(&mut a);
+                next(a);
             }
             options.clear();
-            for_each_option(&a, &mut buf, |o| {
-                let v = self.layers[o.len()][rank(o) as usize];
+            for_each_option(a, &mut buf, |o| {
+                let v = self.layers[o.len()][rank_with(tables, o) as usize];
                 options.push(Packed(v).unpack());
             });
             *slot = Packed::pack(&combine(&options)).0;

@@ -20,6 +20,7 @@ pub enum Packing {
 }
 
 impl Packing {
+    #[inline]
     pub(super) fn bits(self) -> u32 {
         match self {
             Packing::TwoBits => 2,
@@ -28,6 +29,7 @@ impl Packing {
     }
 
     /// The largest value stored in place (2 bits: 3 means "3, or look in the escapes").
+    #[inline]
     pub(super) fn top(self) -> u32 {
         (1 << self.bits()) - 1
     }
@@ -158,9 +160,16 @@ pub const BYTES_PER_POSITION: u64 = 4;
 /// `suffix(n)[k][v]`: the completions `a_k, ..., a_n` of a reduced position with `n`
 /// components whose `a_k >= v` (for `1 <= k <= n`, `0 <= v <= n + 1`); one table a size,
 /// built once.
+#[inline]
 pub(super) fn suffix(n: usize) -> &'static [Vec<u64>] {
+    &suffix_tables()[n]
+}
+
+/// Every size's [`suffix`] table, built once; hot loops fetch it once and rank with
+/// [`rank_with`].
+pub(super) fn suffix_tables() -> &'static [Vec<Vec<u64>>] {
     static TABLES: OnceLock<Vec<Vec<Vec<u64>>>> = OnceLock::new();
-    &TABLES.get_or_init(|| {
+    TABLES.get_or_init(|| {
         (0..=MAX_COUNTED)
             .map(|n| {
                 let mut s = vec![vec![0u64; n + 2]; n + 2];
@@ -180,7 +189,7 @@ pub(super) fn suffix(n: usize) -> &'static [Vec<u64>] {
                 s
             })
             .collect()
-    })[n]
+    })
 }
 
 /// The number of reduced positions with `n` components: the Catalan number
@@ -191,6 +200,7 @@ pub(super) fn suffix(n: usize) -> &'static [Vec<u64>] {
 /// assert_eq!((0..=5).map(reduced_count).collect::<Vec<_>>(), [1, 1, 2, 5, 14, 42]);
 /// assert_eq!(reduced_count(17), 129_644_790);
 /// ```
+#[inline]
 pub fn reduced_count(n: usize) -> u64 {
     assert!(n <= MAX_COUNTED, "reduced_count covers n <= {MAX_COUNTED}");
     if n == 0 {
@@ -208,8 +218,15 @@ pub fn reduced_count(n: usize) -> u64 {
 /// assert_eq!(rank(&[2, 2, 3]), 2);
 /// assert_eq!(unrank(3, 4), vec![3, 3, 3]);
 /// ```
+#[inline]
 pub fn rank(a: &[u8]) -> u64 {
-    let s = suffix(a.len());
+    rank_with(suffix_tables(), a)
+}
+
+/// [`rank`] with the suffix tables at hand.
+#[inline]
+pub(super) fn rank_with(tables: &[Vec<Vec<u64>>], a: &[u8]) -> u64 {
+    let s = &tables[a.len()];
     let mut r = 0;
     let mut prev = 0usize;
     for (i, &x) in a.iter().enumerate() {
@@ -244,6 +261,7 @@ pub fn unrank(n: usize, r: u64) -> Vec<u8> {
 }
 
 /// The next reduced position in lexicographic order, in place; `false` after the last.
+#[inline]
 pub(super) fn next(a: &mut [u8]) -> bool {
     let n = a.len();
     let Some(k) = (0..n.saturating_sub(1))
