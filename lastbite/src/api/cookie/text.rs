@@ -40,7 +40,10 @@ impl Render for AnalyzeReport {
             )?,
         }
         if let Some([a, b]) = self.winning_interval {
-            writeln!(w, "winning interval of the reduced form: options {a}..={b}")?;
+            writeln!(
+                w,
+                "winning interval of the reduced form: options {a} to {b}"
+            )?;
         }
         if let (Some(m), Some(size)) = (&self.rule, t.rule_size) {
             writeln!(

@@ -4,8 +4,8 @@ use std::io::{self, Write};
 
 use super::report::{
     AttainableReport, BalanceReport, BoardReport, DeviationReport, DiscountReport, EfgReport,
-    ExperimentReport, MultiplicityReport, ParetoReport, PlayReport, PlotReport, SolveReport,
-    VerifyReport,
+    ExperimentReport, MultiplicityReport, ParetoReport, PlayReport, PlotReport, RulesReport,
+    SolveReport, VerifyReport,
 };
 use crate::api::input::Letter;
 use crate::api::Render;
@@ -59,12 +59,13 @@ impl Render for SolveReport {
         let w = &mut buf;
         writeln!(
             w,
-            "Dinner: {} morsels, {} players, turn order {}, method {}, ties {}",
+            "Dinner: {} morsels, {} players, turn order {}, method {}, ties {}{}",
             self.morsels,
             self.players,
             abbreviate(&self.turn_order),
             self.method,
-            self.ties
+            self.ties,
+            rules_text(self.rules.as_ref())
         )?;
         if let Some(s) = self.states {
             writeln!(w, "States solved: {s}")?;
@@ -433,4 +434,27 @@ impl Render for BalanceReport {
         }
         Ok(())
     }
+}
+
+/// The rules that changed the result, for a header: `, discount 1/2, altruism
+/// 1,1/2,1/2,1, before 0<2 1<2` (empty for the plain dinner).
+fn rules_text(rules: Option<&RulesReport>) -> String {
+    let mut out = String::new();
+    let Some(rules) = rules else {
+        return out;
+    };
+    if let Some(d) = &rules.discount {
+        out.push_str(&format!(", discount {d}"));
+    }
+    if let Some(a) = &rules.altruism {
+        out.push_str(&format!(
+            ", altruism {},{},{},{}",
+            a.alpha_A, a.beta_A, a.alpha_B, a.beta_B
+        ));
+    }
+    if let Some(b) = &rules.before {
+        let pairs: Vec<String> = b.iter().map(|[i, j]| format!("{i}<{j}")).collect();
+        out.push_str(&format!(", before {}", pairs.join(" ")));
+    }
+    out
 }

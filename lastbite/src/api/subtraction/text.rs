@@ -47,6 +47,10 @@ impl Render for TableReport {
                 r.zero_sum
             )?;
         }
+        writeln!(
+            w,
+            "(x,y): the outcome, the first and the second player's totals, then the PSPE moves; da, db: its change from FvF for each player; zs: the zero-sum score"
+        )?;
         Ok(())
     }
 }
@@ -141,20 +145,30 @@ impl Render for ScanReport {
 
 impl Render for ConjectureReport {
     fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
-        writeln!(
-            w,
-            "{} {}: {} on {} ({} rulesets, {} covered by the hypothesis)",
-            if self.statement.starts_with('p') {
-                "Problem"
-            } else {
-                "Conjecture"
-            },
-            self.statement.trim_start_matches('p'),
-            self.verdict,
-            self.range,
-            self.rulesets,
-            self.applicable
-        )?;
+        let what = if self.statement.starts_with('p') {
+            "Problem"
+        } else {
+            "Conjecture"
+        };
+        let number = self.statement.trim_start_matches('p');
+        if self.verdict == "fails" {
+            // It fails on the counterexamples, not on the whole range.
+            let k = self.counterexamples.len();
+            writeln!(
+                w,
+                "{what} {number}: fails on {k} ruleset{} of {} ({}; {} covered by the hypothesis)",
+                if k == 1 { "" } else { "s" },
+                self.rulesets,
+                self.range,
+                self.applicable
+            )?;
+        } else {
+            writeln!(
+                w,
+                "{what} {number}: {} on {} ({} rulesets, {} covered by the hypothesis)",
+                self.verdict, self.range, self.rulesets, self.applicable
+            )?;
+        }
         if let Some(c) = &self.counterexample {
             writeln!(
                 w,

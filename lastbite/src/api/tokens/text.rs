@@ -80,7 +80,12 @@ impl Render for SeatsReport {
         )?;
         for r in &self.rows {
             let parts: Vec<String> = r.payoffs.iter().map(|x| x.to_string()).collect();
-            writeln!(w, "{:>3} players: {}", r.players, parts.join("  "))?;
+            let noun = if r.players == 1 {
+                "player: "
+            } else {
+                "players:"
+            };
+            writeln!(w, "{:>3} {noun} {}", r.players, parts.join("  "))?;
         }
         Ok(())
     }
