@@ -160,7 +160,7 @@ mod fields {
     fn path(command: &str) -> Vec<&str> {
         match command {
             "reproduce" => vec!["reproduce"],
-            "tokens-solve" => vec!["tokens"],
+            "tokens-solve" => vec!["tokens", "solve"],
             c => c.splitn(2, '-').collect(),
         }
     }

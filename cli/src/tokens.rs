@@ -20,6 +20,9 @@ pub struct TokensArgs {
 
 #[derive(Subcommand, Debug)]
 enum Sub {
+    /// Solve a game (the same as `lastbite tokens` with these flags: the API's, Python's
+    /// and HTTP's `tokens solve`).
+    Solve(GameArgs),
     /// What going first is worth: each seat's equilibrium payoff for every number of
     /// players up to --max-players.
     Seats(SeatsArgs),
@@ -100,8 +103,11 @@ pub fn run(a: TokensArgs) -> anyhow::Result<ExitCode> {
             s.out.write_opt(report.svg.as_deref())?;
             emit(&report, s.json)?;
         }
-        None => {
-            let g = a.game;
+        sub @ (Some(Sub::Solve(_)) | None) => {
+            let g = match sub {
+                Some(Sub::Solve(g)) => g,
+                _ => a.game,
+            };
             let req = api::SolveRequest {
                 stacks: g.stacks,
                 values: g.values,

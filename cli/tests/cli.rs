@@ -1092,3 +1092,13 @@ fn usage_errors_name_what_is_missing_or_wrong() {
         }
     }
 }
+
+/// `lastbite tokens solve` is the plain `lastbite tokens`, by the name the API, Python and
+/// HTTP use.
+#[test]
+fn tokens_solve_is_the_plain_tokens_command() {
+    let args = ["--values", "1,5,3,7", "--players", "2"];
+    let plain = json(&[&["tokens"][..], &args[..]].concat());
+    let named = json(&[&["tokens", "solve"][..], &args[..]].concat());
+    assert_eq!(plain, named);
+}
