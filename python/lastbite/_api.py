@@ -83,6 +83,11 @@ def _to_request(value, schema, root):
     """A Python value as the JSON value the request field's schema wants."""
     if value is None:
         return None
+    # NumPy arrays (and pandas frames and series): their rows as Python numbers.
+    if hasattr(value, "to_numpy") and not isinstance(value, (str, bytes)):
+        value = value.to_numpy()
+    if hasattr(value, "ndim") and hasattr(value, "tolist"):
+        value = value.tolist()
     if _is_exact(schema, root):
         return exact_text(value)
     types = _types(schema, root)

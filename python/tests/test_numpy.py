@@ -123,3 +123,23 @@ def test_arrays_own_their_memory_and_are_writable():
     heap = cols["rows"]["heap"]
     heap[0] = 99  # a copy of the library's buffer, the user's to change
     assert heap[0] == 99
+
+
+def test_numpy_rows_are_accepted_wherever_rows_of_numbers_are():
+    rows = [(1, 2), (2, 3), (3, 1)]
+    want = lastbite.dinner.solve(morsels=rows, order="ABA")
+    assert lastbite.dinner.solve(morsels=np.array(rows), order="ABA") == want
+    # Floats are taken exactly, as plain floats are.
+    halves = lastbite.dinner.solve(morsels=np.array([[0.5, 1.0], [1.5, 0.25]]))
+    assert halves == lastbite.dinner.solve(morsels=[[0.5, 1.0], [1.5, 0.25]])
+    # NumPy scalars where one number goes.
+    assert lastbite.dinner.solve(morsels=rows, order="ABA", discount=np.float64(0.5)) == \
+        lastbite.dinner.solve(morsels=rows, order="ABA", discount=Fraction(1, 2))
+    pd = pytest.importorskip("pandas")
+    frame = pd.DataFrame(rows, columns=["alice", "bob"])
+    assert lastbite.dinner.solve(morsels=frame, order="ABA") == want
+
+
+def test_a_missing_required_field_is_named_as_required():
+    with pytest.raises(lastbite.Error, match=r"no heap given \(heap\)"):
+        lastbite.subtraction.outcome(set=[4, 5])

@@ -95,6 +95,13 @@ request! {
 /// The outcome of one heap.
 pub fn outcome(req: &OutcomeRequest, _ctl: &Control) -> Result<OutcomeReport, Error> {
     let set = ruleset(&req.set)?;
+    if req.heap.trim().is_empty() {
+        return Err(Error::Missing {
+            field: "heap",
+            what: "heap",
+            hint: "give the heap size, e.g. 100 (any size below 2^128)".into(),
+        });
+    }
     let heap = parse_heap(&req.heap).map_err(|e| Error::invalid("heap", &req.heap, e))?;
     let x: Convention = req
         .convention
