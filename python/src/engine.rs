@@ -678,13 +678,18 @@ fn borrowed<'s, 'py>(py: Python<'py>, ptr: *mut pyo3::ffi::PyObject) -> Borrowed
     }
 }
 
-/// A value's repr, shortened for a one-line message.
+/// A value's repr for a one-line message: as Python writes it when short and printable
+/// (a repr is already quoted: `'Zed'`), else escaped and shortened.
 fn short(v: &Bound<'_, PyAny>) -> String {
     let text = v
         .repr()
         .map(|r| r.to_string())
         .unwrap_or_else(|_| "<unprintable>".into());
-    lastbite::api::escape(&text).trim_matches('\'').to_string()
+    if text.chars().count() <= 80 && !text.chars().any(char::is_control) {
+        text
+    } else {
+        lastbite::api::escape(&text)
+    }
 }
 
 static FRACTION: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
@@ -772,7 +777,11 @@ fn parse_ties(game: &PyGame, ties: &Bound<'_, PyAny>) -> PyResult<Ties> {
                 _ => {
                     let name: String = k.str()?.to_string();
                     game.names.iter().position(|n| *n == name).ok_or_else(|| {
-                        Error::new_err(format!("ties names no player of this game: {}", short(&k)))
+                        Error::new_err(format!(
+                            "ties names no player of this game: {} (its players: {})",
+                            short(&k),
+                            game.names.join(", ")
+                        ))
                     })?
                 }
             };

@@ -293,3 +293,28 @@ def test_transpositions_with_colliding_hashes(seed):
     assert sol.value(probe) == plain(g, probe, rules)
     with pytest.raises(lastbite.Error, match="not reachable"):
         sol.value(Key(1, 5))
+
+
+def test_ties_naming_no_player_is_a_readable_one_line_error():
+    class G:
+        players = ["Ann", "Bo"]
+
+        def root(self):
+            return 0
+
+        def to_move(self, s):
+            return 0 if s == 0 else None
+
+        def moves(self, s):
+            return [1, 2]
+
+        def play(self, s, m):
+            return m
+
+        def terminal_payoffs(self, s):
+            return (s, 1)
+
+    with pytest.raises(lastbite.Error) as e:
+        lastbite.solve(G(), ties={"Zed": "last"})
+    assert str(e.value) == "ties names no player of this game: 'Zed' (its players: Ann, Bo)"
+    assert lastbite.solve(G(), ties={"Ann": "last"}).value() == (2, 1)
