@@ -22,11 +22,8 @@ pub(crate) enum DecimalError {
 }
 
 /// The exact value of `text` as `(numerator, denominator)`, the denominator a power of
-/// ten (not reduced). One sign at most, digits on at least one side of the point.
-///
-/// ```ignore
-/// assert_eq!(parse("-2.50", PLAIN), Ok((-25, 10)));
-/// ```
+/// ten (not reduced): `-2.50` is `(-25, 10)`. One sign at most, digits on at least one
+/// side of the point (the tests below pin each case).
 #[inline]
 pub(crate) fn parse(text: &str, syntax: Syntax) -> Result<(i128, i128), DecimalError> {
     use DecimalError::*;
