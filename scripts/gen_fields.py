@@ -79,7 +79,9 @@ def functions(family):
     """(python name, command name, summary) of a family module, in its order."""
     with open(os.path.join(PYTHON, f"{family}.py"), encoding="utf-8") as f:
         text = f.read()
-    return re.findall(r'^(\w+) = command\("([\w-]+)", "((?:[^"\\]|\\.)*)"\)', text, re.M)
+    return re.findall(
+        r'^(\w+) = _command\(\s*"([\w-]+)",\s*"((?:[^"\\]|\\.)*)",?\s*\)', text, re.M
+    )
 
 
 def stub(family):
@@ -102,6 +104,8 @@ def stub(family):
                 reserved.append(field)  # a Python keyword: passed as **{"from": ...}
                 continue
             params.append(f"{field}: {py_type(prop, root)} = ...")
+            # Older spellings stay accepted (the package maps them to the field).
+            params += [f"{a}: {py_type(prop, root)} = ..." for a in prop.get("x-aliases", [])]
         params += ["progress: bool = ...", "as_numpy: bool = ..."]
         if reserved:
             params.append("**request: Any")
@@ -134,6 +138,8 @@ def table(name):
     ]
     for field, prop in root.get("properties", {}).items():
         flag = "`--" + field.replace("_", "-") + "`"
+        for a in prop.get("x-aliases", []):
+            flag += " (older: `--" + a.replace("_", "-") + "`)"
         rows.append(
             f"| `{field}` | {flag} | {cell(default_text(prop))} | {cell(prop.get('description', ''))} |"
         )

@@ -20,15 +20,15 @@ pub enum Command {
     /// Play a position against the favoured player (lastbite), who explains each move by
     /// D-values; read your moves (sizes of cookies to eat) from stdin.
     Play(PlayArgs),
-    /// The critical positions C^{n,d} for n up to --max-n.
+    /// The critical positions C^{n,d} for n up to --max-size.
     Critical(CriticalArgs),
     /// How many strict n-component positions have each D-value (by lattice paths up to
     /// n = 1000, exact; or by enumerating all 2^(n-1) strict positions up to n = 28).
     Table(TableArgs),
-    /// The distribution of nim-values of all strict positions up to --max-n components
+    /// The distribution of nim-values of all strict positions up to --max-size components
     /// (a 4-bit table over subset codes up to n = 34; or the engine's brute force up to 20).
     Nim(NimArgs),
-    /// Every reduced position (not only strict ones) up to --max-n components: type,
+    /// Every reduced position (not only strict ones) up to --max-size components: type,
     /// nim-value, remoteness, suspense and strategic duration, counted by n (Catalan many
     /// positions: 1.3 x 10^8 at n = 17).
     General(GeneralArgs),
@@ -37,9 +37,9 @@ pub enum Command {
 /// Arguments of `cookie general`.
 #[derive(Args, Debug)]
 pub struct GeneralArgs {
-    /// Largest number of components.
-    #[arg(long, default_value_t = 12)]
-    max_n: u64,
+    /// Largest size (number of components).
+    #[arg(long, visible_alias = "max-n", default_value_t = 12)]
+    max_size: u64,
     /// Keep each finished layer in this directory and resume from the layers found there.
     #[arg(long, value_name = "DIR")]
     store: Option<std::path::PathBuf>,
@@ -54,9 +54,9 @@ pub struct GeneralArgs {
 /// Arguments of `cookie nim`.
 #[derive(Args, Debug)]
 pub struct NimArgs {
-    /// Largest number of components.
-    #[arg(long, default_value_t = 16)]
-    max_n: u64,
+    /// Largest size (number of components).
+    #[arg(long, visible_alias = "max-n", default_value_t = 16)]
+    max_size: u64,
     /// Use the engine's brute force (memoised search over positions) instead of the table.
     #[arg(long)]
     engine: bool,
@@ -77,9 +77,9 @@ pub struct NimArgs {
 /// Arguments of `cookie table`.
 #[derive(Args, Debug)]
 pub struct TableArgs {
-    /// Largest number of components.
-    #[arg(long, default_value_t = 16)]
-    max_n: u64,
+    /// Largest size (number of components).
+    #[arg(long, visible_alias = "max-n", default_value_t = 16)]
+    max_size: u64,
     /// Enumerate every strict position instead of counting lattice paths.
     #[arg(long)]
     enumerate: bool,
@@ -118,9 +118,9 @@ pub struct PlayArgs {
 /// Arguments of `cookie critical`.
 #[derive(Args, Debug)]
 pub struct CriticalArgs {
-    /// Largest number of components.
-    #[arg(long, default_value_t = 9)]
-    max_n: u64,
+    /// Largest size (number of components).
+    #[arg(long, visible_alias = "max-n", default_value_t = 9)]
+    max_size: u64,
     /// Print one JSON document on stdout.
     #[arg(long)]
     json: bool,
@@ -152,7 +152,9 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
         }
         Command::Play(a) => play(a)?,
         Command::Critical(a) => {
-            let req = api::CriticalRequest { max_n: a.max_n };
+            let req = api::CriticalRequest {
+                max_size: a.max_size,
+            };
             emit(&call(api::critical(&req, &Control::silent()))?, a.json)?;
         }
         Command::Table(a) => {
@@ -162,7 +164,7 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
                 Bar::with_threshold(300)
             };
             let req = api::TableRequest {
-                max_n: a.max_n,
+                max_size: a.max_size,
                 enumerate: a.enumerate,
             };
             emit(&call(api::table(&req, &Control::new(&bar)))?, a.json)?;
@@ -170,7 +172,7 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
         Command::Nim(a) => {
             let bar = Bar::with_threshold(1 << 20);
             let req = api::NimRequest {
-                max_n: a.max_n,
+                max_size: a.max_size,
                 engine: a.engine,
                 store: a.store.map(|p| p.display().to_string()),
                 memory_gib: a.memory_gib,
@@ -181,7 +183,7 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
         Command::General(a) => {
             let bar = Bar::with_threshold(1 << 20);
             let req = api::GeneralRequest {
-                max_n: a.max_n,
+                max_size: a.max_size,
                 store: a.store.map(|p| p.display().to_string()),
                 memory_gib: a.memory_gib,
             };

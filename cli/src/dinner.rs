@@ -299,8 +299,8 @@ pub struct SolveArgs {
     /// Explain the choice at a state: every legal move and the payoffs it leads to.
     #[arg(long)]
     explain: bool,
-    /// With --explain: the morsels eaten before the explained state (indices from 0, e.g. "2,0").
-    #[arg(long, requires = "explain", value_delimiter = ',')]
+    /// Explain the state after these morsels are eaten (indices from 0, e.g. "2,0"; implies --explain).
+    #[arg(long, value_delimiter = ',')]
     at: Option<Vec<usize>>,
     /// Delayed gratification: a morsel eaten on turn t is worth L^t times its value
     /// (exact, e.g. 9/10). Solved exactly.

@@ -45,8 +45,8 @@ pub struct SolveArgs {
     /// the rule that chose.
     #[arg(long)]
     explain: bool,
-    /// Explain from this node (number in file order, 0 = root).
-    #[arg(long, requires = "explain")]
+    /// Explain from this node (number in file order, 0 = root; implies --explain).
+    #[arg(long)]
     at: Option<u64>,
     /// Leave the per-node table out of the JSON (root value and profile only).
     #[arg(long)]

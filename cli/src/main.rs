@@ -55,6 +55,11 @@ enum Command {
     Serve(serve::Args),
     /// Combine the shard documents of a sweep run with --shard I/N into its report.
     Merge(shard::MergeArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish or powershell) on stdout.
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
 }
 
 fn main() -> ExitCode {
@@ -88,6 +93,17 @@ fn main() -> ExitCode {
         Command::Efg(cmd) => efg::run(cmd),
         Command::Serve(args) => serve::run(args),
         Command::Merge(args) => shard::merge(args),
+        Command::Completions { shell } => {
+            use clap::CommandFactory;
+            use std::io::Write;
+            // Into a buffer first: clap_complete panics on a failed write (a closed pipe).
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "lastbite", &mut script);
+            std::io::stdout()
+                .write_all(&script)
+                .map(|()| ExitCode::SUCCESS)
+                .map_err(Into::into)
+        }
     };
     match result {
         Ok(code) => code,

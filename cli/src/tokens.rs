@@ -43,10 +43,13 @@ struct GameArgs {
     /// Stacks on a clock (circular distance) instead of a line.
     #[arg(long)]
     clock: bool,
-    /// lowest (the reference program's rule), highest, friendly, antagonistic, or all
-    /// (every pure SPE outcome, besides the lowest-rule play).
+    /// lowest (alias first: the reference program's rule), highest (alias last),
+    /// friendly, antagonistic ("all" is the older spelling of --all).
     #[arg(long, default_value = "lowest")]
     ties: String,
+    /// Also list the payoff vectors of all pure subgame perfect equilibria.
+    #[arg(long)]
+    all: bool,
     /// Tokens anywhere on the line (or clock): solve on the grids of step 1, 1/2, 1/4,
     /// ... down to 1/--grid, and report best responses as intervals.
     #[arg(long)]
@@ -114,6 +117,7 @@ pub fn run(a: TokensArgs) -> anyhow::Result<ExitCode> {
                 players: g.players,
                 clock: g.clock,
                 ties: g.ties,
+                all: g.all,
                 continuous: g.continuous,
                 grid: g.grid,
                 max_states: g.max_states,

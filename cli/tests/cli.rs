@@ -113,7 +113,7 @@ fn all_outcomes_and_explanation() {
     assert_eq!(v["outcomes"], serde_json::json!([[1, 3], [1, 5]]));
     let moves = v["explanation"]["moves"].as_array().unwrap();
     assert_eq!(moves.len(), 2);
-    assert_eq!(moves[0]["selected"], true);
+    assert_eq!(moves[0]["chosen"], true);
     assert_eq!(moves[1]["best_for_mover"], true);
     let friendly = json(&[
         "dinner",
@@ -228,7 +228,7 @@ fn bad_input_is_one_line_and_non_zero() {
     let empty = write("e.csv", "");
     fails(&["dinner", "solve", &empty], "no morsels");
     let bad_json = write("b.json", "{\"morsels\": [[1, 2], [3]]}");
-    fails(&["dinner", "solve", &bad_json], "morsel 2");
+    fails(&["dinner", "solve", &bad_json], "morsel 1: 1 utility,");
     let bad_toml = write("b.toml", "morsels = [[1, 2], [3, nan]]");
     fails(&["dinner", "solve", &bad_toml], "not a number");
     fails(
@@ -904,7 +904,7 @@ fn cookie_analyze_and_critical() {
     let mut args = vec!["cookie", "analyze"];
     args.extend(huge.iter().map(String::as_str));
     fails(&args, "neither the theory nor the brute force");
-    let c = json(&["cookie", "critical", "--max-n", "9"]);
+    let c = json(&["cookie", "critical", "--max-size", "9"]);
     assert_eq!(c["critical"].as_array().unwrap().len(), 24);
     fails(&["cookie", "analyze", "1", "-2", "3"], "component 2 ('-2')");
     fails(&["cookie", "analyze", "1.5"], "not a non-negative integer");
@@ -912,7 +912,7 @@ fn cookie_analyze_and_critical() {
 
 #[test]
 fn cookie_count_table() {
-    let v = json(&["cookie", "table", "--max-n", "16"]);
+    let v = json(&["cookie", "table", "--max-size", "16"]);
     let counts = v["counts"].as_array().unwrap();
     let at = |n: u64, d: u64| {
         counts
@@ -928,14 +928,17 @@ fn cookie_count_table() {
         .map(|c| c["count"].as_u64().unwrap())
         .sum();
     assert_eq!(row16, 1 << 15);
-    fails(&["cookie", "table", "--max-n", "1001"], "--max-n 1001");
     fails(
-        &["cookie", "table", "--max-n", "40", "--enumerate"],
+        &["cookie", "table", "--max-size", "1001"],
+        "--max-size 1001",
+    );
+    fails(
+        &["cookie", "table", "--max-size", "40", "--enumerate"],
         "enumeration",
     );
     // Lattice paths to n = 200: exact integers beyond 64 bits, rows summing to 2^(n-1).
     let out = lastbite()
-        .args(["cookie", "table", "--max-n", "200", "--json"])
+        .args(["cookie", "table", "--max-size", "200", "--json"])
         .output()
         .unwrap();
     assert!(out.status.success());
@@ -952,8 +955,8 @@ fn cookie_count_table() {
         cell["count"].to_string(),
         "45274257328051640582702088538742081937252294837706668420660"
     );
-    let e = json(&["cookie", "table", "--max-n", "12", "--enumerate"]);
-    let p = json(&["cookie", "table", "--max-n", "12"]);
+    let e = json(&["cookie", "table", "--max-size", "12", "--enumerate"]);
+    let p = json(&["cookie", "table", "--max-size", "12"]);
     assert_eq!(e, p);
 }
 
@@ -983,7 +986,7 @@ fn cookie_play_against_the_favoured_player() {
 
 #[test]
 fn cookie_nim_distribution() {
-    let v = json(&["cookie", "nim", "--max-n", "10"]);
+    let v = json(&["cookie", "nim", "--max-size", "10"]);
     assert_eq!(v["largest_nim_value"], 3);
     let row4: Vec<(u64, u64)> = v["distribution"]
         .as_array()
@@ -995,21 +998,21 @@ fn cookie_nim_distribution() {
     assert_eq!(row4.iter().map(|r| r.1).sum::<u64>(), 8);
     assert!(row4.iter().any(|&(g, _)| g == 3)); // (2, 3, 4, 4)
     fails(
-        &["cookie", "nim", "--max-n", "21", "--engine"],
-        "--max-n 21",
+        &["cookie", "nim", "--max-size", "21", "--engine"],
+        "--max-size 21",
     );
-    fails(&["cookie", "nim", "--max-n", "36"], "over the budget");
-    let e = json(&["cookie", "nim", "--max-n", "12", "--engine"]);
-    let t = json(&["cookie", "nim", "--max-n", "12"]);
+    fails(&["cookie", "nim", "--max-size", "36"], "over the budget");
+    let e = json(&["cookie", "nim", "--max-size", "12", "--engine"]);
+    let t = json(&["cookie", "nim", "--max-size", "12"]);
     assert_eq!(e, t);
 }
 
 #[test]
 fn cookie_general_table() {
-    let v = json(&["cookie", "general", "--max-n", "11"]);
+    let v = json(&["cookie", "general", "--max-size", "11"]);
     // The front end prints the library's own report.
     let req = lastbite::api::cookie::GeneralRequest {
-        max_n: 11,
+        max_size: 11,
         ..Default::default()
     };
     let lib = lastbite::api::cookie::general(&req, &lastbite::api::Control::silent()).unwrap();
@@ -1030,16 +1033,16 @@ fn cookie_general_table() {
     // Stored layers resume to the same report.
     let dir = std::env::temp_dir().join(format!("lastbite-cli-general-{}", std::process::id()));
     let d = dir.to_str().unwrap();
-    json(&["cookie", "general", "--max-n", "9", "--store", d]);
+    json(&["cookie", "general", "--max-size", "9", "--store", d]);
     assert_eq!(
-        json(&["cookie", "general", "--max-n", "11", "--store", d]),
+        json(&["cookie", "general", "--max-size", "11", "--store", d]),
         v
     );
     std::fs::remove_dir_all(&dir).unwrap();
-    fails(&["cookie", "general", "--max-n", "0"], "--max-n 0");
-    fails(&["cookie", "general", "--max-n", "21"], "--max-n 21");
+    fails(&["cookie", "general", "--max-size", "0"], "--max-size 0");
+    fails(&["cookie", "general", "--max-size", "21"], "--max-size 21");
     fails(
-        &["cookie", "general", "--max-n", "20", "--memory-gib", "1"],
+        &["cookie", "general", "--max-size", "20", "--memory-gib", "1"],
         "over the budget",
     );
 }
@@ -1069,10 +1072,7 @@ fn usage_errors_name_what_is_missing_or_wrong() {
         ),
         (&["efg", "verify", "x.efg"], &["--profile"]),
         (&["cookie", "analyze"], &["<COMPONENTS>"]),
-        (
-            &["dinner", "solve", "--at", "1", "--morsels", "1,2"],
-            &["--explain"],
-        ),
+        (&["tokens", "--grid", "16"], &["--continuous"]),
         (
             &["dinner", "solve", "--method", "exactt", "--morsels", "1,2"],
             &["possible values: auto, crossout, exact", "'exact'"],
@@ -1091,6 +1091,56 @@ fn usage_errors_name_what_is_missing_or_wrong() {
             assert!(err.contains(n), "{args:?}: '{err}' lacks '{n}'");
         }
     }
+}
+
+/// One vocabulary, old spellings kept: each alias gives the same report as the spelling
+/// the docs use.
+#[test]
+fn vocabulary_aliases_give_the_same_reports() {
+    let same = |old: &[&str], new: &[&str]| assert_eq!(json(old), json(new), "{old:?} vs {new:?}");
+    // Sizes: --max-size everywhere a command goes up to a size (cookie's older --max-n).
+    same(
+        &["cookie", "critical", "--max-n", "5"],
+        &["cookie", "critical", "--max-size", "5"],
+    );
+    same(
+        &["cookie", "table", "--max-n", "12"],
+        &["cookie", "table", "--max-size", "12"],
+    );
+    // All outcomes: --all everywhere (tokens' older --ties all), with the lowest rule.
+    let new = json(&["tokens", "--players", "4", "--all"]);
+    let old = json(&["tokens", "--players", "4", "--ties", "all"]);
+    assert_eq!(new["outcomes"], old["outcomes"]);
+    assert_eq!(new["moves"], old["moves"]);
+    assert_eq!(new["outcomes"].as_array().unwrap().len(), 3);
+    // Tie rules by move order: tokens' lowest/highest are first/last, as in efg and Python.
+    let mut first = json(&["tokens", "--ties", "first"]);
+    first["tie_rule"] = "lowest".into();
+    assert_eq!(first, json(&["tokens", "--ties", "lowest"]));
+    let mut last = json(&["tokens", "--ties", "last", "--stacks", "8"]);
+    last["tie_rule"] = "highest".into();
+    assert_eq!(
+        last,
+        json(&["tokens", "--ties", "highest", "--stacks", "8"])
+    );
+    // A state to explain implies the explanation, in every family.
+    let d = [
+        "dinner",
+        "solve",
+        "--morsels",
+        "1,2 2,3 3,1",
+        "--order",
+        "ABA",
+    ];
+    same(
+        &[&d[..], &["--at", "0"]].concat(),
+        &[&d[..], &["--explain", "--at", "0"]].concat(),
+    );
+    let entry = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/efg/entry.efg");
+    same(
+        &["efg", "solve", entry, "--at", "2"],
+        &["efg", "solve", entry, "--explain", "--at", "2"],
+    );
 }
 
 /// `lastbite tokens solve` is the plain `lastbite tokens`, by the name the API, Python and

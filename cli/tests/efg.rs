@@ -205,7 +205,7 @@ fn bad_input_is_one_line_and_non_zero() {
     );
     fails(
         &["efg", "solve", &bad],
-        "bad.efg, line 2, column 26: outcome 1 has 1 payoffs but the game has 2 players",
+        "bad.efg, line 2, column 26: outcome 1 has 1 payoff but the game has 2 players",
     );
     let pennies = write(
         "pennies.efg",

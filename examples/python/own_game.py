@@ -54,7 +54,7 @@ def main():
         sol = lastbite.solve(game, ties=rule)
         picks = [step["move"] for step in sol.path()]
         print(f"{rule:>12}: payoffs {tuple(str(x) for x in sol.value())}, picks {picks}")
-    sol = lastbite.solve(game, all_outcomes=True)
+    sol = lastbite.solve(game, all=True)
     print(f"all pure SPE payoff vectors: {[tuple(str(x) for x in v) for v in sol.outcomes]}")
     first = sol.explain()
     print("A's first pick:", ", ".join(f"{m['move']} -> {tuple(str(x) for x in m['payoffs'])}" for m in first["moves"]))

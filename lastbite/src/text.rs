@@ -31,3 +31,18 @@ pub fn clean(text: &str) -> String {
         })
         .collect()
 }
+
+/// `n` and the noun, singular for one: "1 payoff", "2 payoffs" (the noun's plural takes
+/// an `s`).
+///
+/// ```
+/// assert_eq!(lastbite::text::count(1, "payoff"), "1 payoff");
+/// assert_eq!(lastbite::text::count(3, "player"), "3 players");
+/// ```
+pub fn count(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}

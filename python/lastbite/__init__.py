@@ -13,17 +13,18 @@ message; Ctrl-C stops a long call within a second.
 """
 
 from . import cookie, dinner, efg, subtraction, sweeps, tokens
-from ._api import Error, Ragged, command
+from ._api import Error, Ragged
+from ._api import _command
 from ._lastbite import Solution, __version__
 from ._lastbite import solve as _solve
 from ._lastbite import verify as _verify
 from ._lastbite import write_efg as _write_efg
 
-reproduce = command("reproduce", "Recompute the papers' published results, each PASS or FAIL.")
+reproduce = _command("reproduce", "Recompute the papers' published results, each PASS or FAIL.")
 
 
 
-def solve(game, ties="first", all_outcomes=False, max_states=300_000_000):
+def solve(game, ties="first", all=False, max_states=300_000_000, all_outcomes=None):
     """Solves a game written in Python by backward induction, exactly.
 
     ``game`` is any object with ``players`` (a count, or a list of names),
@@ -37,12 +38,15 @@ def solve(game, ties="first", all_outcomes=False, max_states=300_000_000):
 
     ``ties`` is one rule for everyone (``"friendly"``, ``"antagonistic"``, ``"first"``,
     ``"last"``), a list with one rule per player, or a dict from player index or name to
-    rule. ``all_outcomes=True`` also collects the payoff vectors of all pure subgame
-    perfect equilibria (``Solution.outcomes``). More than ``max_states`` states are
+    rule; the default ``"first"`` (the first of the mover's best moves in the game's move
+    order) needs nothing from the game but its move order. ``all=True`` also collects the
+    payoff vectors of all pure subgame perfect equilibria (``Solution.outcomes``;
+    ``all_outcomes=True`` is the older spelling). More than ``max_states`` states are
     refused.
 
     Returns a ``Solution``: ``value(state=None)``, ``best_move(state)``,
-    ``best_moves(state)``, ``path()``, ``explain(state)``, ``states``, ``outcomes``.
+    ``best_moves(state)``, ``path()``, ``explain(state)``, ``states()`` (every solved
+    state), ``policy()`` (every state's chosen move), ``state_count``, ``outcomes``.
     An exception raised by the game's methods propagates unchanged; a cycle raises
     ``lastbite.Error`` naming the state; Ctrl-C stops the solve.
 
@@ -56,15 +60,20 @@ def solve(game, ties="first", all_outcomes=False, max_states=300_000_000):
     >>> sol = solve(Take())
     >>> sol.value(), sol.best_move()
     ((1, 0), 1)
+    >>> sol.policy()[(4, 0)], len(list(sol.states())) == sol.state_count
+    (1, True)
     """
-    return _solve(game, ties, all_outcomes, max_states)
+    if all_outcomes is not None:
+        all = all or all_outcomes
+    return _solve(game, ties, all, max_states)
 
 
 def verify(game, strategy, max_states=300_000_000):
     """Checks a strategy profile of a game written in Python for subgame perfection.
 
     ``strategy`` is a function ``(state, player) -> move`` or a dict from state to move.
-    Returns ``{"subgame_perfect": True, "states": n}``, or ``{"subgame_perfect": False,
+    Returns ``{"subgame_perfect": True, "checked": {"states": n}}`` (as the verify
+    commands' reports), or ``{"subgame_perfect": False,
     "state", "player", "prescribed", "better", "gain"}``: the profitable one-shot
     deviation nearest the root.
     """

@@ -274,6 +274,13 @@ def run(command, request, progress=False, as_numpy=False):
     of NumPy arrays (one per field) and every list of integers as an array."""
     req_schema = _schema(f"{command}.request")
     props = req_schema.get("properties", {})
+    # Older spellings of a field (the schema's x-aliases) name the same field.
+    aliases = {a: k for k, s in props.items() for a in s.get("x-aliases", [])}
+    for old, new in aliases.items():
+        if old in request:
+            if new in request:
+                raise TypeError(f"{command.replace('-', '.')}() got both {new} and its older spelling {old}")
+            request = {(new if k == old else k): v for k, v in request.items()}
     unknown = sorted(set(request) - set(props))
     if unknown:
         raise TypeError(
@@ -312,7 +319,7 @@ def _doc(name, summary):
     return "\n".join(lines)
 
 
-def command(name, summary):
+def _command(name, summary):
     """The Python function of command `name`: keyword arguments are the request's fields."""
 
     def f(*, progress=False, as_numpy=False, **request):

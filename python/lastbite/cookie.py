@@ -5,13 +5,13 @@
 5
 """
 
-from ._api import command
+from ._api import _command
 
-analyze = command("cookie-analyze", "Analyze a position: reduction, D-value, winning moves.")
-critical = command("cookie-critical", "The critical positions.")
-table = command("cookie-table", "Strict positions by D-value.")
-nim = command("cookie-nim", "Nim-values of all strict positions.")
-general = command(
+analyze = _command("cookie-analyze", "Analyze a position: reduction, D-value, winning moves.")
+critical = _command("cookie-critical", "The critical positions.")
+table = _command("cookie-table", "Strict positions by D-value.")
+nim = _command("cookie-nim", "Nim-values of all strict positions.")
+general = _command(
     "cookie-general",
     "Every reduced position (not only strict ones): P-positions, nim-values, durations by n.",
 )

@@ -18,6 +18,7 @@ def analyze(
 
 def critical(
     *,
+    max_size: int = ...,
     max_n: int = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
@@ -27,6 +28,7 @@ def critical(
 def table(
     *,
     enumerate: bool = ...,
+    max_size: int = ...,
     max_n: int = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
@@ -37,6 +39,7 @@ def nim(
     *,
     bits: int = ...,
     engine: bool = ...,
+    max_size: int = ...,
     max_n: int = ...,
     memory_gib: int = ...,
     store: str | None = ...,
@@ -44,3 +47,14 @@ def nim(
     as_numpy: bool = ...,
 ) -> dict[str, Any]:
     """Nim-values of all strict positions."""
+
+def general(
+    *,
+    max_size: int = ...,
+    max_n: int = ...,
+    memory_gib: int = ...,
+    store: str | None = ...,
+    progress: bool = ...,
+    as_numpy: bool = ...,
+) -> dict[str, Any]:
+    """Every reduced position (not only strict ones): P-positions, nim-values, durations by n."""

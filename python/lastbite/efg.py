@@ -6,11 +6,11 @@
 2
 """
 
-from ._api import command
+from ._api import _command
 
-solve = command("efg-solve", "The subgame perfect equilibrium of a Gambit .efg game.")
-verify = command("efg-verify", "Is a behaviour profile subgame perfect?")
-info = command("efg-info", "What an .efg file holds.")
-random = command("efg-random", "A random perfect-information game.")
+solve = _command("efg-solve", "The subgame perfect equilibrium of a Gambit .efg game.")
+verify = _command("efg-verify", "Is a behaviour profile subgame perfect?")
+info = _command("efg-info", "What an .efg file holds.")
+random = _command("efg-random", "A random perfect-information game.")
 
 __all__ = ["solve", "verify", "info", "random"]

@@ -6,9 +6,9 @@
 55
 """
 
-from ._api import command
+from ._api import _command
 
-solve = command("tokens-solve", "Solve a Token Dollars game.")
-seats = command("tokens-seats", "What each seat is worth for every number of players.")
+solve = _command("tokens-solve", "Solve a Token Dollars game.")
+seats = _command("tokens-seats", "What each seat is worth for every number of players.")
 
 __all__ = ["solve", "seats"]

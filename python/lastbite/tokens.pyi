@@ -8,6 +8,7 @@ taken exactly."""
 
 def solve(
     *,
+    all: bool = ...,
     at: Sequence[int] | None = ...,
     clock: bool = ...,
     continuous: bool = ...,

@@ -25,7 +25,7 @@ use num_rational::BigRational;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyDict, PyList, PyTuple};
+use pyo3::types::{PyDict, PyIterator, PyList, PyTuple};
 
 use crate::error::Error;
 
@@ -967,8 +967,42 @@ impl Solution {
 
     /// The number of states solved (each once, however many paths reach it).
     #[getter]
-    fn states(&self) -> u64 {
+    fn state_count(&self) -> u64 {
         self.sol().states()
+    }
+
+    /// The number of states solved, as `len(solution)`.
+    fn __len__(&self) -> usize {
+        self.sol().states() as usize
+    }
+
+    /// Every solved state (each once), breadth first from the root, children in the
+    /// game's move order: an iterator over the game's own state objects.
+    fn states<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
+        let list = PyList::new(
+            py,
+            self.sol()
+                .solved_states()
+                .into_iter()
+                .map(|s| self.game().obj(py, s).to_owned()),
+        )?;
+        list.as_any().try_iter()
+    }
+
+    /// Every non-terminal state's equilibrium move: a dict from state to move, in the
+    /// order of `states()` (the whole strategy profile the solve chose; `verify` accepts
+    /// it back).
+    fn policy<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for s in self.sol().solved_states() {
+            if let Some(c) = self.sol().choice(&s) {
+                d.set_item(
+                    self.game().obj(py, s),
+                    self.game().move_obj(py, s, c.selected),
+                )?;
+            }
+        }
+        Ok(d)
     }
 
     /// With `all_outcomes=True`: the payoff vectors of all pure SPE, sorted; else None.
@@ -985,7 +1019,7 @@ impl Solution {
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         let root = vector(py, self.sol().root_value())?;
         Ok(format!(
-            "Solution(value={}, states={})",
+            "Solution(value={}, state_count={})",
             root.repr()?,
             self.sol().states()
         ))
@@ -1071,7 +1105,10 @@ pub fn verify<'py>(
     match verdict {
         Verdict::SubgamePerfect { states } => {
             d.set_item("subgame_perfect", true)?;
-            d.set_item("states", states)?;
+            // As the verify commands' reports put it: `checked.states`.
+            let checked = PyDict::new(py);
+            checked.set_item("states", states)?;
+            d.set_item("checked", checked)?;
         }
         Verdict::Deviation(dev) => {
             d.set_item("subgame_perfect", false)?;

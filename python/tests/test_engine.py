@@ -97,13 +97,27 @@ def test_random_trees_against_plain_backward_induction(seed):
     assert lastbite.solve(g, ties=uniform).value() == plain(g, 0, [uniform] * g.players)
     # The equilibrium, as a strategy, passes the one-shot deviation check.
     strategy = {s: sol.best_move(s) for s in g.children if g.children[s]}
-    assert lastbite.verify(g, strategy)["subgame_perfect"] is True
+    verdict = lastbite.verify(g, strategy)
+    assert verdict["subgame_perfect"] is True
+    assert verdict["checked"]["states"] == sol.state_count  # as the verify reports say it
+    # states() lists every reachable node once (here every node: a tree); policy() is the
+    # strategy above, built independently by best_move.
+    reachable, stack = set(), [0]
+    while stack:
+        s = stack.pop()
+        reachable.add(s)
+        stack.extend(g.children[s])
+    listed = list(sol.states())
+    assert sorted(listed) == sorted(reachable) and listed[0] == 0
+    assert sol.policy() == {s: m for s, m in strategy.items() if s in reachable}
+    assert lastbite.verify(g, sol.policy())["subgame_perfect"] is True
 
 
 @pytest.mark.parametrize("seed", range(30))
 def test_all_outcomes_through_gambit_export(tmp_path, seed):
     g = Tree(1000 + seed, nodes=5 + seed, players=2)
-    sol = lastbite.solve(g, all_outcomes=True)
+    sol = lastbite.solve(g, all=True)
+    assert lastbite.solve(g, all_outcomes=True).outcomes == sol.outcomes  # the older spelling
     path = tmp_path / "g.efg"
     lastbite.write_efg(g, str(path))
     via_efg = lastbite.efg.solve(file=str(path), all=True)
@@ -144,7 +158,7 @@ def test_a_python_dinner_equals_the_library_dinner(seed):
         sol = lastbite.solve(Dinner(morsels, order), ties=rule)
         lib = lastbite.dinner.solve(morsels=morsels, order=order, method="exact", ties=rule)
         assert list(sol.value()) == lib["scores"]
-    assert sol.states == 2 ** n  # transpositions solved once
+    assert sol.state_count == len(sol) == 2 ** n  # transpositions solved once
 
 
 def test_explain_and_path():
@@ -287,7 +301,7 @@ def test_transpositions_with_colliding_hashes(seed):
     sol = lastbite.solve(g, ties=rules)
     assert sol.value() == plain(g, g.root(), rules)
     # Every distinct state once: the subsets of the items.
-    assert sol.states == 2**g.items
+    assert sol.state_count == 2**g.items
     # An equal state built anew is found.
     probe = Key(1, 1)
     assert sol.value(probe) == plain(g, probe, rules)

@@ -210,3 +210,22 @@ def test_every_command_is_reachable():
         family, cmd = name.split("-", 1)
         cmd = {"verify": "verify"}.get(cmd, cmd)
         assert callable(getattr(modules[family], cmd)), name
+
+
+def test_older_spellings_are_aliases():
+    # Sizes: max_size, with cookie's older max_n; both at once is refused.
+    assert lastbite.cookie.critical(max_n=5) == lastbite.cookie.critical(max_size=5)
+    with pytest.raises(TypeError, match="older spelling max_n"):
+        lastbite.cookie.table(max_n=5, max_size=6)
+    # All outcomes: all=True, with tokens' older ties="all".
+    new = lastbite.tokens.solve(players=4, all=True)
+    old = lastbite.tokens.solve(players=4, ties="all")
+    assert new["outcomes"] == old["outcomes"] and len(new["outcomes"]) == 3
+    # `at` alone explains, as in every family; the move the equilibrium plays is `chosen`.
+    r = lastbite.dinner.solve(morsels="1,2 2,3 3,1", order="ABA", at=[0])
+    assert [m["chosen"] for m in r["explanation"]["moves"]] == [True, False]
+
+
+def test_helpers_are_private():
+    assert not hasattr(lastbite, "command")
+    assert "command" not in dir(lastbite.dinner)

@@ -156,14 +156,18 @@ impl Input<'_> {
                 if let Some((i, r)) = rows.iter().enumerate().find(|(_, r)| r.len() != k) {
                     return Err(Error::invalid(
                         "morsels",
-                        format!("row {}", i + 1),
-                        format!("{} utilities, but the first morsel has {k}", r.len()),
+                        format!("morsel {i}"),
+                        format!(
+                            "{} {}, but the first morsel has {k}",
+                            r.len(),
+                            if r.len() == 1 { "utility" } else { "utilities" }
+                        ),
                     ));
                 }
                 let flat = rows.iter().flatten().copied().collect();
                 (
                     Dinner::from_flat(k, flat, |i, p| {
-                        format!("morsel {}, utility {}", i + 1, p + 1)
+                        format!("morsel {i}, utility of {}", crate::engine::player_letter(p))
                     })?,
                     None,
                 )

@@ -334,6 +334,33 @@ impl<'g, G: Game> Solution<'g, G> {
         })
     }
 
+    /// Every solved state (each once), breadth first from the root, children in move
+    /// order: the order is the game's, not the hash map's, so two runs list the same
+    /// states in the same order.
+    pub fn solved_states(&self) -> Vec<G::State> {
+        let root = self.game.root();
+        let mut seen = std::collections::HashSet::from([root.clone()]);
+        let mut order = vec![root];
+        let mut moves = Vec::new();
+        let mut next = 0;
+        while next < order.len() {
+            let state = order[next].clone();
+            next += 1;
+            if self.game.to_move(&state).is_none() {
+                continue;
+            }
+            moves.clear();
+            self.game.moves(&state, &mut moves);
+            for m in &moves {
+                let child = self.game.play(&state, m);
+                if seen.insert(child.clone()) {
+                    order.push(child);
+                }
+            }
+        }
+        order
+    }
+
     /// The equilibrium path from the root.
     pub fn path(&self) -> Vec<Step<G::State, G::Move>> {
         self.path_from(self.game.root())

@@ -147,6 +147,11 @@ proptest! {
         prop_assert!(all.contains(&sol.root_value().to_vec()));
         let again = solve(&t, &ties, Budget::default()).unwrap();
         prop_assert_eq!(sol.path(), again.path());
+        // The solved states, listed: each once, each solved, as many as were counted.
+        let listed = sol.solved_states();
+        prop_assert_eq!(listed.len() as u64, sol.states());
+        prop_assert_eq!(listed.iter().collect::<std::collections::HashSet<_>>().len(), listed.len());
+        prop_assert!(listed.iter().all(|s| sol.value(s).is_some()));
         let verdict = verify(&t, Budget::default(), |s, _| sol.choice(s).unwrap().selected).unwrap();
         prop_assert!(matches!(verdict, Verdict::SubgamePerfect { .. }), "{:?}", verdict);
         for n in 0..t.children.len() {

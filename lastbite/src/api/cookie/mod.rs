@@ -223,18 +223,20 @@ fn analyze_position(p: &Position) -> Result<AnalyzeReport, Error> {
 request! {
     /// `cookie critical`: the critical positions C^{n,d}.
     CriticalRequest {
-        /// Largest number of components.
-        max_n: u64 = 9,
+        /// Largest size (number of components); `max_n` is the older spelling.
+        #[serde(alias = "max_n")]
+        #[schemars(extend("x-aliases" = ["max_n"]))]
+        max_size: u64 = 9,
     }
 }
 
 /// Lists the critical positions.
 pub fn critical(req: &CriticalRequest, _ctl: &Control) -> Result<CriticalReport, Error> {
-    if req.max_n == 0 || req.max_n > 10_000 {
-        return Err(Error::invalid("max_n", req.max_n, "use 1..=10000"));
+    if req.max_size == 0 || req.max_size > 10_000 {
+        return Err(Error::invalid("max_size", req.max_size, "use 1..=10000"));
     }
     Ok(CriticalReport {
-        critical: (1..=req.max_n)
+        critical: (1..=req.max_size)
             .flat_map(|n| {
                 (smallest_d(n)..=n).map(move |d| CriticalRow {
                     n,
@@ -251,8 +253,10 @@ pub fn critical(req: &CriticalRequest, _ctl: &Control) -> Result<CriticalReport,
 request! {
     /// `cookie table`: strict positions by D-value.
     TableRequest {
-        /// Largest number of components.
-        max_n: u64 = 16,
+        /// Largest size (number of components); `max_n` is the older spelling.
+        #[serde(alias = "max_n")]
+        #[schemars(extend("x-aliases" = ["max_n"]))]
+        max_size: u64 = 16,
         /// Enumerate every strict position instead of counting lattice paths.
         enumerate: bool = false,
     }
@@ -265,10 +269,10 @@ pub fn table(req: &TableRequest, ctl: &Control) -> Result<TableReport, Error> {
     } else {
         MAX_BY_PATHS
     };
-    if req.max_n > limit {
+    if req.max_size > limit {
         return Err(Error::invalid(
-            "max_n",
-            req.max_n,
+            "max_size",
+            req.max_size,
             format!(
                 "{} goes up to n = {limit}",
                 if req.enumerate {
@@ -280,12 +284,12 @@ pub fn table(req: &TableRequest, ctl: &Control) -> Result<TableReport, Error> {
         ));
     }
     let rows: Vec<Vec<BigUint>> = if req.enumerate {
-        count_table(req.max_n, ctl)
+        count_table(req.max_size, ctl)
             .into_iter()
             .map(|row| row.into_iter().map(BigUint::from).collect())
             .collect()
     } else {
-        count_table_by_paths(req.max_n, ctl)
+        count_table_by_paths(req.max_size, ctl)
     };
     ctl.check()?;
     let counts = rows
@@ -308,8 +312,10 @@ pub fn table(req: &TableRequest, ctl: &Control) -> Result<TableReport, Error> {
 request! {
     /// `cookie nim`: the nim-values of all strict positions.
     NimRequest {
-        /// Largest number of components.
-        max_n: u64 = 16,
+        /// Largest size (number of components); `max_n` is the older spelling.
+        #[serde(alias = "max_n")]
+        #[schemars(extend("x-aliases" = ["max_n"]))]
+        max_size: u64 = 16,
         /// Use the engine's brute force instead of the table.
         engine: bool = false,
         /// Keep each finished layer in this directory and resume from the layers there.
@@ -329,10 +335,10 @@ pub fn nim(req: &NimRequest, ctl: &Control) -> Result<NimReport, Error> {
     } else {
         u64::from(MAX_NIM_TABLE)
     };
-    if req.max_n == 0 || req.max_n > limit {
+    if req.max_size == 0 || req.max_size > limit {
         return Err(Error::invalid(
-            "max_n",
-            req.max_n,
+            "max_size",
+            req.max_size,
             format!(
                 "{} covers 1..={limit} components",
                 if req.engine {
@@ -355,10 +361,10 @@ pub fn nim(req: &NimRequest, ctl: &Control) -> Result<NimReport, Error> {
         other => return Err(Error::invalid("bits", other, "use 2 or 4")),
     };
     let (rows, gpu) = if req.engine {
-        (nim_distribution(req.max_n, ctl), None)
+        (nim_distribution(req.max_size, ctl), None)
     } else {
         let table = NimTable::build(
-            req.max_n as u32,
+            req.max_size as u32,
             packing,
             req.store.as_deref().map(std::path::Path::new),
             req.memory_gib.saturating_mul(1 << 30),
@@ -395,12 +401,14 @@ pub fn nim(req: &NimRequest, ctl: &Control) -> Result<NimReport, Error> {
 }
 
 request! {
-    /// `cookie general`: every reduced position (not only strict ones) up to `max_n`
+    /// `cookie general`: every reduced position (not only strict ones) up to `max_size`
     /// components: type, nim-value, remoteness, suspense and strategic duration, counted
     /// by `n`.
     GeneralRequest {
-        /// Largest number of components.
-        max_n: u64 = 12,
+        /// Largest size (number of components); `max_n` is the older spelling.
+        #[serde(alias = "max_n")]
+        #[schemars(extend("x-aliases" = ["max_n"]))]
+        max_size: u64 = 12,
         /// Keep each finished layer in this directory and resume from the layers there.
         store: Option<String> = None,
         /// Memory budget of the table, in GiB (4 bytes a reduced position, every layer
@@ -411,16 +419,16 @@ request! {
 
 /// The general cookie game's table ([`GeneralTable`]).
 pub fn general(req: &GeneralRequest, ctl: &Control) -> Result<GeneralReport, Error> {
-    if req.max_n == 0 || req.max_n > u64::from(MAX_GENERAL) {
+    if req.max_size == 0 || req.max_size > u64::from(MAX_GENERAL) {
         return Err(Error::invalid(
-            "max_n",
-            req.max_n,
+            "max_size",
+            req.max_size,
             format!("the general table covers 1..={MAX_GENERAL} components"),
         ));
     }
     // The last layer is counted as it is computed, never held.
     let (max_n, store) = (
-        req.max_n as u32,
+        req.max_size as u32,
         req.store.as_deref().map(std::path::Path::new),
     );
     let memory = req.memory_gib.saturating_mul(1 << 30);

@@ -109,7 +109,8 @@ dinner_request! {
         all: bool = false,
         /// Explain the choice at a state: every legal move and the payoffs it leads to.
         explain: bool = false,
-        /// With `explain`: the morsels eaten before the explained state (indices from 0).
+        /// Explain the state after these morsels are eaten (indices from 0; implies
+        /// `explain`, which alone explains the start).
         at: Option<Vec<usize>> = None,
         /// Delayed gratification: a morsel eaten on turn t is worth L^t times its value.
         discount: Option<Exact> = None,
@@ -149,6 +150,8 @@ pub fn solve(req: &SolveRequest, ctl: &Control) -> Result<SolveReport, Error> {
         req.altruism.as_deref(),
     )?;
     let crossout_covers = rules.discount().is_none() && rules.before().is_none();
+    // A state to explain asks for an explanation, as in every family.
+    let explain = req.explain || req.at.is_some();
     let use_crossout = match req.method {
         Method::Crossout => {
             if ties != DinnerTies::Index {
@@ -157,9 +160,9 @@ pub fn solve(req: &SolveRequest, ctl: &Control) -> Result<SolveReport, Error> {
                     "the crossout method uses the index tie rule; the exact method takes others",
                 ));
             }
-            if req.explain {
+            if explain {
                 return Err(Error::combination(
-                    "explain",
+                    if req.explain { "explain" } else { "at" },
                     "explanations need the exact method",
                 ));
             }
@@ -182,12 +185,9 @@ pub fn solve(req: &SolveRequest, ctl: &Control) -> Result<SolveReport, Error> {
         }
         Method::Exact => false,
         Method::Auto => {
-            d.players() == 2 && ties == DinnerTies::Index && !req.explain && crossout_covers
+            d.players() == 2 && ties == DinnerTies::Index && !explain && crossout_covers
         }
     };
-    if req.at.is_some() && !req.explain {
-        return Err(Error::combination("at", "a state to explain needs explain"));
-    }
     let at: Vec<usize> = req.at.clone().unwrap_or_default();
     if let Some(&m) = at.iter().find(|&&m| m >= d.len()) {
         return Err(Error::invalid(
@@ -230,7 +230,7 @@ pub fn solve(req: &SolveRequest, ctl: &Control) -> Result<SolveReport, Error> {
         report.eating_order = bites(d, &eating);
         report.scores = scores;
     } else {
-        let explain_after = req.explain.then_some(at.as_slice());
+        let explain_after = explain.then_some(at.as_slice());
         let memory = u128::from(req.memory_gib) << 30;
         let e = solve_exact(&setup, &ties, budget, memory, ctl, explain_after)?;
         report.eating_order = bites(d, &e.eating);

@@ -123,7 +123,7 @@ impl Render for SolveReport {
                 "index", "utilities", "payoffs after"
             )?;
             for m in &e.moves {
-                let note = match (m.selected, m.optimal, m.best_for_mover) {
+                let note = match (m.chosen, m.optimal, m.best_for_mover) {
                     (true, _, _) => "<- chosen",
                     (false, true, _) => "optimal (same payoffs)",
                     (false, false, true) => "best for mover, lost the tie-break",

@@ -55,7 +55,8 @@ request! {
         all: bool = false,
         /// Explain every decision and chance node the equilibrium reaches.
         explain: bool = false,
-        /// Explain from this node (its number in file order, 0 = the root) instead.
+        /// Explain from this node (its number in file order, 0 = the root) instead; implies
+        /// `explain`.
         at: Option<u64> = None,
         /// Leave out the per-node table (root value and profile only).
         root_only: bool = false,
@@ -207,7 +208,11 @@ pub fn info(req: &InfoRequest, _ctl: &Control) -> Result<InfoReport, Error> {
         perfect_information: i.perfect_information,
         imperfect: g.check_perfect_information().err().map(|e| e.to_string()),
         pure_strategies: i.pure_strategies.into_iter().map(Count).collect(),
-        reduced_strategies: i.reduced_strategies.into_iter().map(Count).collect(),
+        reduced_strategies: i
+            .reduced_strategies
+            .into_iter()
+            .map(|c| c.map(Count))
+            .collect(),
     })
 }
 

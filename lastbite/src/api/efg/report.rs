@@ -38,8 +38,10 @@ pub struct InfoReport {
     /// Per player: pure strategies (one action at each of her information sets).
     pub pure_strategies: Vec<Count>,
     /// Per player: strategies of the reduced strategic form (plans that differ only
-    /// where her own earlier moves already ended the play are one).
-    pub reduced_strategies: Vec<Count>,
+    /// where her own earlier moves already ended the play are one), counted on her
+    /// sequences of own moves; `null` for a player with imperfect recall (plans are not
+    /// defined then).
+    pub reduced_strategies: Vec<Option<Count>>,
 }
 
 /// The action chosen at one information set.

@@ -57,12 +57,22 @@ impl Render for InfoReport {
             "\n  player            pure strategies   reduced strategies"
         )?;
         for (p, name) in self.players.iter().enumerate() {
+            let reduced = match &self.reduced_strategies[p] {
+                Some(c) => short_count(c),
+                None => "- (1)".into(),
+            };
             writeln!(
                 w,
                 "  {:<16}  {:>15}   {:>18}",
                 crate::text::clean(name),
                 short_count(&self.pure_strategies[p]),
-                short_count(&self.reduced_strategies[p])
+                reduced
+            )?;
+        }
+        if self.reduced_strategies.iter().any(Option::is_none) {
+            writeln!(
+                w,
+                "  (1) imperfect recall: nodes of one information set follow different own moves, so plans (the reduced form) are not defined"
             )?;
         }
         Ok(())

@@ -13,7 +13,7 @@ pub use report::{
     SolveReport,
 };
 
-use crate::api::input::request;
+use crate::api::input::{request, Letter};
 use crate::api::{Control, Error};
 use crate::exact::Exact;
 use crate::games::tokens::{
@@ -59,8 +59,12 @@ request! {
         players: usize = 3,
         /// Stacks on a clock (circular distance) instead of a line.
         clock: bool = false,
-        /// lowest, highest, friendly, antagonistic, or all (every pure SPE outcome too).
+        /// lowest (alias first: the stack nearest the line's start, as the Riddler's
+        /// reference program breaks ties), highest (alias last), friendly, antagonistic.
+        /// The older spelling `all` means lowest with `all`.
         ties: String = "lowest".into(),
+        /// Also list the payoff vectors of all pure subgame perfect equilibria.
+        all: bool = false,
         /// Tokens anywhere: solve on grids of step 1, 1/2, ... 1/grid.
         continuous: bool = false,
         /// The finest grid refinement (a power of two up to 64) for `continuous`.
@@ -97,6 +101,12 @@ pub fn solve(req: &SolveRequest, _ctl: &Control) -> Result<SolveReport, Error> {
         ));
     }
     if req.continuous {
+        if req.all {
+            return Err(Error::combination(
+                "all",
+                "lists the discrete game's outcomes (stacks), not the continuous one's",
+            ));
+        }
         if req.at.is_some() {
             return Err(Error::combination(
                 "at",
@@ -162,15 +172,16 @@ pub fn solve(req: &SolveRequest, _ctl: &Control) -> Result<SolveReport, Error> {
         Some(v) => Board::parse_values(v, req.players, req.clock)?,
         None => Board::dollars(req.stacks, req.players, req.clock)?,
     };
-    let all = req.ties.trim().eq_ignore_ascii_case("all");
-    let rule = if all {
+    let ties_all = req.ties.trim().eq_ignore_ascii_case("all");
+    let all = req.all || ties_all;
+    let rule = if ties_all {
         TokenTies::Lowest
     } else {
         TokenTies::parse(&req.ties).ok_or_else(|| {
             Error::invalid(
                 "ties",
                 &req.ties,
-                "expected lowest, highest, friendly, antagonistic or all",
+                "expected lowest, highest, first, last, friendly or antagonistic",
             )
         })?
     };
@@ -213,7 +224,7 @@ pub fn solve(req: &SolveRequest, _ctl: &Control) -> Result<SolveReport, Error> {
                 payoffs: l.payoffs.iter().map(|&v| b.real(v)).collect(),
                 placement: l.placement,
                 best_for_mover: l.best,
-                selected: l.chosen,
+                chosen: l.chosen,
             })
             .collect()
     });
@@ -236,7 +247,7 @@ pub fn solve(req: &SolveRequest, _ctl: &Control) -> Result<SolveReport, Error> {
         territory: req.at.as_ref().map(|at| {
             b.territory(at)
                 .into_iter()
-                .map(|t| t.into_iter().map(|i| i + 1).collect())
+                .map(|t| t.into_iter().map(Letter).collect())
                 .collect()
         }),
         title: b.to_string(),

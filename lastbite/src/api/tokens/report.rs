@@ -1,6 +1,7 @@
 //! The `tokens` commands' reports: what each command returns, serialised as its `--json`
 //! document. Types only; no command logic, no text (see `text.rs`).
 
+use crate::api::input::Letter;
 use crate::exact::Exact;
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -19,7 +20,7 @@ pub struct PlacementReport {
     /// Whether it maximises the mover's own payoff.
     pub best_for_mover: bool,
     /// Whether it is the equilibrium's choice.
-    pub selected: bool,
+    pub chosen: bool,
 }
 
 /// The report of `tokens`: a discrete game or the continuous one.
@@ -56,9 +57,9 @@ pub struct DiscreteReport {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub explanation: Option<Vec<PlacementReport>>,
     /// With `at`: each stack's territory under the tokens placed so far, stack by stack:
-    /// the players (numbered from 1, in turn order) whose tokens are nearest.
+    /// the players (letters in turn order: A places first) whose tokens are nearest.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub territory: Option<Vec<Vec<usize>>>,
+    pub territory: Option<Vec<Vec<Letter>>>,
     #[serde(skip)]
     #[schemars(skip)]
     pub(super) title: String,

@@ -1,6 +1,7 @@
 //! The `tokens` reports' text: one [`Render`] per report, a pure function of it.
 
 use super::report::{SeatsReport, SolveReport};
+use crate::api::input::Letter;
 use crate::api::Render;
 use std::io::{self, Write};
 
@@ -10,7 +11,7 @@ impl Render for SolveReport {
             SolveReport::Discrete(r) => {
                 writeln!(w, "{}, ties {}", r.title, r.tie_rule)?;
                 for (i, (m, p)) in r.moves.iter().zip(&r.payoffs).enumerate() {
-                    writeln!(w, "  player {} places on stack {m:>3}  payoff {p}", i + 1)?;
+                    writeln!(w, "  {} places on stack {m:>3}  payoff {p}", Letter(i))?;
                 }
                 for t in &r.ties {
                     writeln!(w, "  tie: the mover was indifferent after {t:?}")?;
@@ -22,7 +23,7 @@ impl Render for SolveReport {
                         "  stack {:>3} -> payoffs ({}){}",
                         l.stack,
                         pays.join(", "),
-                        if l.selected {
+                        if l.chosen {
                             "  equilibrium"
                         } else if l.best_for_mover {
                             "  best for the mover too"
@@ -62,7 +63,7 @@ impl Render for SolveReport {
                     )?;
                 }
                 for (i, l) in r.best_response_intervals.iter().enumerate() {
-                    writeln!(w, "  player {} is indifferent on {}", i + 1, l.join(" U "))?;
+                    writeln!(w, "  {} is indifferent on {}", Letter(i), l.join(" U "))?;
                 }
                 Ok(())
             }

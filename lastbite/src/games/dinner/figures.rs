@@ -142,7 +142,7 @@ pub fn board_svg(d: &Dinner, order: &TurnOrder, opts: BoardOptions) -> Result<St
             keep.iter()
                 .flat_map(|&i| [d.value(i, 0), d.value(i, 1)])
                 .collect(),
-            |i, p| format!("morsel {i}, utility {p}"),
+            |i, p| format!("morsel {i}, utility of {}", crate::engine::player_letter(p)),
         )?;
         let spec: String = order.to_string()[1..].to_string();
         let sub_order = TurnOrder::parse(&spec, &sub)?;

@@ -33,7 +33,7 @@ pub enum DinnerError {
         problem: ParseExactError,
     },
     /// A morsel has the wrong number of utilities.
-    #[error("{}: {found} utilities, but the first morsel has {expected} (one per player)", crate::text::clean(&.at.to_string()))]
+    #[error("{}: {found} {}, but the first morsel has {expected} (one per player)", crate::text::clean(&.at.to_string()), if *.found == 1 { "utility" } else { "utilities" })]
     Columns {
         /// Where.
         at: String,
@@ -278,8 +278,12 @@ impl Dinner {
         let rows = morsels.iter().map(|m| m.split(',').collect::<Vec<_>>());
         Dinner::from_rows(
             rows,
-            |i| format!("morsel {} ({})", i + 1, morsels[i]),
-            |i, p| format!("morsel {} ({}), utility {}", i + 1, morsels[i], p + 1),
+            // Morsels are numbered from 0 everywhere, errors included; utilities by player.
+            |i| format!("morsel {i} ({})", morsels[i]),
+            |i, p| {
+                let who = crate::engine::player_letter(p);
+                format!("morsel {i} ({}), utility of {who}", morsels[i])
+            },
         )
     }
 
@@ -365,8 +369,13 @@ impl Dinner {
         let rows = json_rows(morsels, name)?;
         let dinner = Dinner::from_rows(
             rows.iter().map(|r| r.iter().map(String::as_str)),
-            |i| format!("{name}: morsel {}", i + 1),
-            |i, p| format!("{name}: morsel {}, utility {}", i + 1, p + 1),
+            |i| format!("{name}: morsel {i}"),
+            |i, p| {
+                format!(
+                    "{name}: morsel {i}, utility of {}",
+                    crate::engine::player_letter(p)
+                )
+            },
         )?;
         Ok((dinner, order))
     }
@@ -397,7 +406,7 @@ impl Dinner {
         let mut rows = Vec::new();
         for (i, m) in morsels.iter().enumerate() {
             let row = m.as_array().ok_or_else(|| DinnerError::File {
-                at: format!("{name}: morsel {}", i + 1),
+                at: format!("{name}: morsel {i}"),
                 problem: "not an array of utilities".into(),
             })?;
             rows.push(
@@ -417,8 +426,13 @@ impl Dinner {
             .map(String::from);
         let dinner = Dinner::from_rows(
             rows.iter().map(|r| r.iter().map(String::as_str)),
-            |i| format!("{name}: morsel {}", i + 1),
-            |i, p| format!("{name}: morsel {}, utility {}", i + 1, p + 1),
+            |i| format!("{name}: morsel {i}"),
+            |i, p| {
+                format!(
+                    "{name}: morsel {i}, utility of {}",
+                    crate::engine::player_letter(p)
+                )
+            },
         )?;
         Ok((dinner, order))
     }
@@ -583,7 +597,7 @@ fn json_rows(morsels: &serde_json::Value, name: &str) -> Result<Vec<Vec<String>>
         .enumerate()
         .map(|(i, m)| {
             let row = m.as_array().ok_or_else(|| DinnerError::File {
-                at: format!("{name}: morsel {}", i + 1),
+                at: format!("{name}: morsel {i}"),
                 problem: "not an array of utilities".into(),
             })?;
             Ok(row

@@ -27,7 +27,7 @@ pub struct ExplainedMove {
     /// Whether it yields the equilibrium payoff vector.
     pub optimal: bool,
     /// Whether it is the equilibrium move.
-    pub selected: bool,
+    pub chosen: bool,
 }
 
 /// The explanation of one state.
@@ -279,7 +279,7 @@ fn solve_exact_with<P: Payoff>(
                             morsel: l.mv,
                             best_for_mover: value[e.mover] == own_best,
                             optimal: l.optimal,
-                            selected: l.selected,
+                            chosen: l.selected,
                             value,
                         })
                         .collect(),

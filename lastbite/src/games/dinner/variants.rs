@@ -64,7 +64,10 @@ pub fn transformed(dinner: &Dinner, rules: &Rules) -> Result<Dinner, DinnerError
         );
     }
     Dinner::from_flat(2, flat, |i, p| {
-        format!("transformed morsel {i}, utility {}", p + 1)
+        format!(
+            "transformed morsel {i}, utility of {}",
+            crate::engine::player_letter(p)
+        )
     })
 }
 

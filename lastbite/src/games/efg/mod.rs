@@ -224,8 +224,9 @@ pub struct Info {
     /// Per player: the number of pure strategies (one action per information set).
     pub pure_strategies: Vec<BigUint>,
     /// Per player: the number of strategies of the reduced strategic form (actions at
-    /// information sets the player's own earlier moves rule out are not told apart).
-    pub reduced_strategies: Vec<BigUint>,
+    /// information sets the player's own earlier moves rule out are not told apart), or
+    /// `None` where the player's recall is imperfect (plans are not defined then).
+    pub reduced_strategies: Vec<Option<BigUint>>,
 }
 
 impl Efg {
@@ -385,6 +386,65 @@ impl Efg {
         })
     }
 
+    /// The number of player `p`'s reduced strategies (plans), counted on her sequences:
+    /// a sequence's plans are the product, over the information sets that come next for
+    /// her after it, of the sum of their actions' plans. Needs perfect recall (every node
+    /// of an information set follows the same own last move), else `None`; with perfect
+    /// information it is the tree count (a sum at her nodes, a product elsewhere).
+    fn reduced_strategies(&self, p: u32) -> Option<BigUint> {
+        const UNSET: Option<Option<(u32, u32)>> = None;
+        let n = self.nodes.len();
+        // `last[v]`: p's own last move (information set, action) before node v. Nodes are
+        // in preorder, so a parent is seen before its children.
+        let mut last: Vec<Option<(u32, u32)>> = vec![None; n];
+        let mut parent = vec![UNSET; self.infosets.len()];
+        let mut first_node = vec![u32::MAX; self.infosets.len()];
+        for v in 0..n as u32 {
+            let here = last[v as usize];
+            match self.nodes[v as usize].kind {
+                NodeKind::Personal { player, infoset } if player == p => {
+                    let i = infoset as usize;
+                    match parent[i] {
+                        None => {
+                            parent[i] = Some(here);
+                            first_node[i] = v;
+                        }
+                        Some(seen) if seen != here => return None,
+                        Some(_) => {}
+                    }
+                    for (a, &c) in self.children(v).iter().enumerate() {
+                        last[c as usize] = Some((infoset, a as u32));
+                    }
+                }
+                _ => {
+                    for &c in self.children(v) {
+                        last[c as usize] = here;
+                    }
+                }
+            }
+        }
+        // Plans after each own sequence (information set, action), filled from the
+        // information sets met last: a parent sequence's set is met before its children.
+        let mut plans: Vec<Vec<BigUint>> = self
+            .infosets
+            .iter()
+            .map(|s| vec![BigUint::from(1u32); s.actions as usize])
+            .collect();
+        let mut order: Vec<usize> = (0..self.infosets.len())
+            .filter(|&i| parent[i].is_some())
+            .collect();
+        order.sort_unstable_by_key(|&i| std::cmp::Reverse(first_node[i]));
+        let mut root = BigUint::from(1u32);
+        for i in order {
+            let total: BigUint = std::mem::take(&mut plans[i]).into_iter().sum();
+            match parent[i].flatten() {
+                Some((j, a)) => plans[j as usize][a as usize] *= total,
+                None => root *= total,
+            }
+        }
+        Some(root)
+    }
+
     /// Counts, depth, perfect information and strategy-set sizes.
     pub fn info(&self) -> Info {
         let n = self.nodes.len();
@@ -407,31 +467,7 @@ impl Efg {
                 pure[p as usize] *= s.actions;
             }
         }
-        // Reduced strategies of player p in the subtree of v: at p's own node, one
-        // choice among the children's (a sum); elsewhere every child's plan is needed
-        // (a product). Perfect information makes each node its own information set; with
-        // imperfect information this counts plans per node, an upper bound.
-        let mut reduced = Vec::with_capacity(k);
-        for p in 0..k as u32 {
-            let mut r: Vec<BigUint> = vec![BigUint::from(1u32); n];
-            for i in (0..n as u32).rev() {
-                let ch = self.children(i);
-                if ch.is_empty() {
-                    continue;
-                }
-                let v = if self.mover(i) == Some(p) {
-                    ch.iter().map(|&c| r[c as usize].clone()).sum()
-                } else {
-                    ch.iter()
-                        .fold(BigUint::from(1u32), |acc, &c| acc * &r[c as usize])
-                };
-                r[i as usize] = v;
-                for &c in ch {
-                    r[c as usize] = BigUint::default();
-                }
-            }
-            reduced.push(r.swap_remove(0));
-        }
+        let reduced = (0..k as u32).map(|p| self.reduced_strategies(p)).collect();
         Info {
             nodes: n as u64,
             personal,

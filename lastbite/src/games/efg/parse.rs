@@ -592,8 +592,9 @@ impl<'a> Parser<'a> {
             return Err(self.lex.error_at(
                 brace,
                 format!(
-                    "outcome {number} has {} payoffs but the game has {k} players",
-                    payoffs.len()
+                    "outcome {number} has {} but the game has {}",
+                    crate::text::count(payoffs.len(), "payoff"),
+                    crate::text::count(k, "player")
                 ),
             ));
         }

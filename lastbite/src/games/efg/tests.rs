@@ -288,7 +288,7 @@ t "" 1 "" { 1, -1 }
 fn bad_files_are_one_line_errors_with_positions() {
     let head = "EFG 2 R \"\" { \"A\" \"B\" }\n";
     let cases = [
-        ("p \"\" 1 1 \"\" { \"x\" } 1 \"\" { 1 }\nt \"\" 0\n", "line 2, column 26: outcome 1 has 1 payoffs but the game has 2 players"),
+        ("p \"\" 1 1 \"\" { \"x\" } 1 \"\" { 1 }\nt \"\" 0\n", "line 2, column 26: outcome 1 has 1 payoff but the game has 2 players"),
         ("c \"\" 1 \"\" { \"x\" 1/2 \"y\" 1/3 } 0\nt \"\" 0\nt \"\" 0\n", "line 2, column 6: the probabilities of chance information set 1 sum to 5/6, not 1"),
         ("c \"\" 1 \"\" { \"x\" 3/2 \"y\" -1/2 } 0\n", "line 2, column 17: probability 3/2 is outside [0, 1]"),
         ("p \"\" 3 1 \"\" { \"x\" } 0\n", "line 2, column 6: player 3 is not declared: the players are numbered 1 to 2"),
@@ -342,4 +342,128 @@ t "" 4 "Outcome 4" { 1.60, 6.40 }
     // Rational: 1 takes (0.8, 0.2). Altruist: 2 passes (6.4 > 1.6): 99/100 * 4/5 + 1/100 * 8/5.
     assert_eq!(sol.value(0)[0].to_string(), "101/125");
     assert_eq!(sol.value(0)[1].to_string(), "131/500");
+}
+
+/// Player `p`'s reduced strategies by brute force from the definition: every pure
+/// strategy (an action per information set), cut down to the information sets it does
+/// not itself rule out (some node of the set lies on a play where `p` follows the
+/// strategy and everyone else does anything); distinct cut-down strategies are the plans.
+fn brute_force_plans(g: &Efg, p: u32) -> usize {
+    let sets: Vec<usize> = (0..g.infosets().len())
+        .filter(|&i| g.infosets()[i].player == Some(p))
+        .collect();
+    let mut pure: Vec<Vec<u32>> = vec![vec![]];
+    for &i in &sets {
+        pure = pure
+            .into_iter()
+            .flat_map(|s| {
+                (0..g.infosets()[i].actions).map(move |a| {
+                    let mut t = s.clone();
+                    t.push(a);
+                    t
+                })
+            })
+            .collect();
+    }
+    let mut plans = BTreeSet::new();
+    for s in &pure {
+        let mut reached = vec![false; g.infosets().len()];
+        let mut stack = vec![0u32];
+        while let Some(v) = stack.pop() {
+            let ch = g.children(v);
+            match g.nodes()[v as usize].kind {
+                NodeKind::Personal { player, infoset } if player == p => {
+                    reached[infoset as usize] = true;
+                    let k = sets.iter().position(|&i| i == infoset as usize).unwrap();
+                    stack.push(ch[s[k] as usize]);
+                }
+                _ => stack.extend_from_slice(ch),
+            }
+        }
+        let plan: Vec<Option<u32>> = sets
+            .iter()
+            .enumerate()
+            .map(|(k, &i)| reached[i].then_some(s[k]))
+            .collect();
+        plans.insert(plan);
+    }
+    plans.len()
+}
+
+/// The reduced-strategy count (on sequences) equals the plans counted from the
+/// definition: on random perfect-information trees, and on games with information
+/// sets of several nodes, with perfect recall (counted) and without (refused).
+#[test]
+fn reduced_strategies_equal_brute_force_plans() {
+    for seed in 0..400u64 {
+        let g = random_tree(&spec(seed, 1 + seed % 25, 25));
+        let info = g.info();
+        for p in 0..g.players().len() as u32 {
+            let want = BigUint::from(brute_force_plans(&g, p));
+            assert_eq!(
+                info.reduced_strategies[p as usize],
+                Some(want),
+                "seed {seed} player {p}"
+            );
+        }
+    }
+    // Matching pennies: B's one information set of two nodes. 2 pure, 2 plans (the count
+    // per node gave 4).
+    let pennies = r#"EFG 2 R "matching pennies" { "A" "B" }
+p "" 1 1 "" { "H" "T" } 0
+p "" 2 1 "guess" { "h" "t" } 0
+t "" 1 "" { 1, -1 }
+t "" 2 "" { -1, 1 }
+p "" 2 1 "guess" { "h" "t" } 0
+t "" 2 "" { -1, 1 }
+t "" 1 "" { 1, -1 }
+"#;
+    // A moves L or R; B, not knowing which, moves a or b; after L, A (remembering L but
+    // not B's move) moves x or y. A: 4 pure strategies, 3 plans (L.x, L.y, R).
+    let recall = r#"EFG 2 R "perfect recall" { "A" "B" }
+p "" 1 1 "" { "L" "R" } 0
+p "" 2 1 "" { "a" "b" } 0
+p "" 1 2 "" { "x" "y" } 0
+t "" 1 "" { 1, 0 }
+t "" 2 "" { 0, 1 }
+p "" 1 2 "" { "x" "y" } 0
+t "" 3 "" { 2, 0 }
+t "" 4 "" { 0, 2 }
+p "" 2 1 "" { "a" "b" } 0
+t "" 5 "" { 3, 0 }
+t "" 6 "" { 0, 3 }
+"#;
+    // A moves L or R, then forgets it: imperfect recall, no plans.
+    let forgets = r#"EFG 2 R "absent" { "A" "B" }
+p "" 1 1 "" { "L" "R" } 0
+p "" 1 2 "" { "x" "y" } 0
+t "" 1 "" { 1, 0 }
+t "" 2 "" { 0, 1 }
+p "" 1 2 "" { "x" "y" } 0
+t "" 3 "" { 2, 0 }
+t "" 4 "" { 0, 2 }
+"#;
+    let counts = |text: &str| {
+        let g = Efg::parse(text, 100).unwrap();
+        let i = g.info();
+        let pure: Vec<u64> = i
+            .pure_strategies
+            .iter()
+            .map(|c| c.try_into().unwrap())
+            .collect();
+        let reduced: Vec<Option<u64>> = i
+            .reduced_strategies
+            .iter()
+            .map(|c| c.as_ref().map(|c| c.try_into().unwrap()))
+            .collect();
+        (g, pure, reduced)
+    };
+    let (g, pure, reduced) = counts(pennies);
+    assert_eq!((pure, reduced), (vec![2, 2], vec![Some(2), Some(2)]));
+    assert_eq!(brute_force_plans(&g, 1), 2);
+    let (g, pure, reduced) = counts(recall);
+    assert_eq!((pure, reduced), (vec![4, 2], vec![Some(3), Some(2)]));
+    assert_eq!((brute_force_plans(&g, 0), brute_force_plans(&g, 1)), (3, 2));
+    let (_, pure, reduced) = counts(forgets);
+    assert_eq!((pure, reduced), (vec![4, 1], vec![None, Some(1)]));
 }
