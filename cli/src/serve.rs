@@ -33,6 +33,24 @@ pub struct Args {
     /// Computations that may run at once; more are answered 503 (busy).
     #[arg(long, default_value_t = 16)]
     jobs: usize,
+    /// Another host name the server answers to (repeatable): requests naming any other
+    /// Host than loopback, localhost and the bound address are refused (DNS rebinding).
+    #[arg(long, value_name = "HOST")]
+    allow_host: Vec<String>,
+    /// A secret every API call must carry; off loopback one is made and printed in the
+    /// page's URL when none is given.
+    #[arg(long)]
+    token: Option<String>,
+}
+
+/// A fresh random token (128 bits from the system's random source, as hex).
+fn new_token() -> anyhow::Result<String> {
+    use std::io::Read;
+    let mut bytes = [0u8; 16];
+    std::fs::File::open("/dev/urandom")
+        .and_then(|mut f| f.read_exact(&mut bytes))
+        .context("cannot read /dev/urandom to make a token (give one with --token)")?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }
 
 /// Serves until Ctrl-C (or SIGTERM), then finishes the requests in flight.
@@ -46,11 +64,20 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.jobs == 0 {
         anyhow::bail!("--jobs must be at least 1");
     }
-    let config = lastbite_web::Config {
+    if args
+        .token
+        .as_deref()
+        .is_some_and(|t| t.is_empty() || !t.bytes().all(|b| b.is_ascii_graphic()))
+    {
+        anyhow::bail!("--token must be printable ASCII without spaces");
+    }
+    let mut config = lastbite_web::Config {
         max_states: args.max_states,
         max_memory_gib: args.max_memory_gib,
         timeout: Duration::from_secs_f64(args.timeout),
         jobs: args.jobs,
+        allow_hosts: args.allow_host.clone(),
+        token: args.token.clone(),
         ..lastbite_web::Config::default()
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -62,12 +89,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .await
             .with_context(|| format!("cannot listen on {}:{}", args.host, args.port))?;
         let addr: SocketAddr = listener.local_addr()?;
+        // Beyond loopback anyone on the network could compute here: require a token.
+        if !addr.ip().is_loopback() && config.token.is_none() {
+            config.token = Some(new_token()?);
+        }
         let host = if addr.ip().is_ipv6() {
             format!("[{}]", addr.ip())
         } else {
             addr.ip().to_string()
         };
-        let url = format!("http://{host}:{}/", addr.port());
+        let url = match &config.token {
+            Some(t) => format!("http://{host}:{}/?token={t}", addr.port()),
+            None => format!("http://{host}:{}/", addr.port()),
+        };
         println!("lastbite serving on {url} (Ctrl-C stops)");
         if args.open {
             // Best effort: a machine without a browser still serves.

@@ -1152,3 +1152,38 @@ fn tokens_solve_is_the_plain_tokens_command() {
     let named = json(&[&["tokens", "solve"][..], &args[..]].concat());
     assert_eq!(plain, named);
 }
+
+/// Off loopback the server makes a token and prints it in the page's URL; on loopback it
+/// needs none.
+#[test]
+fn serve_off_loopback_prints_a_token() {
+    use std::io::{BufRead, BufReader};
+    for (host, token) in [("0.0.0.0", true), ("127.0.0.1", false)] {
+        let mut child = common::lastbite_std()
+            .args(["serve", "--host", host, "--port", "0"])
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let _ = child.kill();
+        let _ = child.wait();
+        let url = line.split_whitespace().nth(3).unwrap_or_default();
+        match url.split_once("/?token=") {
+            Some((_, t)) => {
+                assert!(token, "{line}");
+                assert!(
+                    t.len() == 32 && t.bytes().all(|b| b.is_ascii_hexdigit()),
+                    "{line}"
+                );
+            }
+            None => assert!(!token && url.ends_with('/'), "{line}"),
+        }
+    }
+    fails(
+        &["serve", "--token", "a b"],
+        "--token must be printable ASCII",
+    );
+}

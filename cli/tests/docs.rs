@@ -51,6 +51,9 @@ fn pages() -> Vec<PathBuf> {
     pages
 }
 
+/// `lastbite serve` binds a fixed port: one page's server at a time.
+static SERVING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 fn run_page(page: &Path) -> Vec<String> {
     let text = std::fs::read_to_string(page).unwrap();
     let dir = tempfile::tempdir().unwrap();
@@ -68,6 +71,8 @@ fn run_page(page: &Path) -> Vec<String> {
         .display()
         .to_string();
     for (line, cmd, want) in commands(&text) {
+        let serve = cmd.starts_with("lastbite serve");
+        let _port = serve.then(|| SERVING.lock().unwrap_or_else(|e| e.into_inner()));
         let start = Instant::now();
         let mut child = Command::new("bash")
             .args(["-c", &cmd])
@@ -80,7 +85,6 @@ fn run_page(page: &Path) -> Vec<String> {
             .stderr(Stdio::piped())
             .spawn()
             .unwrap();
-        let serve = cmd.starts_with("lastbite serve");
         let status = loop {
             if let Some(s) = child.try_wait().unwrap() {
                 break Some(s);

@@ -12,6 +12,15 @@
 //! request refused by a budget (with its size), 500 for the server's own failure (a
 //! file it could not use, a library bug), 503 when every computation slot is taken.
 //! Statuses come from the library's [`lastbite::api::ErrorKind`], in one match.
+//!
+//! Only its own page and its user can use it: every request must name an allowed host
+//! (`Host`: loopback, `localhost`, the bound address or one of [`Config::allow_hosts`];
+//! else 403, which stops DNS rebinding), a request from a page (`Origin`) must come from
+//! this server's own origin (else 403), an API `POST` must be `application/json` (else
+//! 415: a form or `text/plain` post from another site is refused before any work), and
+//! with a [`Config::token`] every API call must carry it (`Authorization: Bearer T`; else
+//! 401). Every answer carries a Content-Security-Policy (scripts from this server only, no
+//! plugins, no framing) and `X-Content-Type-Options: nosniff`; none carries CORS headers.
 #![deny(missing_docs)]
 
 use std::future::Future;
@@ -46,6 +55,12 @@ pub struct Config {
     /// nim and general tables, the dinner's lean solver); requests that give none get
     /// this budget.
     pub max_memory_gib: u64,
+    /// Host names (or addresses) the server answers to besides loopback's and the address
+    /// it is bound to.
+    pub allow_hosts: Vec<String>,
+    /// A secret every API call must carry (`Authorization: Bearer <token>`); required when
+    /// the server listens beyond loopback.
+    pub token: Option<String>,
 }
 
 impl Default for Config {
@@ -56,6 +71,8 @@ impl Default for Config {
             jobs: 16,
             max_body: 1 << 20,
             max_memory_gib: 2,
+            allow_hosts: Vec::new(),
+            token: None,
         }
     }
 }
@@ -136,11 +153,141 @@ pub fn router(config: Config) -> Router {
     });
     Router::new()
         .route("/", get(page))
+        .route("/assets/app.js", get(script))
+        .route("/assets/style.css", get(style))
         .route("/api/schema", get(schema))
         .route("/api/{family}/{command}", post(family_command))
         .route("/api/{command}", post(plain_command))
         .fallback(not_found)
+        .layer(axum::middleware::from_fn_with_state(shared.clone(), guard))
         .with_state(shared)
+}
+
+/// The Content-Security-Policy of every answer: the page's scripts and styles come from
+/// this server only (no inline script can run, whatever text reaches the page), the
+/// library's WebAssembly may compile, no plugins, no `<base>`, no framing.
+pub const CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+
+/// Refuses what the server's own page and user would not send, then adds the security
+/// headers to whatever is answered.
+async fn guard(
+    State(shared): State<Arc<Shared>>,
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let mut res = match admit(&shared.config, &req) {
+        Ok(()) => next.run(req).await,
+        Err(e) => e.into_response(),
+    };
+    let h = res.headers_mut();
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(CSP),
+    );
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    // A token in the page's URL must not leave in a Referer.
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    res
+}
+
+/// The host name of a `Host` value (`name`, `name:port`, `[v6]:port`), lowercased.
+fn host_name(host: &str) -> String {
+    let name = match host.strip_prefix('[') {
+        Some(rest) => rest.split(']').next().unwrap_or(""),
+        None => host.rsplit_once(':').map_or(host, |(n, _)| n),
+    };
+    name.to_ascii_lowercase()
+}
+
+fn host_allowed(config: &Config, name: &str) -> bool {
+    let loopback = name == "localhost"
+        || name
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback());
+    loopback
+        || config
+            .allow_hosts
+            .iter()
+            .any(|h| host_name(h) == name || h.eq_ignore_ascii_case(name))
+}
+
+fn admit(config: &Config, req: &axum::extract::Request) -> Result<(), ApiError> {
+    let headers = req.headers();
+    let text = |name: header::HeaderName| {
+        headers
+            .get(&name)
+            .map(|v| {
+                v.to_str().map_err(|_| {
+                    ApiError::new(
+                        StatusCode::BAD_REQUEST,
+                        format!("the {name} header is not text"),
+                    )
+                })
+            })
+            .transpose()
+    };
+    let Some(host) = text(header::HOST)? else {
+        return Err(ApiError::new(StatusCode::FORBIDDEN, "no Host header"));
+    };
+    if !host_allowed(config, &host_name(host)) {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            format!(
+                "host {} is not this server's (loopback, localhost, its address, or a host allowed when it was started)",
+                api::escape(host)
+            ),
+        ));
+    }
+    if let Some(origin) = text(header::ORIGIN)? {
+        if origin != format!("http://{host}") {
+            return Err(ApiError::new(
+                StatusCode::FORBIDDEN,
+                format!(
+                    "a request from another site ({}) is refused: only this server's page may call it",
+                    api::escape(origin)
+                ),
+            ));
+        }
+    }
+    if !req.uri().path().starts_with("/api/") {
+        return Ok(());
+    }
+    if let Some(token) = &config.token {
+        let given = text(header::AUTHORIZATION)?
+            .and_then(|a| a.strip_prefix("Bearer "))
+            .unwrap_or("");
+        if !same_secret(given.as_bytes(), token.as_bytes()) {
+            return Err(ApiError::new(
+                StatusCode::UNAUTHORIZED,
+                "this server needs its token (Authorization: Bearer <token>; the page's URL the server printed carries it)",
+            ));
+        }
+    }
+    if req.method() == axum::http::Method::POST {
+        let json = text(header::CONTENT_TYPE)?.is_some_and(|t| {
+            t.split(';')
+                .next()
+                .is_some_and(|m| m.trim().eq_ignore_ascii_case("application/json"))
+        });
+        if !json {
+            return Err(ApiError::new(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "send the request as Content-Type: application/json",
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Compares two secrets in time independent of where they differ.
+fn same_secret(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
 /// Serves `router(config)` on `listener` until `shutdown` completes, then finishes the
@@ -150,24 +297,40 @@ pub async fn serve(
     config: Config,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
+    let mut config = config;
+    // The bound address is a name the server answers to.
+    if let Ok(addr) = listener.local_addr() {
+        config.allow_hosts.push(addr.ip().to_string());
+    }
     axum::serve(listener, router(config))
         .with_graceful_shutdown(shutdown)
         .await
 }
 
 const INDEX: &str = include_str!("../assets/index.html");
+const SCRIPT: &str = include_str!("../assets/app.js");
+const STYLE: &str = include_str!("../assets/style.css");
 
-async fn page() -> impl IntoResponse {
+fn asset(content_type: &'static str, body: &'static str) -> impl IntoResponse {
     (
         [
-            (
-                header::CONTENT_TYPE,
-                HeaderValue::from_static("text/html; charset=utf-8"),
-            ),
+            (header::CONTENT_TYPE, HeaderValue::from_static(content_type)),
             (header::CACHE_CONTROL, HeaderValue::from_static("no-cache")),
         ],
-        INDEX,
+        body,
     )
+}
+
+async fn page() -> impl IntoResponse {
+    asset("text/html; charset=utf-8", INDEX)
+}
+
+async fn script() -> impl IntoResponse {
+    asset("text/javascript; charset=utf-8", SCRIPT)
+}
+
+async fn style() -> impl IntoResponse {
+    asset("text/css; charset=utf-8", STYLE)
 }
 
 async fn schema(State(shared): State<Arc<Shared>>) -> Response {

@@ -22,6 +22,7 @@ async fn send(
     let req = Request::builder()
         .method(method)
         .uri(path)
+        .header("host", "127.0.0.1:8080")
         .header("content-type", "application/json")
         .body(body.into())
         .unwrap();
@@ -245,6 +246,8 @@ async fn a_full_server_answers_503() {
         let app = app.clone();
         tokio::spawn(async move {
             let req = Request::post(endpoint(SLOW.0))
+                .header("host", "localhost:8080")
+                .header("content-type", "application/json")
                 .body(Body::from(SLOW.1))
                 .unwrap();
             app.oneshot(req).await.unwrap().status()
@@ -255,6 +258,8 @@ async fn a_full_server_answers_503() {
     for _ in 0..200 {
         tokio::time::sleep(Duration::from_millis(10)).await;
         let req = Request::post(endpoint("subtraction-period"))
+            .header("host", "localhost:8080")
+            .header("content-type", "application/json")
             .body(Body::from(r#"{"set":"1,2"}"#))
             .unwrap();
         let res = app.clone().oneshot(req).await.unwrap();
@@ -272,4 +277,199 @@ async fn a_full_server_answers_503() {
         "busy",
     );
     assert_eq!(slow.await.unwrap(), StatusCode::UNPROCESSABLE_ENTITY);
+}
+
+/// A request with the given headers (no others): the status, the answer's headers, body.
+async fn raw(
+    config: &Config,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+) -> (StatusCode, axum::http::HeaderMap, String) {
+    let mut req = Request::builder().method(method).uri(path);
+    for (k, v) in headers {
+        req = req.header(*k, *v);
+    }
+    let body = if method == "POST" {
+        r#"{"set":"1,2"}"#
+    } else {
+        ""
+    };
+    let res = router(config.clone())
+        .oneshot(req.body(Body::from(body)).unwrap())
+        .await
+        .unwrap();
+    let (status, head) = (res.status(), res.headers().clone());
+    let bytes = res.into_body().collect().await.unwrap().to_bytes();
+    (status, head, String::from_utf8(bytes.to_vec()).unwrap())
+}
+
+const JSON: (&str, &str) = ("content-type", "application/json");
+const HOST: (&str, &str) = ("host", "127.0.0.1:8080");
+
+/// Only the server's own page and user can use it: a post that is not JSON (a form or
+/// `text/plain` from another site) is 415, a foreign Host (DNS rebinding) or Origin 403,
+/// and with a token every API call must carry it (401).
+#[tokio::test]
+async fn foreign_requests_are_refused() {
+    let c = Config::default();
+    let path = endpoint("subtraction-period");
+    let ok = |r: &(StatusCode, axum::http::HeaderMap, String)| {
+        assert_eq!(r.0, StatusCode::OK, "{}", r.2)
+    };
+    ok(&raw(&c, "POST", &path, &[HOST, JSON]).await);
+    ok(&raw(
+        &c,
+        "POST",
+        &path,
+        &[
+            ("host", "localhost"),
+            ("content-type", "application/json; charset=utf-8"),
+        ],
+    )
+    .await);
+    ok(&raw(
+        &c,
+        "POST",
+        &path,
+        &[("host", "[::1]:9"), JSON, ("origin", "http://[::1]:9")],
+    )
+    .await);
+    for t in [
+        "text/plain",
+        "application/x-www-form-urlencoded",
+        "multipart/form-data; boundary=x",
+    ] {
+        let (s, _, b) = raw(&c, "POST", &path, &[HOST, ("content-type", t)]).await;
+        error_of(
+            s,
+            &b,
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "application/json",
+        );
+    }
+    let (s, _, b) = raw(&c, "POST", &path, &[HOST]).await;
+    error_of(
+        s,
+        &b,
+        StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        "application/json",
+    );
+    for host in [
+        "evil.example",
+        "evil.example:8080",
+        "127.0.0.1.evil.example",
+        "10.0.0.1:8080",
+    ] {
+        for (method, p) in [
+            ("POST", path.as_str()),
+            ("GET", "/"),
+            ("GET", "/api/schema"),
+            ("GET", "/assets/app.js"),
+        ] {
+            let (s, _, b) = raw(&c, method, p, &[("host", host), JSON]).await;
+            error_of(s, &b, StatusCode::FORBIDDEN, "is not this server's");
+        }
+    }
+    let (s, _, b) = raw(&c, "GET", "/", &[]).await;
+    error_of(s, &b, StatusCode::FORBIDDEN, "no Host header");
+    for origin in [
+        "http://evil.example",
+        "null",
+        "http://127.0.0.1:9999",
+        "https://127.0.0.1:8080",
+    ] {
+        let (s, _, b) = raw(&c, "POST", &path, &[HOST, JSON, ("origin", origin)]).await;
+        error_of(s, &b, StatusCode::FORBIDDEN, "another site");
+    }
+    ok(&raw(
+        &c,
+        "POST",
+        &path,
+        &[HOST, JSON, ("origin", "http://127.0.0.1:8080")],
+    )
+    .await);
+    // A host allowed when the server started.
+    let named = Config {
+        allow_hosts: vec!["lab.example.org".into()],
+        ..Config::default()
+    };
+    ok(&raw(
+        &named,
+        "POST",
+        &path,
+        &[("host", "lab.example.org:8080"), JSON],
+    )
+    .await);
+    // A token: every API call carries it; the page and its files do not need it.
+    let t = Config {
+        token: Some("s3cret".into()),
+        ..Config::default()
+    };
+    for auth in [
+        None,
+        Some("Bearer wrong"),
+        Some("s3cret"),
+        Some("Bearer s3cret2"),
+    ] {
+        let mut h = vec![HOST, JSON];
+        if let Some(a) = auth {
+            h.push(("authorization", a));
+        }
+        let (s, _, b) = raw(&t, "POST", &path, &h).await;
+        error_of(s, &b, StatusCode::UNAUTHORIZED, "token");
+        let (s, _, _) = raw(&t, "GET", "/api/schema", &h).await;
+        assert_eq!(s, StatusCode::UNAUTHORIZED);
+    }
+    ok(&raw(
+        &t,
+        "POST",
+        &path,
+        &[HOST, JSON, ("authorization", "Bearer s3cret")],
+    )
+    .await);
+    ok(&raw(&t, "GET", "/", &[HOST]).await);
+}
+
+/// Every answer, page, files, API, errors and refusals alike, carries the policy headers
+/// and no CORS header.
+#[tokio::test]
+async fn every_answer_carries_the_security_headers() {
+    let c = Config::default();
+    let path = endpoint("subtraction-period");
+    for (method, p, h) in [
+        ("GET", "/", vec![HOST]),
+        ("GET", "/assets/app.js", vec![HOST]),
+        ("GET", "/assets/style.css", vec![HOST]),
+        ("GET", "/api/schema", vec![HOST]),
+        ("POST", path.as_str(), vec![HOST, JSON]),
+        ("POST", "/api/no/such", vec![HOST, JSON]),
+        ("POST", path.as_str(), vec![HOST]),
+        ("GET", "/", vec![("host", "evil.example")]),
+    ] {
+        let (s, head, _) = raw(&c, method, p, &h).await;
+        assert_eq!(
+            head["content-security-policy"],
+            lastbite_web::CSP,
+            "{method} {p} {s}"
+        );
+        assert_eq!(head["x-content-type-options"], "nosniff", "{method} {p}");
+        assert!(
+            !head
+                .keys()
+                .any(|k| k.as_str().starts_with("access-control-")),
+            "{method} {p}: {head:?}"
+        );
+    }
+    assert!(lastbite_web::CSP.contains("script-src 'self' 'wasm-unsafe-eval'"));
+    // The page runs no inline script and no inline style: the policy would block them.
+    let (_, _, page) = raw(&c, "GET", "/", &[HOST]).await;
+    assert!(page.contains(r#"<script src="/assets/app.js"></script>"#));
+    assert!(!page.contains("<script>") && !page.contains("<style") && !page.contains("style=\""));
+    let (_, head, js) = raw(&c, "GET", "/assets/app.js", &[HOST]).await;
+    assert!(head["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("text/javascript"));
+    assert!(!js.contains("style=\""));
 }
