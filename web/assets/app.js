@@ -7,6 +7,36 @@ function apiHeaders(json) {
   if (API_TOKEN) h.authorization = "Bearer " + API_TOKEN;
   return h;
 }
+// The DOM is built from nodes and text, never from markup with text in it: a string
+// from a report, a URL or an error can only ever be text.
+function h(tag, props, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(props || {})) {
+    if (k === "class") e.className = v; else e.setAttribute(k, v);
+  }
+  for (const c of children) if (c !== null && c !== undefined && c !== false) e.append(c instanceof Node ? c : String(c));
+  return e;
+}
+// A picture from the library, parsed as SVG (never as HTML) and stripped of anything that
+// could run: script and foreignObject elements, event attributes, links other than to
+// fragments.
+function svgNode(text) {
+  const doc = new DOMParser().parseFromString(text || "", "image/svg+xml");
+  const root = doc.documentElement;
+  if (!root || root.nodeName !== "svg" || doc.getElementsByTagName("parsererror").length) return document.createTextNode("");
+  for (const bad of [...root.querySelectorAll("script, foreignObject, iframe, object, embed")]) bad.remove();
+  for (const el of [root, ...root.querySelectorAll("*")]) {
+    for (const a of [...el.attributes]) {
+      const name = a.name.toLowerCase(), value = a.value.trim().toLowerCase();
+      if (name.startsWith("on") || ((name === "href" || name.endsWith(":href")) && !value.startsWith("#"))) el.removeAttribute(a.name);
+    }
+  }
+  return document.importNode(root, true);
+}
+// Text for SVG markup built here: every interpolated value escaped.
+function esc(x) {
+  return String(x).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+}
 // Exact fractions for display sums (utilities may be like 7/3).
 function gcd(a, b) { a = a < 0n ? -a : a; b = b < 0n ? -b : b; while (b) { [a, b] = [b, a % b]; } return a; }
 function frac(x) {
@@ -78,7 +108,7 @@ function readDinnerForm() {
 }
 function fillSeats() {
   const sel = $("d-seat"), keep = sel.value || dinner.seat;
-  sel.innerHTML = "";
+  sel.replaceChildren();
   for (let i = 0; i < dinner.players; i++) { const o = document.createElement("option"); o.value = o.textContent = letters[i]; sel.append(o); }
   sel.value = [...sel.options].some((o) => o.value === keep) ? keep : "A";
 }
@@ -104,11 +134,11 @@ async function renderDinner() {
   $("d-error").textContent = "";
   setHash("dinner", dinnerParams());
   const moves = $("d-moves");
-  if (!dinner.morsels) { moves.innerHTML = ""; $("d-status").textContent = "Enter a dinner or pick a preset."; return; }
+  if (!dinner.morsels) { moves.replaceChildren(); $("d-status").textContent = "Enter a dinner or pick a preset."; return; }
   let report;
   try {
     report = await api("dinner-solve", dinnerRequest({ explain: true, at: dinner.eaten }));
-  } catch (e) { if (token === busy) { $("d-error").textContent = e.message; moves.innerHTML = ""; } return; }
+  } catch (e) { if (token === busy) { $("d-error").textContent = e.message; moves.replaceChildren(); } return; }
   if (token !== busy) return;
   // Totals so far: each eaten morsel's utility to whoever ate it.
   const movers = report.turn_order;
@@ -117,7 +147,7 @@ async function renderDinner() {
   dinner.eaten.forEach((m, t) => { const p = letters.indexOf(movers[t]); totals[p] = add(totals[p], frac(dinner.rows[m][p])); });
   const so = totals.map((x, i) => `${letters[i]} ${show(x)}`).join(", ");
   const ex = report.explanation;
-  moves.innerHTML = "";
+  moves.replaceChildren();
   $("d-undo").disabled = !dinner.eaten.length;
   if (!ex) {
     $("d-status").textContent = `Game over. Final payoffs: ${so}.`;
@@ -134,7 +164,9 @@ async function renderDinner() {
     const kind = mv.best_for_mover ? (top > 1 ? "tied" : "best") : "worse";
     b.className = "move " + kind;
     b.dataset.morsel = mv.morsel; if (mv.chosen) b.dataset.selected = "true";
-    b.innerHTML = `<span class="tag">${kind}${mv.chosen ? " · equilibrium" : ""}</span> morsel ${mv.morsel} (${dinner.rows[mv.morsel].join(", ")})<small>leads to (${mv.payoffs.join(", ")}) from here on</small>`;
+    b.append(h("span", { class: "tag" }, kind + (mv.chosen ? " · equilibrium" : "")),
+      ` morsel ${mv.morsel} (${dinner.rows[mv.morsel].join(", ")})`,
+      h("small", null, `leads to (${mv.payoffs.join(", ")}) from here on`));
     b.disabled = !mine;
     // Every move button is disabled at once: a second click (a double click, or one while the
     // server answers) must not eat again.
@@ -154,16 +186,14 @@ async function renderDinner() {
   }
 }
 async function renderDinnerPictures() {
-  const box = $("d-pictures"); box.innerHTML = "";
+  const box = $("d-pictures"); box.replaceChildren();
   if (!dinner.morsels || dinner.players !== 2) return;
   const base = { morsels: dinner.morsels, picture: true };
   if (dinner.order) base.order = dinner.order;
   for (const [cmd, title] of [["dinner-board", "The crossout board"], ["dinner-plot", "The outcome cloud (Figure 1)"]]) {
     try {
       const r = await api(cmd, base);
-      const f = document.createElement("figure");
-      f.innerHTML = `<figcaption>${title}</figcaption>${r.svg || ""}`;
-      box.append(f);
+      box.append(h("figure", null, h("figcaption", null, title), svgNode(r.svg)));
     } catch (e) { /* the pictures need a two-player dinner the board accepts */ }
   }
 }
@@ -211,16 +241,16 @@ async function renderSub() {
   try {
     left = BigInt(sub.heap);
     sub.takes.forEach((t, i) => { totals[i % 2] += BigInt(t); left -= BigInt(t); });
-  } catch (e) { $("s-error").textContent = "The heap must be a whole number."; box.innerHTML = ""; return; }
+  } catch (e) { $("s-error").textContent = "The heap must be a whole number."; box.replaceChildren(); return; }
   const moverIsAlice = sub.takes.length % 2 === 0;
   const mover = moverIsAlice ? "A" : "B";
   // The library's convention and outcome put the player to move first.
   const conv = moverIsAlice ? `${sub.a}v${sub.b}` : `${sub.b}v${sub.a}`;
   let r;
   try { r = await api("subtraction-outcome", { set: sub.set, heap: left.toString(), convention: conv, explain: true }); }
-  catch (e) { if (token === subBusy) { $("s-error").textContent = e.message; box.innerHTML = ""; } return; }
+  catch (e) { if (token === subBusy) { $("s-error").textContent = e.message; box.replaceChildren(); } return; }
   if (token !== subBusy) return;
-  box.innerHTML = "";
+  box.replaceChildren();
   $("s-undo").disabled = !sub.takes.length;
   const so = `Alice ${totals[0]}, Bob ${totals[1]}`;
   if (!r.options.length) {
@@ -242,7 +272,8 @@ async function renderSub() {
     const b = document.createElement("button");
     b.className = "move " + kind;
     b.dataset.take = o.take; if (o === chosen) b.dataset.selected = "true";
-    b.innerHTML = `<span class="tag">${o.pspe ? "PSPE" : o.best_for_mover ? "best own payoff, not the convention's pick" : "worse"}</span> take ${o.take}<small>leaves ${o.heap_after}; game ends at (Alice ${alice}, Bob ${bob})</small>`;
+    b.append(h("span", { class: "tag" }, o.pspe ? "PSPE" : o.best_for_mover ? "best own payoff, not the convention's pick" : "worse"),
+      ` take ${o.take}`, h("small", null, `leaves ${o.heap_after}; game ends at (Alice ${alice}, Bob ${bob})`));
     b.disabled = !mine;
     b.addEventListener("click", () => {
       if (b.disabled) return;
@@ -256,26 +287,27 @@ async function renderSub() {
 }
 async function renderSubAnalysis() {
   const box = $("s-period"), pics = $("s-pictures");
-  box.innerHTML = ""; pics.innerHTML = "";
+  box.replaceChildren(); pics.replaceChildren();
   if (!sub.set) return;
   try {
     const p = await api("subtraction-period", { set: sub.set });
     const d = p.first_discrepancy;
     const fmt = (x) => (x === null ? "never" : "heap " + x);
-    box.innerHTML = `<p>Period: pre-period ${p.preperiod}, period ${p.period}, increment ${p.increment} (certified on heaps ${p.certificate_window[0]} to ${p.certificate_window[1]}). First discrepancies: FvF/AvA ${fmt(d.FvF_AvA)}, FvF/FvA ${fmt(d.FvF_FvA)}, FvF/AvF ${fmt(d.FvF_AvF)}, AvA/zero-sum ${fmt(d.AvA_zero_sum)}.</p>`;
+    box.replaceChildren(h("p", null, `Period: pre-period ${p.preperiod}, period ${p.period}, increment ${p.increment} (certified on heaps ${p.certificate_window[0]} to ${p.certificate_window[1]}). First discrepancies: FvF/AvA ${fmt(d.FvF_AvA)}, FvF/FvA ${fmt(d.FvF_FvA)}, FvF/AvF ${fmt(d.FvF_AvF)}, AvA/zero-sum ${fmt(d.AvA_zero_sum)}.`));
     const t = await api("subtraction-table", { set: sub.set, max_heap: 40 });
     const rows = t.rows.map((r) => {
       const diff = r.FvF.outcome.join() !== r.AvA.outcome.join() || r.FvA.outcome.join() !== r.FvF.outcome.join() || r.AvF.outcome.join() !== r.FvF.outcome.join();
-      return `<tr${diff ? ' class="diff"' : ""}><td>${r.heap}</td>${["FvF", "FvA", "AvF", "AvA"].map((c) => `<td>(${r[c].outcome.join(", ")})</td>`).join("")}<td>${r.zero_sum}</td></tr>`;
-    }).join("");
-    box.innerHTML += `<details><summary>The table to heap 40 (rows where the conventions disagree highlighted)</summary><table><thead><tr><th>heap</th><th>FvF</th><th>FvA</th><th>AvF</th><th>AvA</th><th>zero-sum</th></tr></thead><tbody>${rows}</tbody></table></details>`;
-  } catch (e) { box.innerHTML = `<p class="error">${e.message}</p>`; }
+      return h("tr", diff ? { class: "diff" } : null, h("td", null, r.heap),
+        ...["FvF", "FvA", "AvF", "AvA"].map((c) => h("td", null, `(${r[c].outcome.join(", ")})`)), h("td", null, r.zero_sum));
+    });
+    const head = h("tr", null, ...["heap", "FvF", "FvA", "AvF", "AvA", "zero-sum"].map((c) => h("th", null, c)));
+    box.append(h("details", null, h("summary", null, "The table to heap 40 (rows where the conventions disagree highlighted)"),
+      h("table", null, h("thead", null, head), h("tbody", null, ...rows))));
+  } catch (e) { box.replaceChildren(h("p", { class: "error" }, e.message)); }
   try {
     // A smaller scan than the paper's (s1 <= 100), so that it never holds up a move.
     const f = await api("subtraction-plot", { figure: "figure1", max: 40, picture: true });
-    const fig = document.createElement("figure");
-    fig.innerHTML = `<figcaption>Figure 1: pairs with an FvF/AvA discrepancy</figcaption>${f.svg || ""}`;
-    pics.append(fig);
+    pics.append(h("figure", null, h("figcaption", null, "Figure 1: pairs with an FvF/AvA discrepancy"), svgNode(f.svg)));
   } catch (e) { /* the picture is a bonus */ }
 }
 function newSub() { readSubForm(); sub.takes = []; renderSub().then(renderSubAnalysis); }
@@ -325,9 +357,9 @@ async function renderCookie() {
     }
     r = await api("cookie-analyze", { components: pos, explain: true });
     for (const m of r.moves) cookiePositions.set(cookie.start + "|" + [...cookie.eaten, m.eat].join(","), m.position.join(" "));
-  } catch (e) { if (token === cookieBusy) { $("c-error").textContent = e.message; box.innerHTML = ""; } return; }
+  } catch (e) { if (token === cookieBusy) { $("c-error").textContent = e.message; box.replaceChildren(); } return; }
   if (token !== cookieBusy) return;
-  box.innerHTML = "";
+  box.replaceChildren();
   $("c-undo").disabled = !cookie.eaten.length;
   const userToMove = (cookie.eaten.length % 2 === 0) === (cookie.seat === "first");
   $("c-analysis").textContent = `Position (${r.position.join(", ") || "nothing left"}): ${r.type}-position` +
@@ -348,8 +380,9 @@ async function renderCookie() {
     const kind = m.wins ? "best" : "worse";
     b.className = "move " + kind;
     b.dataset.eat = m.eat; if (m === chosen) b.dataset.selected = "true";
-    b.innerHTML = `<span class="tag">${m.wins ? "wins" : "loses"}</span> eat a cookie with ${m.eat} day${m.eat === 1 ? "" : "s"} left<small>leaves (${m.position.join(", ") || "nothing"}): ${m.type}` +
-      (m.d_value !== null ? `, D = ${m.d_value}` : "") + (m.winning_interval ? `, winning options ${m.winning_interval[0]}..${m.winning_interval[1]}` : "") + `</small>`;
+    b.append(h("span", { class: "tag" }, m.wins ? "wins" : "loses"), ` eat a cookie with ${m.eat} day${m.eat === 1 ? "" : "s"} left`,
+      h("small", null, `leaves (${m.position.join(", ") || "nothing"}): ${m.type}` +
+        (m.d_value !== null ? `, D = ${m.d_value}` : "") + (m.winning_interval ? `, winning options ${m.winning_interval[0]}..${m.winning_interval[1]}` : "")));
     b.disabled = !userToMove;
     b.addEventListener("click", () => {
       if (b.disabled) return;
@@ -408,25 +441,33 @@ function drawTokens(n, values, territory) {
   };
   const stack = (x, y, i) => {
     const o = owner.get(i + 1);
-    return `<circle cx="${x}" cy="${y}" r="${r}" fill="${fill(i)}" stroke="${o === undefined ? "#1d2330" : PLAYER_COLOURS[o % 8]}" stroke-width="${o === undefined ? 1 : 5}"/><text x="${x}" y="${y + 5}" text-anchor="middle" font-size="13" fill="#1d2330">${values[i]}</text>`;
+    return `<circle cx="${x}" cy="${y}" r="${r}" fill="${fill(i)}" stroke="${o === undefined ? "#1d2330" : PLAYER_COLOURS[o % 8]}" stroke-width="${o === undefined ? 1 : 5}"/><text x="${x}" y="${y + 5}" text-anchor="middle" font-size="13" fill="#1d2330">${esc(values[i])}</text>`;
   };
   let svg;
   if (tok.clock) {
     const R = Math.max(70, n * 9), c = R + 30;
-    svg = `<svg viewBox="0 0 ${2 * c} ${2 * c}" width="${Math.min(2 * c, 420)}" role="img" aria-label="the clock of stacks">`;
+    svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${2 * c} ${2 * c}" width="${Math.min(2 * c, 420)}" role="img" aria-label="the clock of stacks">`;
     for (let i = 0; i < n; i++) {
       const a = (2 * Math.PI * i) / n - Math.PI / 2;
       svg += stack(c + R * Math.cos(a), c + R * Math.sin(a), i);
     }
   } else {
-    svg = `<svg viewBox="0 0 ${n * w + 10} 70" width="${Math.min(n * w + 10, 1100)}" role="img" aria-label="the line of stacks">`;
+    svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${n * w + 10} 70" width="${Math.min(n * w + 10, 1100)}" role="img" aria-label="the line of stacks">`;
     for (let i = 0; i < n; i++) {
       const x = 5 + i * w + w / 2;
       svg += stack(x, 30, i) + `<text x="${x}" y="64" text-anchor="middle" font-size="11" fill="#5b6477">${i + 1}</text>`;
     }
   }
-  const legend = tok.placed.map((x, i) => `<span class="p${i % 8}">● player ${String.fromCharCode(65 + i)}</span>`).join(" ");
-  return svg + "</svg>" + (legend ? `<p>${legend} (filled: territory; grey: shared)</p>` : "");
+  const out = document.createDocumentFragment();
+  // Built here with every value escaped, and parsed as SVG (nothing in it can run).
+  out.append(svgNode(svg + "</svg>"));
+  if (tok.placed.length) {
+    const legend = h("p");
+    tok.placed.forEach((x, i) => legend.append(h("span", { class: "p" + (i % 8) }, `● player ${String.fromCharCode(65 + i)}`), " "));
+    legend.append("(filled: territory; grey: shared)");
+    out.append(legend);
+  }
+  return out;
 }
 let tokBusy = 0;
 async function renderTokens() {
@@ -436,11 +477,11 @@ async function renderTokens() {
   const box = $("t-moves");
   let r;
   try { r = await api("tokens-solve", tokRequest({ at: tok.placed })); }
-  catch (e) { if (token === tokBusy) { $("t-error").textContent = e.message; box.innerHTML = ""; $("t-board").innerHTML = ""; } return; }
+  catch (e) { if (token === tokBusy) { $("t-error").textContent = e.message; box.replaceChildren(); $("t-board").replaceChildren(); } return; }
   if (token !== tokBusy) return;
   const n = r.stacks, values = tok.values ? tok.values.split(",") : Array.from({ length: n }, (_, i) => String(i + 1));
-  $("t-board").innerHTML = drawTokens(n, values, r.territory);
-  box.innerHTML = "";
+  $("t-board").replaceChildren(drawTokens(n, values, r.territory));
+  box.replaceChildren();
   $("t-undo").disabled = !tok.placed.length;
   const players = Number(tok.players), seat = Number(tok.seat) - 1;
   if (tok.placed.length >= players) {
@@ -463,7 +504,9 @@ async function renderTokens() {
     const b = document.createElement("button");
     b.className = "move " + kind;
     b.dataset.stack = l.stack; if (l.chosen) b.dataset.selected = "true";
-    b.innerHTML = `<span class="tag">${kind}${l.chosen ? " · equilibrium" : ""}</span> stack ${l.stack} ($${values[l.stack - 1]})<small>payoffs (${l.payoffs.join(", ")})</small>`;
+    b.append(h("span", { class: "tag" }, kind + (l.chosen ? " · equilibrium" : "")),
+      ` stack ${l.stack} ($${values[l.stack - 1]})`,
+      h("small", null, `payoffs (${l.payoffs.join(", ")})`));
     b.disabled = !mine;
     b.addEventListener("click", () => {
       if (b.disabled) return;
