@@ -147,6 +147,7 @@ async function renderDinner() {
   dinner.eaten.forEach((m, t) => { const p = letters.indexOf(movers[t]); totals[p] = add(totals[p], frac(dinner.rows[m][p])); });
   const so = totals.map((x, i) => `${letters[i]} ${show(x)}`).join(", ");
   const ex = report.explanation;
+  renderDinnerPictures(movers);
   moves.replaceChildren();
   $("d-undo").disabled = !dinner.eaten.length;
   if (!ex) {
@@ -185,21 +186,31 @@ async function renderDinner() {
     const first = moves.querySelector("button:not(:disabled)"); if (first && document.activeElement === document.body) first.focus({ preventScroll: true });
   }
 }
-async function renderDinnerPictures() {
-  const box = $("d-pictures"); box.replaceChildren();
-  if (!dinner.morsels || dinner.players !== 2) return;
-  const base = { morsels: dinner.morsels, picture: true };
-  if (dinner.order) base.order = dinner.order;
+// The pictures follow the game: the crossout board and the outcome cloud of the dinner
+// that is left, with the turns that are left (the library draws them; the page only
+// passes the position).
+let pictureBusy = 0;
+async function renderDinnerPictures(turnOrder) {
+  const token = ++pictureBusy;
+  const box = $("d-pictures");
+  const left = dinner.rows.map((_, i) => i).filter((i) => !dinner.eaten.includes(i));
+  if (!dinner.morsels || dinner.players !== 2 || !left.length) { box.replaceChildren(); return; }
+  const req = { morsels: left.map((i) => dinner.rows[i].join(",")).join(" "), order: turnOrder.slice(dinner.eaten.length), picture: true };
+  const where = dinner.eaten.length
+    ? ` of the ${left.length} morsels left (${left.join(", ")}, drawn as 0 to ${left.length - 1})`
+    : "";
+  const figures = [];
   for (const [cmd, title] of [["dinner-board", "The crossout board"], ["dinner-plot", "The outcome cloud (Figure 1)"]]) {
     try {
-      const r = await api(cmd, base);
-      box.append(h("figure", null, h("figcaption", null, title), svgNode(r.svg)));
+      const r = await api(cmd, req);
+      figures.push(h("figure", { "data-left": left.length }, h("figcaption", null, title + where), svgNode(r.svg)));
     } catch (e) { /* the pictures need a two-player dinner the board accepts */ }
   }
+  if (token === pictureBusy) box.replaceChildren(...figures);
 }
 function newDinner() {
   readDinnerForm(); dinner.eaten = [];
-  renderDinner().then(renderDinnerPictures);
+  renderDinner();
 }
 $("d-preset").addEventListener("change", () => {
   const p = PRESETS[$("d-preset").value]; if (!p) return;
@@ -599,7 +610,7 @@ function start() {
     } else if (!dinner.morsels) {
       dinner.morsels = PRESETS.intro.m; dinner.order = PRESETS.intro.o; $("d-preset").value = "intro";
     }
-    writeDinnerForm(); renderDinner().then(renderDinnerPictures);
+    writeDinnerForm(); renderDinner();
   }
 }
 window.addEventListener("hashchange", start);

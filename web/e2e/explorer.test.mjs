@@ -320,3 +320,21 @@ test("every URL parameter of every view, filled with script payloads: nothing ru
   }
   await page.close();
 });
+
+test("the dinner's pictures follow the game: the board and the cloud of the morsels left", async () => {
+  const page = await browser.newPage();
+  await page.goto(base + "#dinner");
+  await page.selectOption("#d-preset", "fig1");
+  const n = (await api("dinner-solve", { morsels: await page.inputValue("#d-morsels") })).morsels;
+  await page.locator(`#d-pictures figure[data-left="${n}"]`).nth(1).waitFor();
+  const before = await page.locator("#d-pictures svg").first().innerHTML();
+  const mine = page.locator("#d-moves button[data-selected='true']:not([disabled])");
+  await mine.first().waitFor();
+  await mine.first().click();
+  // After the user's move and the equilibrium's reply, two morsels fewer are drawn.
+  await page.locator(`#d-pictures figure[data-left="${n - 2}"]`).nth(1).waitFor();
+  const after = await page.locator("#d-pictures svg").first().innerHTML();
+  assert.notEqual(after, before);
+  assert.match(await page.locator("#d-pictures figcaption").first().textContent(), new RegExp(`of the ${n - 2} morsels left`));
+  await page.close();
+});
