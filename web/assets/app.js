@@ -49,14 +49,65 @@ function norm(n, d) { if (d < 0n) { n = -n; d = -d; } const g = gcd(n, d) || 1n;
 function add(a, b) { return norm(a[0] * b[1] + b[0] * a[1], a[1] * b[1]); }
 function show(f) { return f[1] === 1n ? String(f[0]) : `${f[0]}/${f[1]}`; }
 
+// Where the computations run: the server that served this page (`lastbite serve`), or,
+// on any static host, a Web Worker running the library compiled to WebAssembly (the same
+// api::call and schemas). The page asks the server for its schema once to know.
+let transport = null;
+function onServer() {
+  transport ??= fetch("api/schema", { headers: apiHeaders(false) })
+    .then((r) => r.ok && (r.headers.get("content-type") || "").startsWith("application/json"))
+    .catch(() => false);
+  return transport;
+}
+let worker = null, nextCall = 0;
+const pending = new Map();
+function stopWorker(why) {
+  if (worker) worker.terminate();
+  worker = null;
+  for (const [, p] of pending) p.resolve({ ok: false, text: why });
+  pending.clear();
+  $("stop").hidden = true;
+}
+function workerCall(command, body) {
+  if (!worker) {
+    worker = new Worker("assets/worker.js");
+    worker.onmessage = (e) => {
+      const p = pending.get(e.data.id);
+      pending.delete(e.data.id);
+      if (!pending.size) $("stop").hidden = true;
+      // A failure of the module itself (status 3) may have left it broken: start afresh.
+      if (e.data.status === 3) stopWorker(e.data.text);
+      if (p) p.resolve({ ok: e.data.status === 0, text: e.data.text });
+    };
+    worker.onerror = (e) => { e.preventDefault(); stopWorker("the computation failed in this tab: " + (e.message || "the worker stopped")); };
+  }
+  const id = ++nextCall;
+  // A long computation can be stopped: the button ends the worker (a new one starts on
+  // the next call).
+  setTimeout(() => { if (pending.has(id)) $("stop").hidden = false; }, 300);
+  return new Promise((resolve) => { pending.set(id, { resolve }); worker.postMessage({ id, command, request: body }); });
+}
+// A command's answer as text: { ok, text } with the report's JSON, or the one-line error.
+async function callText(command, body) {
+  if (!(await onServer())) return workerCall(command, body);
+  const res = await fetch("api/" + command.replace("-", "/"), { method: "POST", headers: apiHeaders(true), body });
+  const text = await res.text();
+  if (res.ok) return { ok: true, text };
+  try { return { ok: false, text: JSON.parse(text).error || res.statusText }; } catch (e) { return { ok: false, text: text || res.statusText }; }
+}
 async function api(command, request) {
-  const res = await fetch("/api/" + command.replace("-", "/"), { method: "POST", headers: apiHeaders(true), body: JSON.stringify(request) });
+  const r = await callText(command, JSON.stringify(request));
+  if (!r.ok) throw new Error(r.text);
   // Integers past 2^53 stay exact (BigInt), read from their digits.
-  const body = JSON.parse(await res.text(), (k, v, ctx) => (typeof v === "number" && !Number.isSafeInteger(v) && ctx && /^-?\d+$/.test(ctx.source) ? BigInt(ctx.source) : v));
-  if (!res.ok) throw new Error(body.error || res.statusText);
-  return body;
+  return JSON.parse(r.text, (k, v, ctx) => (typeof v === "number" && !Number.isSafeInteger(v) && ctx && /^-?\d+$/.test(ctx.source) ? BigInt(ctx.source) : v));
+}
+async function schemaDocument() {
+  if (await onServer()) return fetch("api/schema", { headers: apiHeaders(false) }).then((x) => x.json());
+  const r = await workerCall("schema", "");
+  return JSON.parse(r.text);
 }
 const $ = (id) => document.getElementById(id);
+$("stop").addEventListener("click", () => stopWorker("stopped: the computation was ended"));
 // How long the last move took to answer, from the click to the new position shown (for
 // the browser tests' timings).
 let moveStart = 0;
@@ -551,7 +602,7 @@ const SAMPLES = {
   "tokens-solve": { values: "1,5,3,7", players: 2 },
 };
 async function loadCommands() {
-  const r = await fetch("/api/schema", { headers: apiHeaders(false) }).then((x) => x.json());
+  const r = await schemaDocument();
   const sel = $("a-command");
   for (const e of r.endpoints) { const o = document.createElement("option"); o.value = e.command; o.textContent = e.path; sel.append(o); }
   sel.value = "subtraction-outcome"; $("a-request").value = JSON.stringify(SAMPLES["subtraction-outcome"], null, 1);
@@ -563,10 +614,8 @@ $("a-send").addEventListener("click", async () => {
   try { req = JSON.parse($("a-request").value); } catch (e) { $("a-error").textContent = "The request is not JSON: " + e.message; return; }
   // The server's own text: every digit of every number, as the CLI's --json writes it.
   const command = $("a-command").value;
-  const res = await fetch("/api/" + command.replace("-", "/"), { method: "POST", headers: apiHeaders(true), body: JSON.stringify(req) });
-  const text = await res.text();
-  if (res.ok) $("a-report").textContent = text;
-  else { try { $("a-error").textContent = JSON.parse(text).error; } catch (e) { $("a-error").textContent = text; } }
+  const r = await callText(command, JSON.stringify(req));
+  if (r.ok) $("a-report").textContent = r.text; else $("a-error").textContent = r.text;
 });
 
 // ---- Start: the URL decides the view and the position.

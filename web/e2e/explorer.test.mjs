@@ -1,5 +1,8 @@
 // The explorer in a real browser: Debian's Chromium (/usr/bin/chromium) driven by
-// playwright-core, against `lastbite serve` on loopback. For each preset a whole game is
+// playwright-core, against `lastbite serve` on loopback, or, with LASTBITE_SITE=DIR, the
+// static folder scripts/site built, served by `python3 -m http.server` with no lastbite
+// process running (the page computes in a worker; the tests' own reference answers come
+// from the same WebAssembly module loaded here). For each preset a whole game is
 // played by clicking, and the final payoffs the page shows must equal the API's; the URL
 // must round-trip a position. Run by scripts/test (`node --test` in web/e2e).
 
@@ -12,19 +15,26 @@ import { chromium } from "playwright-core";
 const BIN = process.env.LASTBITE_BIN || new URL("../../target/release/lastbite", import.meta.url).pathname;
 const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
 
-let server, base, browser;
+const SITE = process.env.LASTBITE_SITE;
+let server, base, browser, wasm;
 
 before(async () => {
-  server = spawn(BIN, ["serve", "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
+  server = SITE
+    ? spawn("python3", ["-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", SITE], { stdio: ["ignore", "pipe", "inherit"] })
+    : spawn(BIN, ["serve", "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
   base = await new Promise((resolve, reject) => {
     let out = "";
     server.stdout.on("data", (d) => {
       out += d;
-      const m = out.match(/serving on (http:\/\/\S+\/)/);
-      if (m) resolve(m[1]);
+      const m = out.match(/serving on (http:\/\/\S+\/)/) || out.match(/Serving HTTP on \S+ port (\d+)/);
+      if (m) resolve(m[1].startsWith("http") ? m[1] : `http://127.0.0.1:${m[1]}/`);
     });
-    server.on("exit", (code) => reject(new Error(`lastbite serve exited with ${code}`)));
+    server.on("exit", (code) => reject(new Error(`the server exited with ${code}`)));
   });
+  if (SITE) {
+    const { instance } = await WebAssembly.instantiate(readFileSync(SITE + "/assets/lastbite.wasm"), {});
+    wasm = instance.exports;
+  }
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
@@ -37,10 +47,28 @@ after(async () => {
   server?.kill("SIGINT");
 });
 
+/** The library's answer: from the server, or from the WebAssembly module itself. */
 async function api(command, request) {
+  if (SITE) {
+    const r = wasmCall(command, JSON.stringify(request));
+    assert.equal(r.status, 0, r.text);
+    return JSON.parse(r.text);
+  }
   const res = await fetch(base + "api/" + command.replace("-", "/"), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(request) });
   assert.equal(res.status, 200);
   return res.json();
+}
+
+function wasmCall(command, body) {
+  const enc = new TextEncoder();
+  const put = (b) => { const p = wasm.lastbite_alloc(b.length); new Uint8Array(wasm.memory.buffer, p, b.length).set(b); return p; };
+  const n = enc.encode(command), b = enc.encode(body);
+  const out = wasm.lastbite_call(put(n), n.length, put(b), b.length);
+  const v = new DataView(wasm.memory.buffer);
+  const status = v.getUint32(out, true), len = v.getUint32(out + 4, true);
+  const text = new TextDecoder().decode(new Uint8Array(wasm.memory.buffer, out + 8, len));
+  wasm.lastbite_free(out, 8 + len);
+  return { status, text };
 }
 
 /** Plays the whole game shown by clicking the equilibrium move on each of the user's turns;
@@ -240,7 +268,7 @@ test("every command is reachable from the page, errors shown in one line", async
   const page = await browser.newPage();
   await page.goto(base + "#api");
   // One option per command the server offers (GET /api/schema), however many there are.
-  const schema = await (await fetch(base + "api/schema")).json();
+  const schema = SITE ? JSON.parse(wasmCall("schema", "").text) : await (await fetch(base + "api/schema")).json();
   const commands = schema.endpoints.length;
   assert.ok(commands >= 28);
   await page.locator("#a-command option").nth(commands - 1).waitFor({ state: "attached" });
@@ -336,5 +364,30 @@ test("the dinner's pictures follow the game: the board and the cloud of the mors
   const after = await page.locator("#d-pictures svg").first().innerHTML();
   assert.notEqual(after, before);
   assert.match(await page.locator("#d-pictures figcaption").first().textContent(), new RegExp(`of the ${n - 2} morsels left`));
+  await page.close();
+});
+
+test("a long computation in the page's worker stops with the Stop button, and the page goes on", { skip: !SITE && "the server runs computations itself (its --timeout ends them)" }, async () => {
+  const page = await browser.newPage();
+  await page.goto(base + "#api");
+  await page.locator("#a-command option").nth(20).waitFor({ state: "attached" });
+  await page.selectOption("#a-command", "subtraction-conjecture");
+  // Conjecture 4 on every set of size 5 up to 60: minutes of work.
+  await page.fill("#a-request", '{"conjecture": "4", "sizes": [5], "max": 60}');
+  await page.click("#a-send");
+  await page.locator("#stop").waitFor({ state: "visible" });
+  // The page still answers while the worker computes.
+  await page.click("a[data-view='dinner']");
+  await page.click("a[data-view='api']");
+  const t0 = Date.now();
+  await page.click("#stop");
+  await page.locator("#a-error").filter({ hasText: "stopped" }).waitFor();
+  assert.ok(Date.now() - t0 < 2000);
+  assert.ok(await page.locator("#stop").isHidden());
+  // A new worker answers the next request.
+  await page.selectOption("#a-command", "subtraction-outcome");
+  await page.fill("#a-request", '{"set": "4,5,9", "heap": "1000"}');
+  await page.click("#a-send");
+  await page.locator("#a-report").filter({ hasText: "outcome" }).waitFor();
   await page.close();
 });

@@ -34,9 +34,8 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
-use lastbite::api::input::{BudgetUnit, AT_FILE_FIELDS, BUDGET_FIELDS, PATH_FIELDS};
-use lastbite::api::{self, Control, ErrorKind};
-use serde_json::{json, Map, Value};
+use lastbite::api::{self, serving, Control, ErrorKind};
+use serde_json::json;
 use tokio::sync::Semaphore;
 
 /// The server's budgets and limits.
@@ -117,38 +116,16 @@ impl IntoResponse for ApiError {
 /// The path of a command's endpoint: `dinner-solve` is `/api/dinner/solve`,
 /// `reproduce` is `/api/reproduce`.
 pub fn endpoint(command: &str) -> String {
-    format!("/api/{}", command.replacen('-', "/", 1))
+    serving::endpoint(command)
 }
 
 /// The router: the API, the explorer page, and JSON 404s for anything else.
 pub fn router(config: Config) -> Router {
-    let schemas: std::collections::HashMap<String, Value> = api::schemas().into_iter().collect();
-    let endpoints: Vec<Value> = api::COMMANDS
-        .iter()
-        .map(|c| {
-            json!({
-                "path": endpoint(c),
-                "method": "POST",
-                "command": c,
-                "request": schemas[&format!("{c}.request")],
-                "report": schemas[&format!("{c}.report")],
-            })
-        })
-        .collect();
-    let fields = api::COMMANDS
-        .iter()
-        .map(|c| {
-            let props = schemas[&format!("{c}.request")]["properties"]
-                .as_object()
-                .map(|p| p.keys().cloned().collect())
-                .unwrap_or_default();
-            (*c, props)
-        })
-        .collect();
+    let fields = serving::request_fields();
     let shared = Arc::new(Shared {
         slots: Arc::new(Semaphore::new(config.jobs)),
         config,
-        schema: json!({ "endpoints": endpoints }).to_string(),
+        schema: serving::schema_document(),
         fields,
     });
     Router::new()
@@ -444,75 +421,14 @@ fn status_of(e: &api::Error) -> StatusCode {
 /// (the server reads and writes none), its size budgets within this server's, and the
 /// server's budget where it gave none.
 fn budgeted(config: &Config, props: &[String], bytes: &[u8]) -> Result<String, ApiError> {
-    let bad = |m: String| ApiError::new(StatusCode::BAD_REQUEST, m);
-    let value: Value = serde_json::from_slice(bytes)
-        .map_err(|e| bad(format!("invalid request: the body is not JSON: {e}")))?;
-    let Value::Object(mut fields) = value else {
-        return Err(bad(
-            "invalid request: the body must be a JSON object of the request's fields".into(),
-        ));
+    let caps = serving::Caps {
+        max_states: config.max_states,
+        max_memory_gib: config.max_memory_gib,
     };
-    for (key, instead) in PATH_FIELDS {
-        if fields.get(key).is_some_and(|v| !v.is_null()) {
-            return Err(bad(format!(
-                "{key}: this server reads and writes no files{}",
-                instead
-                    .map(|f| format!(" (send the content in {f})"))
-                    .unwrap_or_default()
-            )));
-        }
-    }
-    for key in AT_FILE_FIELDS {
-        if fields
-            .get(key)
-            .and_then(Value::as_str)
-            .is_some_and(|p| p.starts_with('@'))
-        {
-            return Err(bad(format!(
-                "{key}: this server reads no files (send the {key} itself)"
-            )));
-        }
-    }
-    budget_fields(config, props, &mut fields)?;
-    Ok(Value::Object(fields).to_string())
-}
-
-fn budget_fields(
-    config: &Config,
-    props: &[String],
-    fields: &mut Map<String, Value>,
-) -> Result<(), ApiError> {
-    // The library's budget fields: counts capped by `max_states`, memory by
-    // `max_memory_gib`.
-    for (key, unit) in BUDGET_FIELDS {
-        if !props.iter().any(|p| p == key) {
-            continue;
-        }
-        let cap = match unit {
-            BudgetUnit::Count => config.max_states,
-            BudgetUnit::Gib => config.max_memory_gib,
-        };
-        match fields.get(key) {
-            None | Some(Value::Null) => {
-                fields.insert(key.to_string(), json!(cap));
-            }
-            Some(v) => {
-                // A budget the library would refuse anyway (not a count) is its to report.
-                let asked = v
-                    .as_u64()
-                    .or_else(|| v.as_str().and_then(|s| s.parse().ok()));
-                if let Some(n) = asked {
-                    if n > cap {
-                        return Err(ApiError::new(
-                            StatusCode::UNPROCESSABLE_ENTITY,
-                            format!("refused: {key} {n} is over this server's budget of {cap}"),
-                        ));
-                    }
-                }
-            }
-        }
-    }
-    Ok(())
+    serving::admit(props, bytes, &caps, "this server").map_err(|r| match r {
+        serving::Refusal::BadRequest(m) => ApiError::new(StatusCode::BAD_REQUEST, m),
+        serving::Refusal::OverBudget(m) => ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, m),
+    })
 }
 
 /// Resolves when the process gets Ctrl-C (SIGINT) or SIGTERM.

@@ -464,7 +464,7 @@ async fn every_answer_carries_the_security_headers() {
     assert!(lastbite_web::CSP.contains("script-src 'self' 'wasm-unsafe-eval'"));
     // The page runs no inline script and no inline style: the policy would block them.
     let (_, _, page) = raw(&c, "GET", "/", &[HOST]).await;
-    assert!(page.contains(r#"<script src="/assets/app.js"></script>"#));
+    assert!(page.contains(r#"<script src="assets/app.js"></script>"#));
     assert!(!page.contains("<script>") && !page.contains("<style") && !page.contains("style=\""));
     let (_, head, js) = raw(&c, "GET", "/assets/app.js", &[HOST]).await;
     assert!(head["content-type"]

@@ -38,6 +38,7 @@ pub mod input;
 mod json;
 mod render;
 pub mod reproduce;
+pub mod serving;
 pub mod subtraction;
 pub mod sweep;
 pub mod tokens;
