@@ -169,7 +169,7 @@ for (const [preset, start, seat] of [["small", "1 3 4", "first"], ["paper", "0 1
       await page.click("#c-new");
     }
     let final = null;
-    for (let turn = 0; turn < 100 && final === null; turn++) {
+    for (const t0 = Date.now(); Date.now() - t0 < 20000 && final === null;) {
       final = await page.locator("#c-status").getAttribute("data-final");
       if (final !== null) break;
       const mine = page.locator("#c-moves button[data-selected='true']:not([disabled])");
@@ -195,7 +195,8 @@ for (const [preset, request] of [
     await page.goto(base + "#tokens");
     await page.selectOption("#t-preset", preset);
     let final = null;
-    for (let turn = 0; turn < 100 && final === null; turn++) {
+    // Until the game ends (by time, not a count of polls: a loaded machine polls slower).
+    for (const t0 = Date.now(); Date.now() - t0 < 20000 && final === null;) {
       final = await page.locator("#t-status").getAttribute("data-final");
       if (final !== null) break;
       const mine = page.locator("#t-moves button[data-selected='true']:not([disabled])");

@@ -130,7 +130,7 @@ pub fn router(config: Config) -> Router {
     });
     Router::new()
         .route("/", get(page))
-        .route("/assets/app.js", get(script))
+        .route("/assets/js/{file}", get(script))
         .route("/assets/style.css", get(style))
         .route("/api/schema", get(schema))
         .route("/api/{family}/{command}", post(family_command))
@@ -285,7 +285,22 @@ pub async fn serve(
 }
 
 const INDEX: &str = include_str!("../assets/index.html");
-const SCRIPT: &str = include_str!("../assets/app.js");
+/// The page's ES modules, by file name.
+const MODULES: [(&str, &str); 10] = [
+    ("main.js", include_str!("../assets/js/main.js")),
+    ("dom.js", include_str!("../assets/js/dom.js")),
+    ("format.js", include_str!("../assets/js/format.js")),
+    ("transport.js", include_str!("../assets/js/transport.js")),
+    ("page.js", include_str!("../assets/js/page.js")),
+    ("dinner.js", include_str!("../assets/js/dinner.js")),
+    (
+        "subtraction.js",
+        include_str!("../assets/js/subtraction.js"),
+    ),
+    ("cookie.js", include_str!("../assets/js/cookie.js")),
+    ("tokens.js", include_str!("../assets/js/tokens.js")),
+    ("commands.js", include_str!("../assets/js/commands.js")),
+];
 const STYLE: &str = include_str!("../assets/style.css");
 
 fn asset(content_type: &'static str, body: &'static str) -> impl IntoResponse {
@@ -302,8 +317,13 @@ async fn page() -> impl IntoResponse {
     asset("text/html; charset=utf-8", INDEX)
 }
 
-async fn script() -> impl IntoResponse {
-    asset("text/javascript; charset=utf-8", SCRIPT)
+async fn script(Path(file): Path<String>) -> Response {
+    match MODULES.iter().find(|(name, _)| *name == file) {
+        Some((_, body)) => asset("text/javascript; charset=utf-8", body).into_response(),
+        None => not_found(format!("/assets/js/{file}").parse().unwrap_or_default())
+            .await
+            .into_response(),
+    }
 }
 
 async fn style() -> impl IntoResponse {

@@ -365,7 +365,7 @@ async fn foreign_requests_are_refused() {
             ("POST", path.as_str()),
             ("GET", "/"),
             ("GET", "/api/schema"),
-            ("GET", "/assets/app.js"),
+            ("GET", "/assets/js/main.js"),
         ] {
             let (s, _, b) = raw(&c, method, p, &[("host", host), JSON]).await;
             error_of(s, &b, StatusCode::FORBIDDEN, "is not this server's");
@@ -439,7 +439,8 @@ async fn every_answer_carries_the_security_headers() {
     let path = endpoint("subtraction-period");
     for (method, p, h) in [
         ("GET", "/", vec![HOST]),
-        ("GET", "/assets/app.js", vec![HOST]),
+        ("GET", "/assets/js/main.js", vec![HOST]),
+        ("GET", "/assets/js/dinner.js", vec![HOST]),
         ("GET", "/assets/style.css", vec![HOST]),
         ("GET", "/api/schema", vec![HOST]),
         ("POST", path.as_str(), vec![HOST, JSON]),
@@ -464,12 +465,39 @@ async fn every_answer_carries_the_security_headers() {
     assert!(lastbite_web::CSP.contains("script-src 'self' 'wasm-unsafe-eval'"));
     // The page runs no inline script and no inline style: the policy would block them.
     let (_, _, page) = raw(&c, "GET", "/", &[HOST]).await;
-    assert!(page.contains(r#"<script src="assets/app.js"></script>"#));
+    assert!(page.contains(r#"<script type="module" src="assets/js/main.js"></script>"#));
     assert!(!page.contains("<script>") && !page.contains("<style") && !page.contains("style=\""));
-    let (_, head, js) = raw(&c, "GET", "/assets/app.js", &[HOST]).await;
+    let (_, head, js) = raw(&c, "GET", "/assets/js/transport.js", &[HOST]).await;
     assert!(head["content-type"]
         .to_str()
         .unwrap()
         .starts_with("text/javascript"));
     assert!(!js.contains("style=\""));
+}
+
+/// Every module of the page (web/assets/js) is served, as JavaScript; an unknown one is a
+/// JSON 404.
+#[tokio::test]
+async fn every_page_module_is_served() {
+    let c = Config::default();
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/js");
+    let mut n = 0;
+    for e in std::fs::read_dir(dir).unwrap() {
+        let name = e.unwrap().file_name().into_string().unwrap();
+        let (s, head, body) = raw(&c, "GET", &format!("/assets/js/{name}"), &[HOST]).await;
+        assert_eq!(s, StatusCode::OK, "{name}");
+        assert!(head["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("text/javascript"));
+        assert_eq!(
+            body,
+            std::fs::read_to_string(format!("{dir}/{name}")).unwrap(),
+            "{name}"
+        );
+        n += 1;
+    }
+    assert!(n >= 8);
+    let (s, _, b) = raw(&c, "GET", "/assets/js/nope.js", &[HOST]).await;
+    error_of(s, &b, StatusCode::NOT_FOUND, "no such endpoint");
 }

@@ -1,0 +1,27 @@
+// Every command: any request, answered with the library's own JSON.
+import { $ } from "./dom.js";
+import { callText, schemaDocument } from "./transport.js";
+
+// ---- Every command
+export const SAMPLES = {
+  "subtraction-outcome": { set: "4,5,9", heap: "1000000000000000000", convention: "FvA" },
+  "subtraction-table": { set: "4,5,9", max_heap: 30 },
+  "cookie-analyze": { components: "3,1,4" },
+  "tokens-solve": { values: "1,5,3,7", players: 2 },
+};
+export async function loadCommands() {
+  const r = await schemaDocument();
+  const sel = $("a-command");
+  for (const e of r.endpoints) { const o = document.createElement("option"); o.value = e.command; o.textContent = e.path; sel.append(o); }
+  sel.value = "subtraction-outcome"; $("a-request").value = JSON.stringify(SAMPLES["subtraction-outcome"], null, 1);
+  sel.addEventListener("change", () => { $("a-request").value = JSON.stringify(SAMPLES[sel.value] || {}, null, 1); });
+}
+$("a-send").addEventListener("click", async () => {
+  $("a-error").textContent = ""; $("a-report").textContent = "";
+  let req;
+  try { req = JSON.parse($("a-request").value); } catch (e) { $("a-error").textContent = "The request is not JSON: " + e.message; return; }
+  // The server's own text: every digit of every number, as the CLI's --json writes it.
+  const command = $("a-command").value;
+  const r = await callText(command, JSON.stringify(req));
+  if (r.ok) $("a-report").textContent = r.text; else $("a-error").textContent = r.text;
+});

@@ -1,0 +1,151 @@
+// The Ethiopian Dinner view: play against the equilibrium.
+import { h, svgNode, $ } from "./dom.js";
+import { frac, add, show, letters } from "./format.js";
+import { api } from "./transport.js";
+import { moveClicked, moveShown, setHash } from "./page.js";
+
+// ---- Dinner
+export const PRESETS = {
+  fig1: { m: "1,6 2,14 3,10 4,3 5,7 6,5 7,9 8,8 9,4 10,13 11,12 12,11 13,2 14,1", o: "" },
+  intro: { m: "1,2 2,3 3,1", o: "ABA" },
+  three: { m: "3,1,2 1,3,2 2,2,2 4,1,1 1,4,1 1,1,4", o: "ABCABC" },
+};
+export const dinner = { morsels: "", order: "", seat: "A", ties: "index", eaten: [], players: 2, rows: [], movers: "" };
+
+export function dinnerParams() {
+  const p = new URLSearchParams();
+  p.set("m", dinner.morsels); if (dinner.order) p.set("o", dinner.order);
+  p.set("seat", dinner.seat); p.set("ties", dinner.ties);
+  if (dinner.eaten.length) p.set("eaten", dinner.eaten.join(","));
+  return p;
+}
+export function readDinnerForm() {
+  dinner.morsels = $("d-morsels").value.trim().replace(/\s+/g, " ");
+  dinner.order = $("d-order").value.trim();
+  dinner.ties = $("d-ties").value;
+  dinner.rows = dinner.morsels ? dinner.morsels.split(" ").map((r) => r.split(",")) : [];
+  dinner.players = dinner.rows.length ? dinner.rows[0].length : 2;
+  fillSeats();
+  dinner.seat = $("d-seat").value;
+}
+export function fillSeats() {
+  const sel = $("d-seat"), keep = sel.value || dinner.seat;
+  sel.replaceChildren();
+  for (let i = 0; i < dinner.players; i++) { const o = document.createElement("option"); o.value = o.textContent = letters[i]; sel.append(o); }
+  sel.value = [...sel.options].some((o) => o.value === keep) ? keep : "A";
+}
+export function writeDinnerForm() {
+  $("d-morsels").value = dinner.morsels; $("d-order").value = dinner.order; $("d-ties").value = dinner.ties;
+  dinner.rows = dinner.morsels ? dinner.morsels.split(" ").map((r) => r.split(",")) : [];
+  dinner.players = dinner.rows.length ? dinner.rows[0].length : 2;
+  fillSeats(); $("d-seat").value = dinner.seat;
+}
+export function dinnerRequest(extra) {
+  const req = { morsels: dinner.morsels };
+  if (dinner.order) req.order = dinner.order;
+  if (dinner.ties !== "index") {
+    // The others play by the chosen rule; the user's own rule only matters for the hints.
+    req.ties = dinner.ties; req.method = "exact";
+  }
+  if (dinner.players > 2) req.method = "exact";
+  return Object.assign(req, extra);
+}
+export let busy = 0;
+export async function renderDinner() {
+  const token = ++busy;
+  $("d-error").textContent = "";
+  setHash("dinner", dinnerParams());
+  const moves = $("d-moves");
+  if (!dinner.morsels) { moves.replaceChildren(); $("d-status").textContent = "Enter a dinner or pick a preset."; return; }
+  let report;
+  try {
+    report = await api("dinner-solve", dinnerRequest({ explain: true, at: dinner.eaten }));
+  } catch (e) { if (token === busy) { $("d-error").textContent = e.message; moves.replaceChildren(); } return; }
+  if (token !== busy) return;
+  // Totals so far: each eaten morsel's utility to whoever ate it.
+  const movers = report.turn_order;
+  dinner.movers = movers;
+  const totals = Array.from({ length: dinner.players }, () => [0n, 1n]);
+  dinner.eaten.forEach((m, t) => { const p = letters.indexOf(movers[t]); totals[p] = add(totals[p], frac(dinner.rows[m][p])); });
+  const so = totals.map((x, i) => `${letters[i]} ${show(x)}`).join(", ");
+  const ex = report.explanation;
+  renderDinnerPictures(movers);
+  moves.replaceChildren();
+  $("d-undo").disabled = !dinner.eaten.length;
+  if (!ex) {
+    $("d-status").textContent = `Game over. Final payoffs: ${so}.`;
+    $("d-status").dataset.final = totals.map(show).join(",");
+    moveShown();
+    return;
+  }
+  delete $("d-status").dataset.final;
+  const mine = ex.mover === dinner.seat;
+  $("d-status").textContent = `Turn ${dinner.eaten.length + 1}: ${mine ? "your move (" + ex.mover + ")" : ex.mover + " (the equilibrium) moves"}. So far: ${so}.`;
+  const top = ex.moves.filter((m) => m.best_for_mover).length;
+  for (const mv of ex.moves) {
+    const b = document.createElement("button");
+    const kind = mv.best_for_mover ? (top > 1 ? "tied" : "best") : "worse";
+    b.className = "move " + kind;
+    b.dataset.morsel = mv.morsel; if (mv.chosen) b.dataset.selected = "true";
+    b.append(h("span", { class: "tag" }, kind + (mv.chosen ? " · equilibrium" : "")),
+      ` morsel ${mv.morsel} (${dinner.rows[mv.morsel].join(", ")})`,
+      h("small", null, `leads to (${mv.payoffs.join(", ")}) from here on`));
+    b.disabled = !mine;
+    // Every move button is disabled at once: a second click (a double click, or one while the
+    // server answers) must not eat again.
+    b.addEventListener("click", () => {
+      if (b.disabled) return;
+      moves.querySelectorAll("button").forEach((x) => { x.disabled = true; });
+      moveClicked(); dinner.eaten.push(mv.morsel); renderDinner();
+    });
+    moves.append(b);
+  }
+  moveShown();
+  if (!mine) {
+    const pick = ex.moves.find((m) => m.chosen);
+    setTimeout(() => { if (token === busy) { dinner.eaten.push(pick.morsel); renderDinner(); } }, 150);
+  } else {
+    const first = moves.querySelector("button:not(:disabled)"); if (first && document.activeElement === document.body) first.focus({ preventScroll: true });
+  }
+}
+// The pictures follow the game: the crossout board and the outcome cloud of the dinner
+// that is left, with the turns that are left (the library draws them; the page only
+// passes the position).
+export let pictureBusy = 0;
+export async function renderDinnerPictures(turnOrder) {
+  const token = ++pictureBusy;
+  const box = $("d-pictures");
+  const left = dinner.rows.map((_, i) => i).filter((i) => !dinner.eaten.includes(i));
+  if (!dinner.morsels || dinner.players !== 2 || !left.length) { box.replaceChildren(); return; }
+  const req = { morsels: left.map((i) => dinner.rows[i].join(",")).join(" "), order: turnOrder.slice(dinner.eaten.length), picture: true };
+  const where = dinner.eaten.length
+    ? ` of the ${left.length} morsels left (${left.join(", ")}, drawn as 0 to ${left.length - 1})`
+    : "";
+  const figures = [];
+  for (const [cmd, title] of [["dinner-board", "The crossout board"], ["dinner-plot", "The outcome cloud (Figure 1)"]]) {
+    try {
+      const r = await api(cmd, req);
+      figures.push(h("figure", { "data-left": left.length }, h("figcaption", null, title + where), svgNode(r.svg)));
+    } catch (e) { /* the pictures need a two-player dinner the board accepts */ }
+  }
+  if (token === pictureBusy) box.replaceChildren(...figures);
+}
+export function newDinner() {
+  readDinnerForm(); dinner.eaten = [];
+  renderDinner();
+}
+$("d-preset").addEventListener("change", () => {
+  const p = PRESETS[$("d-preset").value]; if (!p) return;
+  dinner.morsels = p.m; dinner.order = p.o; dinner.seat = "A"; dinner.eaten = [];
+  writeDinnerForm(); newDinner();
+});
+$("d-new").addEventListener("click", newDinner);
+$("d-undo").addEventListener("click", () => {
+  // Back to the user's previous turn (the equilibrium's replies are undone with it), by
+  // the turn order of the last position shown.
+  busy++;
+  let t = dinner.eaten.length;
+  do { t--; } while (t > 0 && dinner.movers[t] !== dinner.seat);
+  dinner.eaten = dinner.eaten.slice(0, Math.max(t, 0));
+  renderDinner();
+});

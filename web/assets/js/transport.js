@@ -1,0 +1,66 @@
+// Where computations run: the server that served the page, or a Web Worker running the library compiled to WebAssembly.
+import { $ } from "./dom.js";
+
+export const API_TOKEN = new URLSearchParams(location.search).get("token");
+export function apiHeaders(json) {
+  const h = json ? { "content-type": "application/json" } : {};
+  if (API_TOKEN) h.authorization = "Bearer " + API_TOKEN;
+  return h;
+}
+// Where the computations run: the server that served this page (`lastbite serve`), or,
+// on any static host, a Web Worker running the library compiled to WebAssembly (the same
+// api::call and schemas). The page asks the server for its schema once to know.
+export let transport = null;
+export function onServer() {
+  transport ??= fetch("api/schema", { headers: apiHeaders(false) })
+    .then((r) => r.ok && (r.headers.get("content-type") || "").startsWith("application/json"))
+    .catch(() => false);
+  return transport;
+}
+export let worker = null, nextCall = 0;
+export const pending = new Map();
+export function stopWorker(why) {
+  if (worker) worker.terminate();
+  worker = null;
+  for (const [, p] of pending) p.resolve({ ok: false, text: why });
+  pending.clear();
+  $("stop").hidden = true;
+}
+export function workerCall(command, body) {
+  if (!worker) {
+    worker = new Worker("assets/worker.js");
+    worker.onmessage = (e) => {
+      const p = pending.get(e.data.id);
+      pending.delete(e.data.id);
+      if (!pending.size) $("stop").hidden = true;
+      // A failure of the module itself (status 3) may have left it broken: start afresh.
+      if (e.data.status === 3) stopWorker(e.data.text);
+      if (p) p.resolve({ ok: e.data.status === 0, text: e.data.text });
+    };
+    worker.onerror = (e) => { e.preventDefault(); stopWorker("the computation failed in this tab: " + (e.message || "the worker stopped")); };
+  }
+  const id = ++nextCall;
+  // A long computation can be stopped: the button ends the worker (a new one starts on
+  // the next call).
+  setTimeout(() => { if (pending.has(id)) $("stop").hidden = false; }, 300);
+  return new Promise((resolve) => { pending.set(id, { resolve }); worker.postMessage({ id, command, request: body }); });
+}
+// A command's answer as text: { ok, text } with the report's JSON, or the one-line error.
+export async function callText(command, body) {
+  if (!(await onServer())) return workerCall(command, body);
+  const res = await fetch("api/" + command.replace("-", "/"), { method: "POST", headers: apiHeaders(true), body });
+  const text = await res.text();
+  if (res.ok) return { ok: true, text };
+  try { return { ok: false, text: JSON.parse(text).error || res.statusText }; } catch (e) { return { ok: false, text: text || res.statusText }; }
+}
+export async function api(command, request) {
+  const r = await callText(command, JSON.stringify(request));
+  if (!r.ok) throw new Error(r.text);
+  // Integers past 2^53 stay exact (BigInt), read from their digits.
+  return JSON.parse(r.text, (k, v, ctx) => (typeof v === "number" && !Number.isSafeInteger(v) && ctx && /^-?\d+$/.test(ctx.source) ? BigInt(ctx.source) : v));
+}
+export async function schemaDocument() {
+  if (await onServer()) return fetch("api/schema", { headers: apiHeaders(false) }).then((x) => x.json());
+  const r = await workerCall("schema", "");
+  return JSON.parse(r.text);
+}
