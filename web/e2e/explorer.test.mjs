@@ -11,6 +11,7 @@ import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { chromium } from "playwright-core";
+import { callModule } from "../assets/js/wasm.js";
 
 const BIN = process.env.LASTBITE_BIN || new URL("../../target/release/lastbite", import.meta.url).pathname;
 const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
@@ -60,15 +61,7 @@ async function api(command, request) {
 }
 
 function wasmCall(command, body) {
-  const enc = new TextEncoder();
-  const put = (b) => { const p = wasm.lastbite_alloc(b.length); new Uint8Array(wasm.memory.buffer, p, b.length).set(b); return p; };
-  const n = enc.encode(command), b = enc.encode(body);
-  const out = wasm.lastbite_call(put(n), n.length, put(b), b.length);
-  const v = new DataView(wasm.memory.buffer);
-  const status = v.getUint32(out, true), len = v.getUint32(out + 4, true);
-  const text = new TextDecoder().decode(new Uint8Array(wasm.memory.buffer, out + 8, len));
-  wasm.lastbite_free(out, 8 + len);
-  return { status, text };
+  return callModule(wasm, command, body);
 }
 
 /** Plays the whole game shown by clicking the equilibrium move on each of the user's turns;

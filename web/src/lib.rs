@@ -286,7 +286,7 @@ pub async fn serve(
 
 const INDEX: &str = include_str!("../assets/index.html");
 /// The page's ES modules, by file name.
-const MODULES: [(&str, &str); 10] = [
+const MODULES: [(&str, &str); 11] = [
     ("main.js", include_str!("../assets/js/main.js")),
     ("dom.js", include_str!("../assets/js/dom.js")),
     ("format.js", include_str!("../assets/js/format.js")),
@@ -300,6 +300,7 @@ const MODULES: [(&str, &str); 10] = [
     ("cookie.js", include_str!("../assets/js/cookie.js")),
     ("tokens.js", include_str!("../assets/js/tokens.js")),
     ("commands.js", include_str!("../assets/js/commands.js")),
+    ("wasm.js", include_str!("../assets/js/wasm.js")),
 ];
 const STYLE: &str = include_str!("../assets/style.css");
 

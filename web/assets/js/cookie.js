@@ -1,7 +1,7 @@
 // The cookie game view: play against the favoured player.
-import { h, $ } from "./dom.js";
+import { $ } from "./dom.js";
 import { api } from "./transport.js";
-import { moveClicked, moveShown, setHash } from "./page.js";
+import { moveShown, setHash, moveButton } from "./page.js";
 
 // ---- The cookie game
 export const COOKIE_PRESETS = { small: "1 3 4", paper: "0 1 1 3 4 5 8 8", p: "2 3" };
@@ -53,20 +53,14 @@ export async function renderCookie() {
   // The computer eats a winning cookie when there is one, else the first.
   const chosen = r.moves.find((m) => m.wins) || r.moves[0];
   for (const m of r.moves) {
-    const b = document.createElement("button");
-    const kind = m.wins ? "best" : "worse";
-    b.className = "move " + kind;
-    b.dataset.eat = m.eat; if (m === chosen) b.dataset.selected = "true";
-    b.append(h("span", { class: "tag" }, m.wins ? "wins" : "loses"), ` eat a cookie with ${m.eat} day${m.eat === 1 ? "" : "s"} left`,
-      h("small", null, `leaves (${m.position.join(", ") || "nothing"}): ${m.type}` +
-        (m.d_value !== null ? `, D = ${m.d_value}` : "") + (m.winning_interval ? `, winning options ${m.winning_interval[0]}..${m.winning_interval[1]}` : "")));
-    b.disabled = !userToMove;
-    b.addEventListener("click", () => {
-      if (b.disabled) return;
-      box.querySelectorAll("button").forEach((x) => { x.disabled = true; });
-      moveClicked(); cookie.eaten.push(m.eat); renderCookie();
+    moveButton(box, {
+      kind: m.wins ? "best" : "worse", tag: m.wins ? "wins" : "loses", chosen: m === chosen, enabled: userToMove,
+      text: ` eat a cookie with ${m.eat} day${m.eat === 1 ? "" : "s"} left`,
+      note: `leaves (${m.position.join(", ") || "nothing"}): ${m.type}` +
+        (m.d_value !== null ? `, D = ${m.d_value}` : "") + (m.winning_interval ? `, winning options ${m.winning_interval[0]}..${m.winning_interval[1]}` : ""),
+      data: { eat: m.eat },
+      play: () => { cookie.eaten.push(m.eat); renderCookie(); },
     });
-    box.append(b);
   }
   moveShown();
   if (!userToMove) setTimeout(() => { if (token === cookieBusy) { cookie.eaten.push(chosen.eat); renderCookie(); } }, 150);

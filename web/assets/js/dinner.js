@@ -2,7 +2,7 @@
 import { h, svgNode, $ } from "./dom.js";
 import { frac, add, show, letters } from "./format.js";
 import { api } from "./transport.js";
-import { moveClicked, moveShown, setHash } from "./page.js";
+import { moveShown, setHash, moveButton } from "./page.js";
 
 // ---- Dinner
 export const PRESETS = {
@@ -83,22 +83,14 @@ export async function renderDinner() {
   $("d-status").textContent = `Turn ${dinner.eaten.length + 1}: ${mine ? "your move (" + ex.mover + ")" : ex.mover + " (the equilibrium) moves"}. So far: ${so}.`;
   const top = ex.moves.filter((m) => m.best_for_mover).length;
   for (const mv of ex.moves) {
-    const b = document.createElement("button");
     const kind = mv.best_for_mover ? (top > 1 ? "tied" : "best") : "worse";
-    b.className = "move " + kind;
-    b.dataset.morsel = mv.morsel; if (mv.chosen) b.dataset.selected = "true";
-    b.append(h("span", { class: "tag" }, kind + (mv.chosen ? " · equilibrium" : "")),
-      ` morsel ${mv.morsel} (${dinner.rows[mv.morsel].join(", ")})`,
-      h("small", null, `leads to (${mv.payoffs.join(", ")}) from here on`));
-    b.disabled = !mine;
-    // Every move button is disabled at once: a second click (a double click, or one while the
-    // server answers) must not eat again.
-    b.addEventListener("click", () => {
-      if (b.disabled) return;
-      moves.querySelectorAll("button").forEach((x) => { x.disabled = true; });
-      moveClicked(); dinner.eaten.push(mv.morsel); renderDinner();
+    moveButton(moves, {
+      kind, tag: kind + (mv.chosen ? " · equilibrium" : ""), chosen: mv.chosen, enabled: mine,
+      text: ` morsel ${mv.morsel} (${dinner.rows[mv.morsel].join(", ")})`,
+      note: `leads to (${mv.payoffs.join(", ")}) from here on`,
+      data: { morsel: mv.morsel },
+      play: () => { dinner.eaten.push(mv.morsel); renderDinner(); },
     });
-    moves.append(b);
   }
   moveShown();
   if (!mine) {

@@ -1,7 +1,7 @@
 // The subtraction games view: play against the PSPE.
 import { h, svgNode, $ } from "./dom.js";
 import { api } from "./transport.js";
-import { moveClicked, moveShown, setHash } from "./page.js";
+import { moveShown, setHash, moveButton } from "./page.js";
 
 // ---- Subtraction games
 export const SUB_PRESETS = {
@@ -55,18 +55,13 @@ export async function renderSub() {
     const [m, other] = [BigInt(o.outcome[0]), BigInt(o.outcome[1])];
     const alice = totals[0] + (moverIsAlice ? m : other), bob = totals[1] + (moverIsAlice ? other : m);
     const kind = o.pspe ? (pspe > 1 ? "tied" : "best") : "worse";
-    const b = document.createElement("button");
-    b.className = "move " + kind;
-    b.dataset.take = o.take; if (o === chosen) b.dataset.selected = "true";
-    b.append(h("span", { class: "tag" }, o.pspe ? "PSPE" : o.best_for_mover ? "best own payoff, not the convention's pick" : "worse"),
-      ` take ${o.take}`, h("small", null, `leaves ${o.heap_after}; game ends at (Alice ${alice}, Bob ${bob})`));
-    b.disabled = !mine;
-    b.addEventListener("click", () => {
-      if (b.disabled) return;
-      box.querySelectorAll("button").forEach((x) => { x.disabled = true; });
-      moveClicked(); sub.takes.push(o.take); renderSub();
+    moveButton(box, {
+      kind, tag: o.pspe ? "PSPE" : o.best_for_mover ? "best own payoff, not the convention's pick" : "worse",
+      chosen: o === chosen, enabled: mine,
+      text: ` take ${o.take}`, note: `leaves ${o.heap_after}; game ends at (Alice ${alice}, Bob ${bob})`,
+      data: { take: o.take },
+      play: () => { sub.takes.push(o.take); renderSub(); },
     });
-    box.append(b);
   }
   moveShown();
   if (!mine) setTimeout(() => { if (token === subBusy) { sub.takes.push(chosen.take); renderSub(); } }, 150);

@@ -1,7 +1,7 @@
 // The Token Dollars view: place tokens against the equilibrium.
 import { h, svgNode, esc, $ } from "./dom.js";
 import { api } from "./transport.js";
-import { moveClicked, moveShown, setHash } from "./page.js";
+import { moveShown, setHash, moveButton } from "./page.js";
 
 // ---- Token Dollars
 export const TOKEN_PRESETS = {
@@ -95,19 +95,12 @@ export async function renderTokens() {
   const chosen = r.explanation.find((l) => l.chosen);
   for (const l of r.explanation) {
     const kind = l.best_for_mover ? (top > 1 ? "tied" : "best") : "worse";
-    const b = document.createElement("button");
-    b.className = "move " + kind;
-    b.dataset.stack = l.stack; if (l.chosen) b.dataset.selected = "true";
-    b.append(h("span", { class: "tag" }, kind + (l.chosen ? " · equilibrium" : "")),
-      ` stack ${l.stack} ($${values[l.stack - 1]})`,
-      h("small", null, `payoffs (${l.payoffs.join(", ")})`));
-    b.disabled = !mine;
-    b.addEventListener("click", () => {
-      if (b.disabled) return;
-      box.querySelectorAll("button").forEach((x) => { x.disabled = true; });
-      moveClicked(); tok.placed.push(l.stack); renderTokens();
+    moveButton(box, {
+      kind, tag: kind + (l.chosen ? " · equilibrium" : ""), chosen: l.chosen, enabled: mine,
+      text: ` stack ${l.stack} ($${values[l.stack - 1]})`, note: `payoffs (${l.payoffs.join(", ")})`,
+      data: { stack: l.stack },
+      play: () => { tok.placed.push(l.stack); renderTokens(); },
     });
-    box.append(b);
   }
   moveShown();
   if (!mine) setTimeout(() => { if (token === tokBusy) { tok.placed.push(chosen.stack); renderTokens(); } }, 150);

@@ -28,7 +28,7 @@ export function stopWorker(why) {
 }
 export function workerCall(command, body) {
   if (!worker) {
-    worker = new Worker("assets/worker.js");
+    worker = new Worker("assets/worker.js", { type: "module" });
     worker.onmessage = (e) => {
       const p = pending.get(e.data.id);
       pending.delete(e.data.id);

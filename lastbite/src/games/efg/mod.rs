@@ -392,25 +392,24 @@ impl Efg {
     /// of an information set follows the same own last move), else `None`; with perfect
     /// information it is the tree count (a sum at her nodes, a product elsewhere).
     fn reduced_strategies(&self, p: u32) -> Option<BigUint> {
-        const UNSET: Option<Option<(u32, u32)>> = None;
         let n = self.nodes.len();
         // `last[v]`: p's own last move (information set, action) before node v. Nodes are
         // in preorder, so a parent is seen before its children.
         let mut last: Vec<Option<(u32, u32)>> = vec![None; n];
-        let mut parent = vec![UNSET; self.infosets.len()];
+        // Per information set of hers: the own last move before it, and its first node
+        // (`u32::MAX` while unseen).
+        let mut parent: Vec<Option<(u32, u32)>> = vec![None; self.infosets.len()];
         let mut first_node = vec![u32::MAX; self.infosets.len()];
         for v in 0..n as u32 {
             let here = last[v as usize];
             match self.nodes[v as usize].kind {
                 NodeKind::Personal { player, infoset } if player == p => {
                     let i = infoset as usize;
-                    match parent[i] {
-                        None => {
-                            parent[i] = Some(here);
-                            first_node[i] = v;
-                        }
-                        Some(seen) if seen != here => return None,
-                        Some(_) => {}
+                    if first_node[i] == u32::MAX {
+                        parent[i] = here;
+                        first_node[i] = v;
+                    } else if parent[i] != here {
+                        return None;
                     }
                     for (a, &c) in self.children(v).iter().enumerate() {
                         last[c as usize] = Some((infoset, a as u32));
@@ -431,13 +430,13 @@ impl Efg {
             .map(|s| vec![BigUint::from(1u32); s.actions as usize])
             .collect();
         let mut order: Vec<usize> = (0..self.infosets.len())
-            .filter(|&i| parent[i].is_some())
+            .filter(|&i| first_node[i] != u32::MAX)
             .collect();
         order.sort_unstable_by_key(|&i| std::cmp::Reverse(first_node[i]));
         let mut root = BigUint::from(1u32);
         for i in order {
             let total: BigUint = std::mem::take(&mut plans[i]).into_iter().sum();
-            match parent[i].flatten() {
+            match parent[i] {
                 Some((j, a)) => plans[j as usize][a as usize] *= total,
                 None => root *= total,
             }
