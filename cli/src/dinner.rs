@@ -83,6 +83,10 @@ pub struct PlotArgs {
     input: Input,
     #[command(flatten)]
     out: crate::figure::PictureOut,
+    /// Draw the position after these morsels are eaten (indices from 0, e.g. "2,0"): the
+    /// morsels left, numbered from 0 among themselves, with the turns left.
+    #[arg(long, value_delimiter = ',')]
+    at: Option<Vec<usize>>,
     /// Print the plotted points as one JSON document on stdout (the picture is optional).
     #[arg(long)]
     json: bool,
@@ -110,6 +114,10 @@ pub struct BoardArgs {
         allow_negative_numbers = true
     )]
     altruism: Option<Vec<Exact>>,
+    /// Draw the position after these morsels are eaten (indices from 0, e.g. "2,0"): the
+    /// morsels left, numbered from 0 among themselves, with the turns left.
+    #[arg(long, value_delimiter = ',')]
+    at: Option<Vec<usize>>,
     /// Print the labels as one JSON document on stdout (the picture is optional).
     #[arg(long)]
     json: bool,
@@ -472,6 +480,7 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
             a.out.check(a.json)?;
             let mut req = api::PlotRequest {
                 picture: a.out.requested(),
+                at: a.at,
                 ..Default::default()
             };
             input!(req, a.input);
@@ -486,6 +495,7 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
                 remove: a.remove,
                 altruism: a.altruism,
                 picture: a.out.requested(),
+                at: a.at,
                 ..Default::default()
             };
             input!(req, a.input);

@@ -177,6 +177,10 @@ pub struct OutcomeArgs {
     /// Also list every legal move with the outcome it leads to under PSPE play.
     #[arg(long)]
     explain: bool,
+    /// Play these takes first (Alice first, turns alternating, e.g. `4,9`) and report the
+    /// heap they leave, with the whole game's totals.
+    #[arg(long, value_delimiter = ',', value_name = "TAKES")]
+    takes: Option<Vec<u64>>,
     /// Print one JSON document on stdout.
     #[arg(long)]
     json: bool,
@@ -222,6 +226,7 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
                 convention: a.convention,
                 limit: a.limit,
                 explain: a.explain,
+                takes: a.takes,
             };
             emit(&call(api::outcome(&req, &ctl))?, a.json)?;
         }

@@ -118,6 +118,7 @@ def attainable(
 
 def plot(
     *,
+    at: Sequence[int] | None = ...,
     data: str | None = ...,
     file: str | None = ...,
     first: Literal["alice", "bob"] | None = ...,
@@ -132,6 +133,7 @@ def plot(
 def board(
     *,
     altruism: Sequence[Exact] | None = ...,
+    at: Sequence[int] | None = ...,
     data: str | None = ...,
     file: str | None = ...,
     first: Literal["alice", "bob"] | None = ...,

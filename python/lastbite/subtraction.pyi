@@ -22,6 +22,7 @@ def outcome(
     heap: str = ...,
     limit: int = ...,
     set: str = ...,
+    takes: Sequence[int] | None = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
 ) -> dict[str, Any]:

@@ -50,8 +50,8 @@ export async function renderCookie() {
   }
   delete $("c-status").dataset.final;
   $("c-status").textContent = userToMove ? "Your move: eat a cookie." : "The computer (the favoured player) moves.";
-  // The computer eats a winning cookie when there is one, else the first.
-  const chosen = r.moves.find((m) => m.wins) || r.moves[0];
+  // The computer eats the cookie the library chooses (a winning one when there is one).
+  const chosen = r.moves.find((m) => m.chosen);
   for (const m of r.moves) {
     moveButton(box, {
       kind: m.wins ? "best" : "worse", tag: m.wins ? "wins" : "loses", chosen: m === chosen, enabled: userToMove,

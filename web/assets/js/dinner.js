@@ -1,6 +1,6 @@
 // The Ethiopian Dinner view: play against the equilibrium.
 import { h, svgNode, $ } from "./dom.js";
-import { frac, add, show, letters } from "./format.js";
+import { letters } from "./format.js";
 import { api } from "./transport.js";
 import { moveShown, setHash, moveButton } from "./page.js";
 
@@ -10,7 +10,9 @@ export const PRESETS = {
   intro: { m: "1,2 2,3 3,1", o: "ABA" },
   three: { m: "3,1,2 1,3,2 2,2,2 4,1,1 1,4,1 1,1,4", o: "ABCABC" },
 };
-export const dinner = { morsels: "", order: "", seat: "A", ties: "index", eaten: [], players: 2, rows: [], movers: "" };
+// What the page keeps is what the user typed and clicked; the dinner itself (its players,
+// morsels, scores) is read from the library's reports.
+export const dinner = { morsels: "", order: "", seat: "A", ties: "index", eaten: [], players: 2, movers: "" };
 
 export function dinnerParams() {
   const p = new URLSearchParams();
@@ -23,31 +25,31 @@ export function readDinnerForm() {
   dinner.morsels = $("d-morsels").value.trim().replace(/\s+/g, " ");
   dinner.order = $("d-order").value.trim();
   dinner.ties = $("d-ties").value;
-  dinner.rows = dinner.morsels ? dinner.morsels.split(" ").map((r) => r.split(",")) : [];
-  dinner.players = dinner.rows.length ? dinner.rows[0].length : 2;
-  fillSeats();
-  dinner.seat = $("d-seat").value;
+  dinner.seat = $("d-seat").value || dinner.seat;
 }
-export function fillSeats() {
-  const sel = $("d-seat"), keep = sel.value || dinner.seat;
-  sel.replaceChildren();
-  for (let i = 0; i < dinner.players; i++) { const o = document.createElement("option"); o.value = o.textContent = letters[i]; sel.append(o); }
-  sel.value = [...sel.options].some((o) => o.value === keep) ? keep : "A";
+// The seats are the report's players; the seat chosen stays where the dinner has it.
+export function fillSeats(players) {
+  const sel = $("d-seat");
+  dinner.players = players;
+  if (sel.options.length !== players) {
+    sel.replaceChildren();
+    for (let i = 0; i < players; i++) { const o = document.createElement("option"); o.value = o.textContent = letters[i]; sel.append(o); }
+  }
+  if (letters.indexOf(dinner.seat) >= players || letters.indexOf(dinner.seat) < 0) dinner.seat = "A";
+  sel.value = dinner.seat;
 }
 export function writeDinnerForm() {
   $("d-morsels").value = dinner.morsels; $("d-order").value = dinner.order; $("d-ties").value = dinner.ties;
-  dinner.rows = dinner.morsels ? dinner.morsels.split(" ").map((r) => r.split(",")) : [];
-  dinner.players = dinner.rows.length ? dinner.rows[0].length : 2;
-  fillSeats(); $("d-seat").value = dinner.seat;
+  fillSeats(Math.max(dinner.players, letters.indexOf(dinner.seat) + 1));
 }
-export function dinnerRequest(extra) {
+export function dinnerRequest(extra, { drawing = false } = {}) {
   const req = { morsels: dinner.morsels };
   if (dinner.order) req.order = dinner.order;
+  if (drawing) return Object.assign(req, extra);
   if (dinner.ties !== "index") {
     // The others play by the chosen rule; the user's own rule only matters for the hints.
     req.ties = dinner.ties; req.method = "exact";
   }
-  if (dinner.players > 2) req.method = "exact";
   return Object.assign(req, extra);
 }
 export let busy = 0;
@@ -62,19 +64,18 @@ export async function renderDinner() {
     report = await api("dinner-solve", dinnerRequest({ explain: true, at: dinner.eaten }));
   } catch (e) { if (token === busy) { $("d-error").textContent = e.message; moves.replaceChildren(); } return; }
   if (token !== busy) return;
-  // Totals so far: each eaten morsel's utility to whoever ate it.
-  const movers = report.turn_order;
-  dinner.movers = movers;
-  const totals = Array.from({ length: dinner.players }, () => [0n, 1n]);
-  dinner.eaten.forEach((m, t) => { const p = letters.indexOf(movers[t]); totals[p] = add(totals[p], frac(dinner.rows[m][p])); });
-  const so = totals.map((x, i) => `${letters[i]} ${show(x)}`).join(", ");
+  // The scores so far are the library's (each eaten morsel's utility to its eater).
+  dinner.movers = report.turn_order;
+  fillSeats(report.players);
+  const pos = report.position;
+  const so = pos.so_far.map((x, i) => `${letters[i]} ${x}`).join(", ");
   const ex = report.explanation;
-  renderDinnerPictures(movers);
+  renderDinnerPictures(report);
   moves.replaceChildren();
   $("d-undo").disabled = !dinner.eaten.length;
   if (!ex) {
     $("d-status").textContent = `Game over. Final payoffs: ${so}.`;
-    $("d-status").dataset.final = totals.map(show).join(",");
+    $("d-status").dataset.final = pos.so_far.join(",");
     moveShown();
     return;
   }
@@ -86,7 +87,7 @@ export async function renderDinner() {
     const kind = mv.best_for_mover ? (top > 1 ? "tied" : "best") : "worse";
     moveButton(moves, {
       kind, tag: kind + (mv.chosen ? " · equilibrium" : ""), chosen: mv.chosen, enabled: mine,
-      text: ` morsel ${mv.morsel} (${dinner.rows[mv.morsel].join(", ")})`,
+      text: ` morsel ${mv.morsel} (${mv.utilities.join(", ")})`,
       note: `leads to (${mv.payoffs.join(", ")}) from here on`,
       data: { morsel: mv.morsel },
       play: () => { dinner.eaten.push(mv.morsel); renderDinner(); },
@@ -104,20 +105,19 @@ export async function renderDinner() {
 // that is left, with the turns that are left (the library draws them; the page only
 // passes the position).
 export let pictureBusy = 0;
-export async function renderDinnerPictures(turnOrder) {
+export async function renderDinnerPictures(report) {
   const token = ++pictureBusy;
   const box = $("d-pictures");
-  const left = dinner.rows.map((_, i) => i).filter((i) => !dinner.eaten.includes(i));
-  if (!dinner.morsels || dinner.players !== 2 || !left.length) { box.replaceChildren(); return; }
-  const req = { morsels: left.map((i) => dinner.rows[i].join(",")).join(" "), order: turnOrder.slice(dinner.eaten.length), picture: true };
-  const where = dinner.eaten.length
-    ? ` of the ${left.length} morsels left (${left.join(", ")}, drawn as 0 to ${left.length - 1})`
-    : "";
+  const left = report.position.left;
+  if (report.players !== 2 || !left.length) { box.replaceChildren(); return; }
   const figures = [];
   for (const [cmd, title] of [["dinner-board", "The crossout board"], ["dinner-plot", "The outcome cloud (Figure 1)"]]) {
     try {
-      const r = await api(cmd, req);
-      figures.push(h("figure", { "data-left": left.length }, h("figcaption", null, title + where), svgNode(r.svg)));
+      const r = await api(cmd, dinnerRequest({ at: dinner.eaten, picture: true }, { drawing: true }), "pictures");
+      const where = dinner.eaten.length
+        ? ` of the ${r.left.length} morsels left (${r.left.join(", ")}, drawn as 0 to ${r.left.length - 1})`
+        : "";
+      figures.push(h("figure", { "data-left": r.left.length }, h("figcaption", null, title + where), svgNode(r.svg)));
     } catch (e) { /* the pictures need a two-player dinner the board accepts */ }
   }
   if (token === pictureBusy) box.replaceChildren(...figures);

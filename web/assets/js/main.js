@@ -1,6 +1,6 @@
 // The page's entry: the URL decides the view and the position.
 import { $ } from "./dom.js";
-import { stopWorker } from "./transport.js";
+import { stopWorker, warmUp } from "./transport.js";
 import { parseHash, showView } from "./page.js";
 import { PRESETS, dinner, writeDinnerForm, renderDinner } from "./dinner.js";
 import { SUB_PRESETS, sub, writeSubForm, renderSub, renderSubAnalysis } from "./subtraction.js";
@@ -54,5 +54,6 @@ function start() {
   }
 }
 window.addEventListener("hashchange", start);
+warmUp();
 loadCommands();
 start();

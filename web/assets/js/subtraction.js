@@ -23,42 +23,33 @@ export async function renderSub() {
   $("s-error").textContent = "";
   setHash("subtraction", subParams());
   const box = $("s-moves");
-  let left, totals = [0n, 0n];
-  try {
-    left = BigInt(sub.heap);
-    sub.takes.forEach((t, i) => { totals[i % 2] += BigInt(t); left -= BigInt(t); });
-  } catch (e) { $("s-error").textContent = "The heap must be a whole number."; box.replaceChildren(); return; }
-  const moverIsAlice = sub.takes.length % 2 === 0;
-  const mover = moverIsAlice ? "A" : "B";
-  // The library's convention and outcome put the player to move first.
-  const conv = moverIsAlice ? `${sub.a}v${sub.b}` : `${sub.b}v${sub.a}`;
+  // The library plays the takes so far and reports the heap left, the mover, the totals
+  // so far and each move's totals for the whole game.
   let r;
-  try { r = await api("subtraction-outcome", { set: sub.set, heap: left.toString(), convention: conv, explain: true }); }
+  try { r = await api("subtraction-outcome", { set: sub.set, heap: sub.heap, convention: `${sub.a}v${sub.b}`, takes: sub.takes, explain: true }); }
   catch (e) { if (token === subBusy) { $("s-error").textContent = e.message; box.replaceChildren(); } return; }
   if (token !== subBusy) return;
   box.replaceChildren();
   $("s-undo").disabled = !sub.takes.length;
-  const so = `Alice ${totals[0]}, Bob ${totals[1]}`;
+  const pos = r.position, mover = pos.to_move;
+  const so = `Alice ${pos.so_far[0]}, Bob ${pos.so_far[1]}`;
   if (!r.options.length) {
-    $("s-status").textContent = `Game over (heap ${left}). Final payoffs: ${so}.`;
-    $("s-status").dataset.final = `${totals[0]},${totals[1]}`;
+    $("s-status").textContent = `Game over (heap ${r.heap}). Final payoffs: ${so}.`;
+    $("s-status").dataset.final = pos.so_far.join(",");
     moveShown();
     return;
   }
   delete $("s-status").dataset.final;
   const mine = mover === sub.seat;
-  $("s-status").textContent = `Heap ${left}: ${mine ? "your move" : (moverIsAlice ? "Alice" : "Bob") + " (the PSPE) moves"}. So far: ${so}.`;
+  $("s-status").textContent = `Heap ${r.heap}: ${mine ? "your move" : (mover === "A" ? "Alice" : "Bob") + " (the PSPE) moves"}. So far: ${so}.`;
   const pspe = r.options.filter((o) => o.pspe).length;
   const chosen = r.options.find((o) => o.pspe);
   for (const o of r.options) {
-    // The option's outcome is (mover, other) from here; shown as whole-game totals.
-    const [m, other] = [BigInt(o.outcome[0]), BigInt(o.outcome[1])];
-    const alice = totals[0] + (moverIsAlice ? m : other), bob = totals[1] + (moverIsAlice ? other : m);
     const kind = o.pspe ? (pspe > 1 ? "tied" : "best") : "worse";
     moveButton(box, {
       kind, tag: o.pspe ? "PSPE" : o.best_for_mover ? "best own payoff, not the convention's pick" : "worse",
       chosen: o === chosen, enabled: mine,
-      text: ` take ${o.take}`, note: `leaves ${o.heap_after}; game ends at (Alice ${alice}, Bob ${bob})`,
+      text: ` take ${o.take}`, note: `leaves ${o.heap_after}; game ends at (Alice ${o.totals[0]}, Bob ${o.totals[1]})`,
       data: { take: o.take },
       play: () => { sub.takes.push(o.take); renderSub(); },
     });
@@ -71,11 +62,11 @@ export async function renderSubAnalysis() {
   box.replaceChildren(); pics.replaceChildren();
   if (!sub.set) return;
   try {
-    const p = await api("subtraction-period", { set: sub.set });
+    const p = await api("subtraction-period", { set: sub.set }, "pictures");
     const d = p.first_discrepancy;
     const fmt = (x) => (x === null ? "never" : "heap " + x);
     box.replaceChildren(h("p", null, `Period: pre-period ${p.preperiod}, period ${p.period}, increment ${p.increment} (certified on heaps ${p.certificate_window[0]} to ${p.certificate_window[1]}). First discrepancies: FvF/AvA ${fmt(d.FvF_AvA)}, FvF/FvA ${fmt(d.FvF_FvA)}, FvF/AvF ${fmt(d.FvF_AvF)}, AvA/zero-sum ${fmt(d.AvA_zero_sum)}.`));
-    const t = await api("subtraction-table", { set: sub.set, max_heap: 40 });
+    const t = await api("subtraction-table", { set: sub.set, max_heap: 40 }, "pictures");
     const rows = t.rows.map((r) => {
       const diff = r.FvF.outcome.join() !== r.AvA.outcome.join() || r.FvA.outcome.join() !== r.FvF.outcome.join() || r.AvF.outcome.join() !== r.FvF.outcome.join();
       return h("tr", diff ? { class: "diff" } : null, h("td", null, r.heap),
@@ -87,7 +78,7 @@ export async function renderSubAnalysis() {
   } catch (e) { box.replaceChildren(h("p", { class: "error" }, e.message)); }
   try {
     // A smaller scan than the paper's (s1 <= 100), so that it never holds up a move.
-    const f = await api("subtraction-plot", { figure: "figure1", max: 40, picture: true });
+    const f = await api("subtraction-plot", { figure: "figure1", max: 40, picture: true }, "pictures");
     pics.append(h("figure", null, h("figcaption", null, "Figure 1: pairs with an FvF/AvA discrepancy"), svgNode(f.svg)));
   } catch (e) { /* the picture is a bonus */ }
 }

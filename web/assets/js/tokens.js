@@ -73,18 +73,16 @@ export async function renderTokens() {
   try { r = await api("tokens-solve", tokRequest({ at: tok.placed })); }
   catch (e) { if (token === tokBusy) { $("t-error").textContent = e.message; box.replaceChildren(); $("t-board").replaceChildren(); } return; }
   if (token !== tokBusy) return;
-  const n = r.stacks, values = tok.values ? tok.values.split(",") : Array.from({ length: n }, (_, i) => String(i + 1));
+  // The stacks' values and the shares are the library's (the request always has `at`).
+  const n = r.stacks, values = r.values;
   $("t-board").replaceChildren(drawTokens(n, values, r.territory));
   box.replaceChildren();
   $("t-undo").disabled = !tok.placed.length;
-  const players = Number(tok.players), seat = Number(tok.seat) - 1;
+  const players = r.players, seat = Number(tok.seat) - 1;
   if (tok.placed.length >= players) {
-    // Every token placed: the payoffs are those of the placement (any continuation of a
-    // full placement is itself).
-    const last = await api("tokens-solve", tokRequest({ at: tok.placed.slice(0, -1) }));
-    const line = last.explanation.find((l) => l.stack === tok.placed[players - 1]);
-    $("t-status").textContent = `All tokens placed. Final payoffs: ${line.payoffs.map((x, i) => `player ${i + 1} ${x}`).join(", ")}.`;
-    $("t-status").dataset.final = line.payoffs.join(",");
+    // Every token placed: the payoffs are the tokens' shares.
+    $("t-status").textContent = `All tokens placed. Final payoffs: ${r.shares.map((x, i) => `player ${i + 1} ${x}`).join(", ")}.`;
+    $("t-status").dataset.final = r.shares.join(",");
     moveShown();
     return;
   }

@@ -20,7 +20,7 @@ use crate::api::{Control, Error};
 use crate::engine::impartial::{Analyser, Outcome};
 use crate::games::cookie::general::{GeneralTable, MAX_GENERAL};
 use crate::games::cookie::model::brute_force_winning_sizes;
-use crate::games::cookie::theory::{winning_interval, winning_rule, winning_sizes};
+use crate::games::cookie::theory::{favoured_size, winning_interval, winning_rule, winning_sizes};
 use crate::games::cookie::{
     count_table, count_table_by_paths, critical as critical_position, d_value, nim_distribution,
     smallest_d, CookieGame, NimTable, Packing, Position, MAX_BY_PATHS, MAX_ENUMERATED,
@@ -125,10 +125,16 @@ pub fn analyze(req: &AnalyzeRequest, ctl: &Control) -> Result<AnalyzeReport, Err
                 eat: sizes[k - 1],
                 position: a.position.clone(),
                 wins: a.kind == "P",
+                chosen: false,
                 kind: a.kind,
                 d_value: a.d_value,
                 winning_interval: a.winning_interval,
             });
+        }
+        let winning = || moves.iter().filter(|m| m.wins).map(|m| m.eat).collect();
+        let pick = favoured_size(&p, winning).or(moves.first().map(|m| m.eat));
+        for m in &mut moves {
+            m.chosen = Some(m.eat) == pick;
         }
         report.moves = Some(moves);
     }

@@ -5,7 +5,7 @@ use super::{position_of, Components, BRUTE_FORCE_COMPONENTS};
 use crate::api::Error;
 use crate::engine::impartial::{Analyser, Outcome};
 use crate::games::cookie::model::brute_force_winning_sizes;
-use crate::games::cookie::theory::winning_rule;
+use crate::games::cookie::theory::favoured_size;
 use crate::games::cookie::{d_value, CookieGame, Position};
 
 /// A game of `cookie play`: lastbite is the favoured player and explains each move by
@@ -131,16 +131,8 @@ impl Match {
     /// lastbite's move, played and explained.
     pub fn favoured_move(&mut self) -> String {
         let p = self.position.clone();
-        let reduced = p.reduced();
-        // Section 3's rule on the reduced form when it is strict (carried back to a
-        // component of the position), else a P-option by brute force.
-        let size = match winning_rule(&reduced) {
-            Some(m) => p.components()[p.surplus() + m.k - 1],
-            None => brute_force_winning_sizes(&mut self.analyser, &p)
-                .first()
-                .copied()
-                .expect("the favoured player has a winning move"),
-        };
+        let size = favoured_size(&p, || brute_force_winning_sizes(&mut self.analyser, &p))
+            .expect("the favoured player has a winning move");
         let next = Self::eat(&p, size).expect("a legal move");
         let after = self.judge(&next);
         let why = match after.d {

@@ -18,6 +18,10 @@ pub struct CookieMove {
     pub position: Vec<u64>,
     /// Whether the move wins (the position left is a P-position).
     pub wins: bool,
+    /// Whether lastbite plays it (`cookie play`'s favoured player, the computer in the
+    /// explorer): Section 3's rule when the reduced form is strict, else the smallest
+    /// winning size; in a P-position, where every move loses, the first listed.
+    pub chosen: bool,
     /// The type of the position left (for the opponent, who moves there).
     #[serde(rename = "type")]
     pub kind: &'static str,

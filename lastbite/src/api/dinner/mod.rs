@@ -21,8 +21,8 @@ pub use report::{
     AltruismReport, AttainableReport, BalanceReport, BalanceRow, BiteReport, BoardReport, Checked,
     DeviationReport, DiscountCheckReport, DiscountReport, DiscountSearchReport, EfgReport,
     ExperimentReport, MultiplicityReport, OutcomeCount, ParetoOneReport, ParetoReport,
-    ParetoSweepReport, PermutationDinner, PlayReport, PlotReport, RulesReport, SolveReport,
-    VerifyReport,
+    ParetoSweepReport, PermutationDinner, PlayReport, PlotReport, PositionReport, RulesReport,
+    SolveReport, VerifyReport,
 };
 pub use sweep::{
     balance, experiment, multiplicity, pareto, BalancePartial, BalanceSweep, ExperimentPartial,
@@ -38,7 +38,7 @@ use crate::engine::{verify, write_efg, Budget, Ties, Verdict};
 use crate::exact::Exact;
 use crate::games::dinner::{
     all_spe_scores, attainable, crossout, evaluate, figures, solve_exact, variants, Bite, Dinner,
-    DinnerGame, DinnerTies, Precedence, Rules, Setup, Strategy, TurnOrder,
+    DinnerError, DinnerGame, DinnerTies, Position, Precedence, Rules, Setup, Strategy, TurnOrder,
     DEFAULT_DINNER_MAX_STATES, DEFAULT_DINNER_MEMORY, DEFAULT_DINNER_MEMORY_GIB,
 };
 use report::{bites, deviation_report, dinner_rows, remaining_of, rules_report};
@@ -189,14 +189,8 @@ pub fn solve(req: &SolveRequest, ctl: &Control) -> Result<SolveReport, Error> {
         }
     };
     let at: Vec<usize> = req.at.clone().unwrap_or_default();
-    if let Some(&m) = at.iter().find(|&&m| m >= d.len()) {
-        return Err(Error::invalid(
-            "at",
-            m,
-            format!("not a morsel index between 0 and {}", d.len() - 1),
-        ));
-    }
     let setup = Setup::new(d, order, rules)?;
+    let position = explain.then(|| position_at(&setup, &at)).transpose()?;
     let (d, order, rules) = (setup.dinner(), setup.order(), setup.rules());
     let mut report = SolveReport {
         players: d.players(),
@@ -219,6 +213,7 @@ pub fn solve(req: &SolveRequest, ctl: &Control) -> Result<SolveReport, Error> {
         gpu_declined: None,
         outcomes: None,
         explanation: None,
+        position: position.map(|p| PositionReport::new(&setup, &p)),
         dinner: None,
     };
     if use_crossout {
@@ -248,6 +243,43 @@ pub fn solve(req: &SolveRequest, ctl: &Control) -> Result<SolveReport, Error> {
     }
     report.dinner = Some(setup.dinner().clone());
     Ok(report)
+}
+
+/// The dinner left after the bites `at` (when given) and its turns, with the morsels
+/// left in the dinner's numbering.
+fn dinner_left(
+    (d, order): (Dinner, TurnOrder),
+    at: &Option<Vec<usize>>,
+) -> Result<(Dinner, TurnOrder, Option<Vec<usize>>), Error> {
+    let Some(at) = at else {
+        return Ok((d, order, None));
+    };
+    let setup = Setup::new(d, order, Rules::default())?;
+    let position = position_at(&setup, at)?;
+    let (d, order) = position.rest(&setup).ok_or_else(|| {
+        Error::invalid(
+            "at",
+            format!("{} morsels", at.len()),
+            "every morsel is eaten; nothing is left to draw",
+        )
+    })?;
+    Ok((d, order, Some(position.left().to_vec())))
+}
+
+/// The position after the bites `at` of a request, its errors naming the field.
+fn position_at(setup: &Setup, at: &[usize]) -> Result<Position, Error> {
+    setup.position(at).map_err(|e| {
+        let n = setup.dinner().len();
+        match e {
+            DinnerError::NotOnPlate(m) if m >= n => Error::invalid(
+                "at",
+                m,
+                format!("not a morsel index between 0 and {}", n - 1),
+            ),
+            DinnerError::NotOnPlate(m) => Error::invalid("at", m, "eaten twice"),
+            e => e.into(),
+        }
+    })
 }
 
 fn parse_strategies(spec: &str, players: usize) -> Result<Vec<Strategy>, Error> {
@@ -540,12 +572,15 @@ dinner_request! {
     PlotRequest {
         /// Also draw the picture ([`PlotReport::svg`]).
         picture: bool = false,
+        /// Plot the position after these morsels are eaten (indices from 0): the morsels
+        /// left, numbered from 0 among themselves, with the turns left.
+        at: Option<Vec<usize>> = None,
     }
 }
 
 /// Computes Figure 1.
 pub fn plot(req: &PlotRequest, _ctl: &Control) -> Result<PlotReport, Error> {
-    let (d, order) = req.input().load()?;
+    let (d, order, left) = dinner_left(req.input().load()?, &req.at)?;
     let setup = Setup::new(d, order, Rules::default())?;
     let (d, order) = (setup.dinner(), setup.order());
     let o = figures::outcomes(d, order, Budget::default())?;
@@ -555,6 +590,7 @@ pub fn plot(req: &PlotRequest, _ctl: &Control) -> Result<PlotReport, Error> {
         all: o.all.iter().map(pair).collect(),
         against_crossout: o.against_crossout.iter().map(pair).collect(),
         crossout: pair(&o.crossout),
+        left,
         svg: req
             .picture
             .then(|| figures::outcome_chart(d, &o).to_svg(720.0, 600.0)),
@@ -572,12 +608,15 @@ dinner_request! {
         altruism: Option<Vec<Exact>> = None,
         /// Also draw the picture ([`BoardReport::svg`]).
         picture: bool = false,
+        /// Draw the position after these morsels are eaten (indices from 0): the morsels
+        /// left, numbered from 0 among themselves, with the turns left.
+        at: Option<Vec<usize>> = None,
     }
 }
 
 /// The crossout board.
 pub fn board(req: &BoardRequest, _ctl: &Control) -> Result<BoardReport, Error> {
-    let (d, order) = req.input().load()?;
+    let (d, order, left) = dinner_left(req.input().load()?, &req.at)?;
     let rules = rules_of(&d, None, None, req.altruism.as_deref())?;
     let setup = Setup::new(d, order, rules)?;
     let (d, order) = (setup.dinner(), setup.order());
@@ -617,6 +656,7 @@ pub fn board(req: &BoardRequest, _ctl: &Control) -> Result<BoardReport, Error> {
         dinner: dinner_rows(&d),
         crossout_sequence: c.sequence().collect(),
         scores,
+        left,
         svg,
     })
 }

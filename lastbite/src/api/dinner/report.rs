@@ -9,7 +9,7 @@ use crate::api::input::Letter;
 use crate::engine::Deviation;
 use crate::exact::Exact;
 use crate::games::dinner::Explained;
-use crate::games::dinner::{Bite, Dinner, Rules};
+use crate::games::dinner::{Bite, Dinner, Position, Rules, Setup};
 
 /// One bite of an eating order.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
@@ -133,12 +133,42 @@ pub struct SolveReport {
     /// All pure SPE score vectors (with `all`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub outcomes: Option<Vec<Vec<Exact>>>,
-    /// The explained state (with `explain`).
+    /// The explained state (with `explain`; absent when `at` has eaten every morsel).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub explanation: Option<Explained>,
+    /// The position explained (with `explain` or `at`): the bites so far and the scores
+    /// they give, also when the dinner is over.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub position: Option<PositionReport>,
     #[serde(skip)]
     #[schemars(skip)]
     pub(super) dinner: Option<Dinner>,
+}
+
+/// A position of the game: the morsels eaten so far and what they are worth.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct PositionReport {
+    /// The bites so far, turn by turn (the eater by the turn order).
+    pub eaten: Vec<BiteReport>,
+    /// Each player's score so far, as the rules count it.
+    pub so_far: Vec<Exact>,
+    /// The morsels left (from 0).
+    pub left: Vec<usize>,
+    /// Who eats next; absent when nothing is left.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to_move: Option<Letter>,
+}
+
+impl PositionReport {
+    pub(super) fn new(setup: &Setup, p: &Position) -> PositionReport {
+        let turn = p.bites().len();
+        PositionReport {
+            eaten: bites(setup.dinner(), p.bites()),
+            so_far: p.scores().to_vec(),
+            left: p.left().to_vec(),
+            to_move: (turn < setup.order().len()).then(|| Letter(setup.order().player(turn))),
+        }
+    }
 }
 
 pub(super) fn dinner_rows(d: &Dinner) -> Vec<Vec<Exact>> {
@@ -403,6 +433,10 @@ pub struct PlotReport {
     pub against_crossout: Vec<[Exact; 2]>,
     /// The crossout outcome.
     pub crossout: [Exact; 2],
+    /// With `at`: the morsels left, in the dinner's numbering (morsel `i` drawn is
+    /// `left[i]`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub left: Option<Vec<usize>>,
     /// The picture (an SVG document), when asked for (`picture`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub svg: Option<String>,
@@ -419,6 +453,10 @@ pub struct BoardReport {
     pub crossout_sequence: Vec<usize>,
     /// The crossout scores of the dinner drawn.
     pub scores: Vec<Exact>,
+    /// With `at`: the morsels left, in the dinner's numbering (morsel `i` drawn is
+    /// `left[i]`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub left: Option<Vec<usize>>,
     /// The picture (an SVG document), when asked for (`picture`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub svg: Option<String>,

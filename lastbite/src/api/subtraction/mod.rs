@@ -14,14 +14,14 @@ pub use report::{
     Cell, ConjectureReport, Counterexample, CounterexampleAt, DerivationReport, Discrepancies,
     Gain, HeatmapRow, LargestDiscrepancy, LargestPreperiod, MoveOption, OutcomeReport,
     PeriodReport, PlotData, PlotReport, PositiveDiscrepancy, PositiveShape, ProblemsReport,
-    ProblemsRow, ScanLine, ScanReport, TableReport, TableRow, ZeroShape,
+    ProblemsRow, ScanLine, ScanReport, SubtractionPosition, TableReport, TableRow, ZeroShape,
 };
 pub use sweep::{
     conjecture, problems, scan, ConjecturePartial, ConjecturePlan, ConjectureSweep,
     ProblemsPartial, ProblemsSweep, ScanPartial, ScanSweep,
 };
 
-use crate::api::input::request;
+use crate::api::input::{request, Letter};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -89,6 +89,10 @@ request! {
         limit: u64 = DEFAULT_LIMIT,
         /// Also list every legal move with the outcome it leads to under PSPE play.
         explain: bool = false,
+        /// Play these takes first (Alice first, turns alternating): the report is then of
+        /// the heap they leave, its player to move first under her own convention, and
+        /// `position` gives the whole game's totals.
+        takes: Option<Vec<u64>> = None,
     }
 }
 
@@ -102,11 +106,45 @@ pub fn outcome(req: &OutcomeRequest, _ctl: &Control) -> Result<OutcomeReport, Er
             hint: "give the heap size, e.g. 100 (any size below 2^128)".into(),
         });
     }
-    let heap = parse_heap(&req.heap).map_err(|e| Error::invalid("heap", &req.heap, e))?;
-    let x: Convention = req
+    let start = parse_heap(&req.heap).map_err(|e| Error::invalid("heap", &req.heap, e))?;
+    let whole: Convention = req
         .convention
         .parse()
         .map_err(|e| Error::invalid("convention", &req.convention, e))?;
+    // The position the takes leave: its heap, the totals so far, and the mover's own
+    // convention first (Bob's is the dual of the game's).
+    let takes = req.takes.as_deref().unwrap_or_default();
+    let (mut heap, mut so_far) = (start, [0u128; 2]);
+    for (i, &t) in takes.iter().enumerate() {
+        if !set.elements().contains(&t) || t as u128 > heap {
+            return Err(Error::invalid(
+                "takes",
+                t,
+                format!(
+                    "take {} is not an element of S = {{{}}} at most the heap left, {heap}",
+                    i + 1,
+                    set.elements()
+                        .iter()
+                        .map(u64::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            ));
+        }
+        heap -= t as u128;
+        so_far[i % 2] += t as u128;
+    }
+    let bob_moves = takes.len() % 2 == 1;
+    let x = if bob_moves { whole.dual() } else { whole };
+    // (mover, other) from here, as the whole game's (Alice, Bob) with the takes so far.
+    let in_game = |[mover, other]: [u128; 2]| {
+        let [a, b] = if bob_moves {
+            [other, mover]
+        } else {
+            [mover, other]
+        };
+        [so_far[0] + a, so_far[1] + b]
+    };
     let (found, table) = if heap < 1 << 16 {
         (None, Table::compute(&set, heap as u64)?)
     } else {
@@ -127,6 +165,10 @@ pub fn outcome(req: &OutcomeRequest, _ctl: &Control) -> Result<OutcomeReport, Er
                 take: s,
                 heap_after: heap - s as u128,
                 outcome: [mine, child.outcome.0],
+                totals: req
+                    .takes
+                    .is_some()
+                    .then(|| in_game([mine, child.outcome.0])),
                 best_for_mover: mine == o.outcome.0,
                 pspe: o.moves.contains(&s),
             });
@@ -156,6 +198,14 @@ pub fn outcome(req: &OutcomeRequest, _ctl: &Control) -> Result<OutcomeReport, Er
         moves: o.moves,
         derivation,
         options,
+        position: req.takes.as_ref().map(|t| SubtractionPosition {
+            takes: t.clone(),
+            heap: start,
+            convention: whole.name(),
+            so_far,
+            to_move: Letter(usize::from(bob_moves)),
+            totals: in_game([o.outcome.0, o.outcome.1]),
+        }),
     })
 }
 

@@ -2,6 +2,7 @@
 //! `--json` document. Types and the pure functions that build their parts; no command
 //! logic, no text (see `text.rs`).
 
+use crate::api::input::Letter;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -98,6 +99,27 @@ pub struct MoveOption {
     /// Whether it is a PSPE move (best for Alice, and among those the one her convention
     /// picks for Bob's payoff).
     pub pspe: bool,
+    /// With `takes`: the whole game's totals `(Alice, Bob)` when the player to move
+    /// takes this: the takes so far plus [`MoveOption::outcome`], player by player.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub totals: Option<[u128; 2]>,
+}
+
+/// The whole game around the position that `takes` leave.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct SubtractionPosition {
+    /// The takes so far (Alice first).
+    pub takes: Vec<u64>,
+    /// The heap the game started with.
+    pub heap: u128,
+    /// The game's convention (Alice's first).
+    pub convention: &'static str,
+    /// Each player's total so far `(Alice, Bob)`.
+    pub so_far: [u128; 2],
+    /// Who moves now: `A` (Alice) or `B` (Bob).
+    pub to_move: Letter,
+    /// The whole game's outcome `(Alice, Bob)` under PSPE play from here.
+    pub totals: [u128; 2],
 }
 
 /// How an outcome was derived.
@@ -140,6 +162,9 @@ pub struct OutcomeReport {
     /// consequence.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub options: Option<Vec<MoveOption>>,
+    /// With `takes`: the whole game around the position reported.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub position: Option<SubtractionPosition>,
 }
 
 /// The first heap of each discrepancy, or null for never.

@@ -57,6 +57,20 @@ impl Render for TableReport {
 
 impl Render for OutcomeReport {
     fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
+        if let Some(p) = &self.position {
+            writeln!(
+                w,
+                "after takes {{{}}} from heap {} ({}): Alice {}, Bob {} so far; {} to move, first of the heap left; the game ends at (Alice {}, Bob {})",
+                moves_text(&p.takes, ","),
+                p.heap,
+                p.convention,
+                p.so_far[0],
+                p.so_far[1],
+                if p.to_move.0 == 0 { "Alice" } else { "Bob" },
+                p.totals[0],
+                p.totals[1],
+            )?;
+        }
         writeln!(
             w,
             "S = {{{}}}, heap {}, {}: outcome ({}, {}), PSPE moves {{{}}}",
@@ -91,7 +105,7 @@ impl Render for OutcomeReport {
                 if o.pspe {
                     "  PSPE"
                 } else if o.best_for_mover {
-                    "  best for Alice, not her convention's pick"
+                    "  best for the mover, not her convention's pick"
                 } else {
                     ""
                 }

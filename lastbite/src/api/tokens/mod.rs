@@ -250,6 +250,11 @@ pub fn solve(req: &SolveRequest, _ctl: &Control) -> Result<SolveReport, Error> {
                 .map(|t| t.into_iter().map(Letter).collect())
                 .collect()
         }),
+        shares: req
+            .at
+            .as_ref()
+            .map(|at| b.payoffs(at).into_iter().map(|v| b.real(v)).collect()),
+        values: req.at.as_ref().map(|_| b.values()),
         title: b.to_string(),
     }))
 }

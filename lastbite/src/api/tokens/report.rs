@@ -60,6 +60,13 @@ pub struct DiscreteReport {
     /// the players (letters in turn order: A places first) whose tokens are nearest.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub territory: Option<Vec<Vec<Letter>>>,
+    /// With `at`: each placed token's share of the stacks now, in turn order (the
+    /// payoffs, once every player has placed).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shares: Option<Vec<Exact>>,
+    /// With `at`: each stack's value, in order (worthless stacks included).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub values: Option<Vec<Exact>>,
     #[serde(skip)]
     #[schemars(skip)]
     pub(super) title: String,

@@ -281,6 +281,26 @@ pub fn winning_interval(a: &Position) -> Option<RangeInclusive<usize>> {
     (start < end).then_some(start..=end - 1)
 }
 
+/// The favoured player's move in `a` (the size of the component eaten), as `cookie play`
+/// makes it: Section 3's rule on the reduced form when that is strict (carried back to
+/// `a`: the `k`-th component after the `s` deleted ones), else the smallest of
+/// `winning()`, the winning sizes found another way (brute force); `None` when no move
+/// wins (a P-position).
+///
+/// ```
+/// use lastbite::games::cookie::{theory::favoured_size, Position};
+/// let a: Position = "1 3 4 5 6 6".parse().unwrap(); // D = 5: rule 1, k = 1
+/// assert_eq!(favoured_size(&a, Vec::new), Some(1));
+/// let b: Position = "2 4 6 6 6 6".parse().unwrap(); // D = 6: a P-position
+/// assert_eq!(favoured_size(&b, Vec::new), None);
+/// ```
+pub fn favoured_size(a: &Position, winning: impl FnOnce() -> Vec<u64>) -> Option<u64> {
+    match winning_rule(&a.reduced()) {
+        Some(m) => Some(a.components()[a.surplus() + m.k - 1]),
+        None => winning().first().copied(),
+    }
+}
+
 /// The sizes of the components of any position whose reduced form is strict that win
 /// when eaten (sorted, no repeats), by the theory: the winning interval of the reduced
 /// form, carried back through deletion (Claim 4: eating one of the `s` deleted

@@ -49,7 +49,7 @@ pub use model::{
     check_order, Bite, Dinner, DinnerError, Precedence, PrecedenceError, Rules, TurnOrder,
 };
 pub use scoring::Scoring;
-pub use setup::Setup;
+pub use setup::{Position, Setup};
 pub use solve::{
     all_spe_scores, random_spe_outcomes, solve_exact, ExactPlay, Explained, ExplainedMove,
     DEFAULT_DINNER_MAX_STATES, DEFAULT_DINNER_MEMORY, DEFAULT_DINNER_MEMORY_GIB,

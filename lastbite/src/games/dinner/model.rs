@@ -525,6 +525,21 @@ impl Dinner {
             .unwrap_or(0)
     }
 
+    /// The dinner of morsels `keep` only (indices from 0; morsel `j` of the result is
+    /// `keep[j]`). `keep` must be non-empty and in range.
+    pub fn sub_dinner(&self, keep: &[usize]) -> Dinner {
+        assert!(!keep.is_empty(), "a dinner has at least one morsel");
+        let k = self.players;
+        Dinner {
+            players: k,
+            utilities: keep
+                .iter()
+                .flat_map(|&i| self.utilities[i * k..(i + 1) * k].iter().copied())
+                .collect(),
+            scale: self.scale,
+        }
+    }
+
     /// Morsel `i` written as `(a, b, ...)`.
     pub fn morsel_text(&self, i: usize) -> String {
         let parts: Vec<String> = (0..self.players)
@@ -729,6 +744,14 @@ impl TurnOrder {
     #[inline]
     pub fn player(&self, t: usize) -> Player {
         self.turns[t] as Player
+    }
+
+    /// The turns from turn `t` (from 0) on: the order of the dinner left after `t` bites.
+    pub fn from_turn(&self, t: usize) -> TurnOrder {
+        TurnOrder {
+            turns: self.turns[t.min(self.turns.len())..].to_vec(),
+            players: self.players,
+        }
     }
 
     /// The players of the turns.

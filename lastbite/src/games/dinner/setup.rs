@@ -4,9 +4,10 @@
 //! matrix of the wrong shape is an error before any solver runs, never a panic or a
 //! silently uneaten morsel.
 
-use super::model::{check_order, Rules};
+use super::model::{check_order, Bite, Rules};
 use super::model::{Dinner, DinnerError, TurnOrder};
 use super::scoring::Scoring;
+use crate::exact::Exact;
 
 /// A validated dinner, turn order and rules, with their payoff arithmetic.
 ///
@@ -72,5 +73,78 @@ impl Setup {
     /// The payoff arithmetic.
     pub fn scoring(&self) -> &Scoring {
         &self.scoring
+    }
+
+    /// The position after the morsels `eaten` (indices from 0, in the order eaten): who
+    /// ate each on which turn, the scores so far as the rules count them, and the morsels
+    /// left. Refuses an index off the plate or a morsel eaten twice.
+    ///
+    /// ```
+    /// use lastbite::games::dinner::{Dinner, Setup};
+    /// let s = Setup::plain(Dinner::from_morsels("1,2 2,3 3,1").unwrap()).unwrap();
+    /// let p = s.position(&[2, 0]).unwrap(); // B eats morsel 2, then A morsel 0
+    /// assert_eq!(p.left(), &[1]);
+    /// assert_eq!(p.scores().iter().map(|x| x.to_string()).collect::<Vec<_>>(), ["1", "1"]);
+    /// assert!(s.position(&[0, 0]).is_err());
+    /// ```
+    pub fn position(&self, eaten: &[usize]) -> Result<Position, DinnerError> {
+        let n = self.dinner.len();
+        let mut on_plate = vec![true; n];
+        let mut bites = Vec::with_capacity(eaten.len());
+        for (turn, &morsel) in eaten.iter().enumerate() {
+            if morsel >= n || !on_plate[morsel] {
+                return Err(DinnerError::NotOnPlate(morsel));
+            }
+            on_plate[morsel] = false;
+            bites.push(Bite {
+                turn,
+                player: self.order.player(turn),
+                morsel,
+            });
+        }
+        let scores = self.scoring.score(&self.dinner, bites.iter().copied())?;
+        Ok(Position {
+            left: (0..n).filter(|&i| on_plate[i]).collect(),
+            bites,
+            scores,
+        })
+    }
+}
+
+/// A position of a dinner's game: the bites eaten so far and the morsels left
+/// ([`Setup::position`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Position {
+    bites: Vec<Bite>,
+    scores: Vec<Exact>,
+    left: Vec<usize>,
+}
+
+impl Position {
+    /// The bites so far, turn by turn.
+    pub fn bites(&self) -> &[Bite] {
+        &self.bites
+    }
+
+    /// Each player's score so far.
+    pub fn scores(&self) -> &[Exact] {
+        &self.scores
+    }
+
+    /// The morsels left (indices from 0, increasing).
+    pub fn left(&self) -> &[usize] {
+        &self.left
+    }
+
+    /// The dinner that is left and its remaining turns, as a dinner of its own (morsel
+    /// `i` of it is `left()[i]`), or `None` when nothing is left. The plain game's
+    /// position only: a discount or a precedence would need the turns or indices shifted.
+    pub fn rest(&self, setup: &Setup) -> Option<(Dinner, TurnOrder)> {
+        if self.left.is_empty() {
+            return None;
+        }
+        let d = setup.dinner().sub_dinner(&self.left);
+        let order = setup.order().from_turn(self.bites.len());
+        Some((d, order))
     }
 }

@@ -19,6 +19,8 @@ use super::setup::Setup;
 pub struct ExplainedMove {
     /// The morsel (from 0).
     pub morsel: usize,
+    /// The morsel's utility to each player, as given.
+    pub utilities: Vec<Exact>,
     /// The payoff vector it leads to.
     #[serde(rename = "payoffs")]
     pub value: Vec<Exact>,
@@ -277,6 +279,9 @@ fn solve_exact_with<P: Payoff>(
                         .zip(values)
                         .map(|(l, value)| ExplainedMove {
                             morsel: l.mv,
+                            utilities: (0..dinner.players())
+                                .map(|p| dinner.value(l.mv, p))
+                                .collect(),
                             best_for_mover: value[e.mover] == own_best,
                             optimal: l.optimal,
                             chosen: l.selected,

@@ -126,12 +126,17 @@ impl Board {
                 why: "values must not be negative".into(),
             });
         }
-        let mut scale: i128 = (1..=players as i128)
+        // The values' common denominator times lcm(1..=players): a stack's value split
+        // among any number of tied tokens stays an integer. (The lcm of the two would
+        // not do: 3/2 split two ways needs quarters.)
+        let splits: i128 = (1..=players as i128)
             .try_fold(1, lcm)
             .ok_or(TokensError::Overflow)?;
+        let mut scale: i128 = 1;
         for v in &values {
             scale = lcm(scale, v.denom()).ok_or(TokensError::Overflow)?;
         }
+        let scale = scale.checked_mul(splits).ok_or(TokensError::Overflow)?;
         let scaled: Vec<i64> = values
             .iter()
             .map(|v| {
@@ -235,6 +240,15 @@ impl Board {
             .collect()
     }
 
+    /// Each stack's value in real units, worthless stacks included, in order.
+    pub fn values(&self) -> Vec<Exact> {
+        let mut values = vec![Exact::ZERO; self.stack_count];
+        for &(pos, v) in &self.stacks {
+            values[(pos - 1) / self.k] = self.real(v);
+        }
+        values
+    }
+
     /// Each stack's territory: the tokens nearest to it (indices into `positions`, the
     /// tokens' 1-based positions in turn order; several when equally near, none before
     /// any token is placed), stack by stack.
@@ -245,9 +259,11 @@ impl Board {
     /// assert_eq!(b.territory(&[2, 4]), vec![vec![0], vec![0], vec![0, 1], vec![1], vec![1]]);
     /// ```
     pub fn territory(&self, positions: &[usize]) -> Vec<Vec<usize>> {
-        self.stacks
-            .iter()
-            .map(|&(stack, _)| {
+        // Every stack, worthless ones too (they are not in `stacks`), so that the list
+        // lines up with the stacks as given.
+        (0..self.stack_count)
+            .map(|i| {
+                let stack = self.k * i + 1;
                 let near = positions.iter().map(|&p| self.distance(stack, p)).min();
                 positions
                     .iter()
