@@ -49,6 +49,45 @@ pub enum Command {
     /// Three's a crowd: how often random dinners with distinct utilities (three or more
     /// players) have more than one pure subgame perfect equilibrium outcome.
     Multiplicity(MultiplicityArgs),
+    /// Picking sequences: sincere play (each takes her favourite morsel left), with
+    /// --compare the welfare of every SPE outcome and the optimum (prices of anarchy and
+    /// stability).
+    Sincere(SincereArgs),
+    /// Picking sequences: one agent's best play against sincere others, and its gain.
+    Manipulate(ManipulateArgs),
+}
+
+/// Arguments of `dinner sincere`.
+#[derive(Args, Debug)]
+pub struct SincereArgs {
+    #[command(flatten)]
+    input: Input,
+    /// Also compare with every pure SPE outcome and the welfare optimum (utilitarian,
+    /// egalitarian, Nash): the prices of anarchy and stability (small dinners).
+    #[arg(long)]
+    compare: bool,
+    /// Refuse more states (the SPE solver's) or allocations (the optimum's) than this.
+    #[arg(long, default_value_t = Budget::DEFAULT_MAX_STATES)]
+    max_states: u64,
+    /// Print one JSON document on stdout.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Arguments of `dinner manipulate`.
+#[derive(Args, Debug)]
+pub struct ManipulateArgs {
+    #[command(flatten)]
+    input: Input,
+    /// The manipulator, a player's letter.
+    #[arg(long, default_value = "A")]
+    agent: String,
+    /// Refuse to memoise more sets of morsels left than this (three or more agents).
+    #[arg(long, default_value_t = Budget::DEFAULT_MAX_STATES)]
+    max_states: u64,
+    /// Print one JSON document on stdout.
+    #[arg(long)]
+    json: bool,
 }
 
 /// Arguments of `dinner multiplicity`.
@@ -396,6 +435,24 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
             };
             input!(req, a.input);
             emit(&call(api::solve(&req, &ctl))?, a.json)?;
+        }
+        Command::Sincere(a) => {
+            let mut req = api::SincereRequest {
+                compare: a.compare,
+                max_states: a.max_states,
+                ..Default::default()
+            };
+            input!(req, a.input);
+            emit(&call(api::sincere(&req, &ctl))?, a.json)?;
+        }
+        Command::Manipulate(a) => {
+            let mut req = api::ManipulateRequest {
+                agent: a.agent,
+                max_states: a.max_states,
+                ..Default::default()
+            };
+            input!(req, a.input);
+            emit(&call(api::manipulate(&req, &ctl))?, a.json)?;
         }
         Command::Play(a) => {
             let req = profile_request(a.strategies, a.max_states, &a.input)?;

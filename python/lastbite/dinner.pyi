@@ -147,6 +147,34 @@ def board(
 ) -> dict[str, Any]:
     """The crossout board (Figures 2, 4, 5)."""
 
+def sincere(
+    *,
+    compare: bool = ...,
+    data: str | None = ...,
+    file: str | None = ...,
+    first: Literal["alice", "bob"] | None = ...,
+    max_states: int = ...,
+    morsels: str | Sequence[Sequence[Exact]] | None = ...,
+    order: str | None = ...,
+    progress: bool = ...,
+    as_numpy: bool = ...,
+) -> dict[str, Any]:
+    """Sincere picking: each takes her favourite morsel left; with compare, welfare against the SPE outcomes."""
+
+def manipulate(
+    *,
+    agent: str = ...,
+    data: str | None = ...,
+    file: str | None = ...,
+    first: Literal["alice", "bob"] | None = ...,
+    max_states: int = ...,
+    morsels: str | Sequence[Sequence[Exact]] | None = ...,
+    order: str | None = ...,
+    progress: bool = ...,
+    as_numpy: bool = ...,
+) -> dict[str, Any]:
+    """One agent's best play against sincere others, and its gain."""
+
 def balance(
     *,
     max_size: int = ...,

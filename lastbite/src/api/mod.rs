@@ -71,6 +71,8 @@ macro_rules! command_table {
             "dinner-board": dinner::BoardRequest => BoardReport = board,
             "dinner-balance": dinner::BalanceRequest => BalanceReport = balance; sweep dinner::BalanceSweep,
             "dinner-multiplicity": dinner::MultiplicityRequest => MultiplicityReport = multiplicity; sweep dinner::MultiplicitySweep,
+            "dinner-sincere": dinner::SincereRequest => SincereReport = sincere,
+            "dinner-manipulate": dinner::ManipulateRequest => ManipulateReport = manipulate,
             "subtraction-table": subtraction::TableRequest => TableReport = table,
             "subtraction-outcome": subtraction::OutcomeRequest => OutcomeReport = outcome,
             "subtraction-period": subtraction::PeriodRequest => PeriodReport = period,

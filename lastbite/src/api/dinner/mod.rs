@@ -8,21 +8,24 @@
 //! together once, in [`Setup::new`], before any solver runs (see [`crate::api::input`]).
 //!
 //! The family's files: requests and the commands' functions here; reports in
-//! `report.rs`, their text in `text.rs`, the commands that run as sweeps in `sweep.rs`.
+//! `report.rs`, their text in `text.rs`, the commands that run as sweeps in `sweep.rs`, the
+//! picking-sequence commands (fair division) in `picking.rs`.
 //! Nothing here computes a game: the work is [`crate::games::dinner`]'s; this module turns
 //! requests into its validated types and its results into reports.
 
+mod picking;
 mod report;
 mod sweep;
 mod text;
 
 pub use crate::api::input::{First, Letter, Morsels};
+pub use picking::{manipulate, sincere, ManipulateRequest, SincereRequest};
 pub use report::{
     AltruismReport, AttainableReport, BalanceReport, BalanceRow, BiteReport, BoardReport, Checked,
     DeviationReport, DiscountCheckReport, DiscountReport, DiscountSearchReport, EfgReport,
-    ExperimentReport, MultiplicityReport, OutcomeCount, ParetoOneReport, ParetoReport,
-    ParetoSweepReport, PermutationDinner, PlayReport, PlotReport, PositionReport, RulesReport,
-    SolveReport, VerifyReport,
+    ExperimentReport, ManipulateReport, MultiplicityReport, OutcomeCount, ParetoOneReport,
+    ParetoReport, ParetoSweepReport, PermutationDinner, PlayReport, PlotReport, PositionReport,
+    RulesReport, SincereReport, SolveReport, VerifyReport, WelfareRow,
 };
 pub use sweep::{
     balance, experiment, multiplicity, pareto, BalancePartial, BalanceSweep, ExperimentPartial,

@@ -490,3 +490,78 @@ pub struct BalanceReport {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub svg: Option<String>,
 }
+
+/// One welfare measure of sincere play beside the SPE outcomes and the optimum.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct WelfareRow {
+    /// `utilitarian`, `egalitarian` or `nash`.
+    pub measure: &'static str,
+    /// The welfare of sincere play.
+    pub sincere: Exact,
+    /// The least welfare of a pure SPE outcome.
+    pub spe_worst: Exact,
+    /// The greatest welfare of a pure SPE outcome.
+    pub spe_best: Exact,
+    /// The best welfare of any allocation with the sequence's counts (absent when there
+    /// are more allocations than `max_states`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub optimum: Option<Exact>,
+    /// The price of anarchy: `optimum / spe_worst` (null when undefined: a welfare of 0
+    /// or less, or no optimum).
+    pub price_of_anarchy: Option<Exact>,
+    /// The price of stability: `optimum / spe_best`.
+    pub price_of_stability: Option<Exact>,
+    /// Against sincere play: `sincere / spe_worst`.
+    pub sincere_over_worst: Option<Exact>,
+    /// Against sincere play: `sincere / spe_best`.
+    pub sincere_over_best: Option<Exact>,
+}
+
+/// The report of `dinner sincere`.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct SincereReport {
+    /// Number of players.
+    pub players: usize,
+    /// Number of morsels.
+    pub morsels: usize,
+    /// The turn order (the picking sequence).
+    pub turn_order: String,
+    /// Each player's score under sincere play.
+    pub scores: Vec<Exact>,
+    /// The sincere eating order.
+    pub eating_order: Vec<BiteReport>,
+    /// With `compare`: every pure SPE score vector (sorted).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub spe_outcomes: Option<Vec<Vec<Exact>>>,
+    /// With `compare`: utilitarian, egalitarian and Nash welfare of sincere play, the SPE
+    /// outcomes and the optimum, with the prices of anarchy and stability.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub welfare: Option<Vec<WelfareRow>>,
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub(super) dinner: Option<Dinner>,
+}
+
+/// The report of `dinner manipulate`.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct ManipulateReport {
+    /// The turn order.
+    pub turn_order: String,
+    /// The manipulator.
+    pub agent: Letter,
+    /// Its best score against sincere others.
+    pub score: Exact,
+    /// Its score when it plays sincerely too.
+    pub sincere_score: Exact,
+    /// `score - sincere_score` (never negative).
+    pub gain: Exact,
+    /// Its picks, in turn order.
+    pub picks: Vec<usize>,
+    /// The whole play: its picks and the others' sincere ones.
+    pub eating_order: Vec<BiteReport>,
+    /// `greedy` (two agents: a matroid greedy, O(n log n)) or `search` (memoised, exact).
+    pub method: &'static str,
+    /// Sets of morsels left memoised by the search.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub states: Option<u64>,
+}

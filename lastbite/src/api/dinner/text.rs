@@ -458,3 +458,107 @@ fn rules_text(rules: Option<&RulesReport>) -> String {
     }
     out
 }
+
+fn eating_lines(
+    w: &mut dyn Write,
+    eating: &[super::report::BiteReport],
+    dinner: Option<&Dinner>,
+) -> io::Result<()> {
+    if eating.len() > 60 {
+        return writeln!(w, "  ({} bites; --json lists them)", eating.len());
+    }
+    for b in eating {
+        let text = dinner.map_or(String::new(), |d| d.morsel_text(b.morsel));
+        let line = format!(
+            "{:>6}  {:<3} eats morsel {:>4} {}",
+            b.turn,
+            b.player.to_string(),
+            b.morsel,
+            text
+        );
+        writeln!(w, "{}", line.trim_end())?;
+    }
+    Ok(())
+}
+
+fn or_dash(x: &Option<Exact>) -> String {
+    x.map_or("-".into(), |v| v.to_string())
+}
+
+impl Render for super::report::SincereReport {
+    fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
+        writeln!(
+            w,
+            "Sincere play under turn order {} (each takes her favourite morsel left)",
+            abbreviate(&self.turn_order)
+        )?;
+        eating_lines(w, &self.eating_order, self.dinner.as_ref())?;
+        writeln!(w, "{}", score_line(&self.scores))?;
+        if let Some(outcomes) = &self.spe_outcomes {
+            let list: Vec<String> = outcomes
+                .iter()
+                .map(|o| {
+                    let v: Vec<String> = o.iter().map(Exact::to_string).collect();
+                    format!("({})", v.join(", "))
+                })
+                .collect();
+            writeln!(w, "SPE outcomes: {}", list.join(" "))?;
+        }
+        if let Some(rows) = &self.welfare {
+            writeln!(
+                w,
+                "{:<12} {:>10} {:>10} {:>10} {:>10} {:>10} {:>10} {:>10} {:>10}",
+                "welfare",
+                "sincere",
+                "SPE worst",
+                "SPE best",
+                "optimum",
+                "PoA",
+                "PoS",
+                "sinc/worst",
+                "sinc/best"
+            )?;
+            for r in rows {
+                writeln!(
+                    w,
+                    "{:<12} {:>10} {:>10} {:>10} {:>10} {:>10} {:>10} {:>10} {:>10}",
+                    r.measure,
+                    r.sincere.to_string(),
+                    r.spe_worst.to_string(),
+                    r.spe_best.to_string(),
+                    or_dash(&r.optimum),
+                    or_dash(&r.price_of_anarchy),
+                    or_dash(&r.price_of_stability),
+                    or_dash(&r.sincere_over_worst),
+                    or_dash(&r.sincere_over_best),
+                )?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Render for super::report::ManipulateReport {
+    fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
+        writeln!(
+            w,
+            "{} against sincere others under turn order {} ({}): score {} (sincere {}, gain {})",
+            self.agent,
+            abbreviate(&self.turn_order),
+            self.method,
+            self.score,
+            self.sincere_score,
+            self.gain
+        )?;
+        let picks: Vec<String> = self.picks.iter().map(usize::to_string).collect();
+        if picks.len() <= 60 {
+            writeln!(
+                w,
+                "{}'s picks, in turn order: {}",
+                self.agent,
+                picks.join(", ")
+            )?;
+        }
+        eating_lines(w, &self.eating_order, None)
+    }
+}

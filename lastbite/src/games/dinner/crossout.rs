@@ -60,14 +60,15 @@ impl Crossout {
 
 /// Player `p`'s morsels from least to most favourite under the index tie rule (smaller
 /// utility first; among equals, the higher index first), as sorted keys from which
-/// [`Ranking::morsel`] reads the morsel.
-struct Ranking {
+/// [`Ranking::morsel`] reads the morsel. Shared with sincere picking
+/// ([`super::picking::sincere`]), which reads it from the top.
+pub(crate) struct Ranking {
     keys: Vec<u64>,
     mask: u64,
 }
 
 impl Ranking {
-    fn new<I>(dinner: &Dinner, p: Player, morsels: I) -> Ranking
+    pub(crate) fn new<I>(dinner: &Dinner, p: Player, morsels: I) -> Ranking
     where
         I: Iterator<Item = u32> + Clone,
     {
@@ -106,7 +107,7 @@ impl Ranking {
     }
 
     #[inline]
-    fn morsel(&self, j: usize) -> usize {
+    pub(crate) fn morsel(&self, j: usize) -> usize {
         (self.mask - (self.keys[j] & self.mask)) as usize
     }
 }

@@ -14,6 +14,8 @@
 //! * [`strategies`]: the strategies of the introduction and their evaluation `v_P(s,t)`;
 //! * [`variants`]: generalized payoffs (altruism, zero-sum, cooperative) and the open
 //!   questions (delayed gratification, inaccessible morsels);
+//! * [`picking`]: the dinner as a picking sequence (fair division): sincere play,
+//!   manipulation against sincere agents, welfare and its prices;
 //! * [`pareto`]: Pareto efficiency of crossout, the size sweep and the random experiment;
 //! * [`attainable`]: the Hopkins-Jones count of attainable outcomes;
 //! * [`figures`]: Figure 1's outcome plot and the crossout boards of Figures 2, 4, 5;
@@ -32,6 +34,7 @@ pub mod game;
 pub mod gpu;
 pub mod model;
 pub mod pareto;
+pub mod picking;
 pub mod reproduce;
 pub mod scoring;
 pub mod setup;

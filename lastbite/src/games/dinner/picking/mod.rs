@@ -1,0 +1,28 @@
+//! Picking sequences: the Ethiopian Dinner as fair division studies it (sequential
+//! allocation of indivisible items under additive utilities).
+//!
+//! The dinner's turn order is a picking sequence; its players are agents. Fair-division
+//! research asks what *sincere* play gives (each agent takes its favourite item left:
+//! Bouveret and Lang, "A general elicitation-free protocol for allocating indivisible
+//! goods", IJCAI 2011), what one agent gains by strategy against sincere others (Bouveret
+//! and Lang 2014 for two agents; NP-complete in general: Aziz, Bouveret, Lang and
+//! Mackenzie, "Complexity of Manipulating Sequential Allocation", AAAI 2017; polynomial
+//! for a fixed number of agents and never more than twice the sincere score: Xiao and
+//! Ling, AAAI 2020), and what strategic play costs in welfare.
+//!
+//! * [`sincere`]: sincere play, fast at any size (two sorts and a pass for two agents);
+//! * [`welfare`]: utilitarian, egalitarian and Nash welfare, the optimum over the
+//!   allocations a sequence's counts allow, and the prices of anarchy and stability;
+//! * [`manipulate`]: one agent's best play against sincere others: a greedy over a
+//!   laminar matroid for two agents, an exact memoised search for more.
+//!
+//! The module owns these mechanisms and measures; the strategic side (crossout, the exact
+//! solver, all SPE outcomes) stays in the dinner family's other modules.
+
+pub mod manipulate;
+pub mod sincere;
+pub mod welfare;
+
+pub use manipulate::{manipulate, manipulate_by_search, Manipulation};
+pub use sincere::{bundles, sincere, sincere_scores};
+pub use welfare::{optimum, Welfare};
