@@ -55,6 +55,35 @@ pub enum Command {
     Sincere(SincereArgs),
     /// Picking sequences: one agent's best play against sincere others, and its gain.
     Manipulate(ManipulateArgs),
+    /// Picking sequences: envy-freeness, EF1, proportionality and maximin shares of the
+    /// sincere and the equilibrium allocation; with --trials, how often each fails over
+    /// random permutation dinners.
+    Fairness(FairnessArgs),
+}
+
+/// Arguments of `dinner fairness`.
+#[derive(Args, Debug)]
+pub struct FairnessArgs {
+    #[command(flatten)]
+    input: Input,
+    /// Instead of one dinner: this many random permutation dinners.
+    #[arg(long)]
+    trials: Option<u64>,
+    /// Morsels of each random dinner.
+    #[arg(long, default_value_t = 8)]
+    size: usize,
+    /// Agents of each random dinner.
+    #[arg(long, default_value_t = 2)]
+    players: usize,
+    /// Seed of the random dinners.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Refuse more states (the equilibrium) or maximin-share nodes than this.
+    #[arg(long, default_value_t = Budget::DEFAULT_MAX_STATES)]
+    max_states: u64,
+    /// Print one JSON document on stdout.
+    #[arg(long)]
+    json: bool,
 }
 
 /// Arguments of `dinner sincere`.
@@ -435,6 +464,18 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
             };
             input!(req, a.input);
             emit(&call(api::solve(&req, &ctl))?, a.json)?;
+        }
+        Command::Fairness(a) => {
+            let mut req = api::FairnessRequest {
+                trials: a.trials,
+                size: a.size,
+                players: a.players,
+                seed: a.seed,
+                max_states: a.max_states,
+                ..Default::default()
+            };
+            input!(req, a.input);
+            emit(&call(api::fairness(&req, &ctl))?, a.json)?;
         }
         Command::Sincere(a) => {
             let mut req = api::SincereRequest {

@@ -112,3 +112,58 @@ fn bad_agents_are_refused() {
         assert!(e.contains("agent") && !e.contains('\n'), "{e}");
     }
 }
+
+/// `dinner fairness` judges the allocations `dinner sincere` and `dinner solve` make, and
+/// envy-freeness implies EF1 and (for these goods) proportionality.
+#[test]
+fn fairness_judges_the_sincere_and_the_equilibrium_allocations() {
+    use lastbite::api::dinner::{fairness, FairnessRequest};
+    let mut rng = Rng::for_trial(29, 22);
+    for trial in 0..60 {
+        let players = 2 + trial % 2;
+        let n = 1 + rng.below(8) as usize;
+        let (morsels, order) = random(&mut rng, players, n);
+        let r = fairness(
+            &FairnessRequest {
+                morsels: Some(morsels.clone()),
+                order: Some(order.clone()),
+                ..Default::default()
+            },
+            &Control::silent(),
+        )
+        .unwrap();
+        let s = sincere(
+            &SincereRequest {
+                morsels: Some(morsels.clone()),
+                order: Some(order.clone()),
+                ..Default::default()
+            },
+            &Control::silent(),
+        )
+        .unwrap();
+        let e = solve(
+            &SolveRequest {
+                morsels: Some(morsels),
+                order: Some(order.clone()),
+                ..Default::default()
+            },
+            &Control::silent(),
+        )
+        .unwrap();
+        let mechanisms = r.mechanisms.unwrap();
+        for (m, eating) in mechanisms.iter().zip([&s.eating_order, &e.eating_order]) {
+            for a in &m.agents {
+                let mut mine: Vec<usize> = eating
+                    .iter()
+                    .filter(|b| b.player == a.agent)
+                    .map(|b| b.morsel)
+                    .collect();
+                mine.sort();
+                assert_eq!(a.bundle, mine, "{order} {}", m.mechanism);
+                if a.envy_free {
+                    assert!(a.ef1 && a.proportional, "{order}: {a:?}");
+                }
+            }
+        }
+    }
+}

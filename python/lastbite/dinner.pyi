@@ -175,6 +175,23 @@ def manipulate(
 ) -> dict[str, Any]:
     """One agent's best play against sincere others, and its gain."""
 
+def fairness(
+    *,
+    data: str | None = ...,
+    file: str | None = ...,
+    first: Literal["alice", "bob"] | None = ...,
+    max_states: int = ...,
+    morsels: str | Sequence[Sequence[Exact]] | None = ...,
+    order: str | None = ...,
+    players: int = ...,
+    seed: int = ...,
+    size: int = ...,
+    trials: int | None = ...,
+    progress: bool = ...,
+    as_numpy: bool = ...,
+) -> dict[str, Any]:
+    """Envy-freeness, EF1, proportionality and maximin shares of the sincere and SPE allocations."""
+
 def balance(
     *,
     max_size: int = ...,

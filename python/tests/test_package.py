@@ -229,3 +229,12 @@ def test_older_spellings_are_aliases():
 def test_helpers_are_private():
     assert not hasattr(lastbite, "command")
     assert "command" not in dir(lastbite.dinner)
+
+
+def test_picking_sequences_match_the_cli():
+    dinner = "1,8 2,3 3,6 4,4 5,1 6,2 7,5 8,7"
+    assert as_json(lastbite.dinner.sincere(morsels=dinner, compare=True)) == cli("dinner", "sincere", "--morsels", dinner, "--compare")
+    assert as_json(lastbite.dinner.manipulate(morsels=dinner, agent="B")) == cli("dinner", "manipulate", "--morsels", dinner, "--agent", "B")
+    assert as_json(lastbite.dinner.fairness(morsels=dinner)) == cli("dinner", "fairness", "--morsels", dinner)
+    with pytest.raises(lastbite.Error, match="agent"):
+        lastbite.dinner.manipulate(morsels=dinner, agent="Z")

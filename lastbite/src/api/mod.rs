@@ -73,6 +73,7 @@ macro_rules! command_table {
             "dinner-multiplicity": dinner::MultiplicityRequest => MultiplicityReport = multiplicity; sweep dinner::MultiplicitySweep,
             "dinner-sincere": dinner::SincereRequest => SincereReport = sincere,
             "dinner-manipulate": dinner::ManipulateRequest => ManipulateReport = manipulate,
+            "dinner-fairness": dinner::FairnessRequest => FairnessReport = fairness,
             "subtraction-table": subtraction::TableRequest => TableReport = table,
             "subtraction-outcome": subtraction::OutcomeRequest => OutcomeReport = outcome,
             "subtraction-period": subtraction::PeriodRequest => PeriodReport = period,

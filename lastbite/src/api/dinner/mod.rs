@@ -19,11 +19,14 @@ mod sweep;
 mod text;
 
 pub use crate::api::input::{First, Letter, Morsels};
-pub use picking::{manipulate, sincere, ManipulateRequest, SincereRequest};
+pub use picking::{
+    fairness, manipulate, sincere, FairnessRequest, ManipulateRequest, SincereRequest,
+};
 pub use report::{
-    AltruismReport, AttainableReport, BalanceReport, BalanceRow, BiteReport, BoardReport, Checked,
-    DeviationReport, DiscountCheckReport, DiscountReport, DiscountSearchReport, EfgReport,
-    ExperimentReport, ManipulateReport, MultiplicityReport, OutcomeCount, ParetoOneReport,
+    AgentFairnessReport, AltruismReport, AttainableReport, BalanceReport, BalanceRow, BiteReport,
+    BoardReport, Checked, DeviationReport, DiscountCheckReport, DiscountReport,
+    DiscountSearchReport, EfgReport, ExperimentReport, FairnessFailures, FairnessReport,
+    ManipulateReport, MechanismFairness, MultiplicityReport, OutcomeCount, ParetoOneReport,
     ParetoReport, ParetoSweepReport, PermutationDinner, PlayReport, PlotReport, PositionReport,
     RulesReport, SincereReport, SolveReport, VerifyReport, WelfareRow,
 };

@@ -1,8 +1,11 @@
-//! The dinner as a picking sequence (fair division): `dinner sincere` and `dinner
-//! manipulate`. The work is [`crate::games::dinner::picking`]'s; here requests become its
-//! validated inputs and its results reports.
+//! The dinner as a picking sequence (fair division): `dinner sincere`, `dinner
+//! manipulate` and `dinner fairness`. The work is [`crate::games::dinner::picking`]'s; here requests become its
+//! validated inputs and its results reports. `dinner fairness` too.
 
-use super::report::{bites, BiteReport, ManipulateReport, SincereReport, WelfareRow};
+use super::report::{
+    bites, AgentFairnessReport, BiteReport, FairnessFailures, FairnessReport, ManipulateReport,
+    MechanismFairness, SincereReport, WelfareRow,
+};
 use crate::api::input::{dinner_request, First, Letter, Morsels};
 use crate::api::{Control, Error};
 use crate::engine::{Budget, Player};
@@ -10,7 +13,11 @@ use crate::exact::Exact;
 use crate::games::dinner::picking::welfare::{counts, ratio};
 use crate::games::dinner::picking::{manipulate as best_response, optimum, sincere as play};
 use crate::games::dinner::picking::{sincere_scores, Welfare};
-use crate::games::dinner::{all_spe_scores, Dinner, DinnerError, Rules, Setup};
+use crate::games::dinner::{
+    all_spe_scores, crossout, picking, solve_exact, Bite, Dinner, DinnerError, DinnerTies, Rules,
+    Setup, TurnOrder, DEFAULT_DINNER_MEMORY,
+};
+use crate::rng::Rng;
 
 dinner_request! {
     /// `dinner sincere`: every agent takes its favourite morsel left (the earlier one
@@ -159,4 +166,165 @@ fn agent_of(text: &str, players: usize) -> Result<Player, Error> {
         t,
         format!("not a player of this dinner (A..{last})"),
     ))
+}
+
+dinner_request! {
+    /// `dinner fairness`: envy-freeness, EF1, proportionality and maximin shares of the
+    /// sincere and the equilibrium allocation, of one dinner or (`trials`) of random
+    /// permutation dinners.
+    FairnessRequest {
+        /// Instead of one dinner: this many random permutation dinners (each agent ranks
+        /// the morsels by an independent random permutation of 1..=size).
+        trials: Option<u64> = None,
+        /// Morsels of each random dinner.
+        size: usize = 8,
+        /// Agents of each random dinner.
+        players: usize = 2,
+        /// Seed of the random dinners.
+        seed: u64 = 1,
+        /// Refuse more states (the equilibrium) or maximin-share nodes (an agent) than
+        /// this; a share past it is reported as null.
+        max_states: u64 = Budget::DEFAULT_MAX_STATES,
+    }
+}
+
+/// Fairness of the sincere and the equilibrium allocations.
+pub fn fairness(req: &FairnessRequest, ctl: &Control) -> Result<FairnessReport, Error> {
+    let budget = Budget {
+        max_states: req.max_states,
+    };
+    let Some(trials) = req.trials else {
+        let (d, order) = req.input().load()?;
+        let setup = Setup::new(d, order, Rules::default())?;
+        let mechanisms = allocations(&setup, budget, ctl)?
+            .into_iter()
+            .map(|(name, eating)| mechanism_fairness(setup.dinner(), name, &eating, budget))
+            .collect();
+        return Ok(FairnessReport {
+            turn_order: setup.order().to_string(),
+            mechanisms: Some(mechanisms),
+            trials: None,
+            failures: None,
+        });
+    };
+    if req.input().given() {
+        return Err(Error::combination(
+            "trials",
+            "draws its own random dinners; give a dinner or trials, not both",
+        ));
+    }
+    if !(1..=24).contains(&req.size) || !(2..=6).contains(&req.players) {
+        return Err(Error::invalid(
+            "size",
+            format!("{} morsels, {} players", req.size, req.players),
+            "use 1..=24 morsels and 2..=6 players",
+        ));
+    }
+    let mut failures = [("sincere", [0u64; 4]), ("spe", [0u64; 4])];
+    let mut turn_order = String::new();
+    for trial in 0..trials {
+        ctl.check()?;
+        let mut rng = Rng::for_trial(req.seed, trial);
+        let cols: Vec<Vec<i64>> = (0..req.players)
+            .map(|_| rng.permutation(req.size))
+            .collect();
+        let flat = (0..req.size)
+            .flat_map(|i| cols.iter().map(move |c| c[i]))
+            .collect();
+        let d = Dinner::from_integers(req.players, flat)?;
+        let order = match &req.order {
+            Some(spec) => TurnOrder::parse(spec, &d)?,
+            None => TurnOrder::default_for(&d),
+        };
+        turn_order = order.to_string();
+        let setup = Setup::new(d, order, Rules::default())?;
+        for (k, (name, eating)) in allocations(&setup, budget, ctl)?.into_iter().enumerate() {
+            let m = mechanism_fairness(setup.dinner(), name, &eating, budget);
+            let failed = [!m.envy_free, !m.ef1, !m.proportional, m.mms == Some(false)];
+            for (count, f) in failures[k].1.iter_mut().zip(failed) {
+                *count += u64::from(f);
+            }
+        }
+    }
+    Ok(FairnessReport {
+        turn_order,
+        mechanisms: None,
+        trials: Some(trials),
+        failures: Some(
+            failures
+                .into_iter()
+                .map(|(mechanism, c)| FairnessFailures {
+                    mechanism,
+                    envy_free: c[0],
+                    ef1: c[1],
+                    proportional: c[2],
+                    mms: c[3],
+                })
+                .collect(),
+        ),
+    })
+}
+
+/// The sincere and the equilibrium plays (crossout for two agents, else the exact
+/// solver, the index tie rule: `dinner solve`'s default).
+fn allocations(
+    setup: &Setup,
+    budget: Budget,
+    ctl: &Control,
+) -> Result<Vec<(&'static str, Vec<Bite>)>, Error> {
+    let (d, order) = (setup.dinner(), setup.order());
+    let spe: Vec<Bite> = if d.players() == 2 {
+        crossout(d, order)?.eating().collect()
+    } else {
+        solve_exact(
+            setup,
+            &DinnerTies::Index,
+            budget,
+            DEFAULT_DINNER_MEMORY,
+            ctl,
+            None,
+        )?
+        .eating
+    };
+    Ok(vec![("sincere", play(d, order)?), ("spe", spe)])
+}
+
+fn mechanism_fairness(
+    d: &Dinner,
+    mechanism: &'static str,
+    eating: &[Bite],
+    budget: Budget,
+) -> MechanismFairness {
+    let bundles = picking::bundles(d.players(), eating);
+    let scores = sincere_scores(d, eating);
+    let agents: Vec<AgentFairnessReport> = picking::fairness::fairness(d, &bundles, budget)
+        .into_iter()
+        .enumerate()
+        .map(|(i, f)| {
+            let own: i128 = bundles[i].iter().map(|&m| d.utility(m, i) as i128).sum();
+            AgentFairnessReport {
+                agent: Letter(i),
+                bundle: bundles[i].clone(),
+                score: scores[i],
+                envy_free: f.envies.is_empty(),
+                envies: f.envies.into_iter().map(Letter).collect(),
+                ef1: f.ef1,
+                proportional: f.proportional,
+                mms_share: f.mms_share.map(|s| d.unscale(s)),
+                mms: f.mms_share.map(|s| own >= s),
+            }
+        })
+        .collect();
+    MechanismFairness {
+        mechanism,
+        envy_free: agents.iter().all(|a| a.envy_free),
+        ef1: agents.iter().all(|a| a.ef1),
+        proportional: agents.iter().all(|a| a.proportional),
+        mms: agents
+            .iter()
+            .map(|a| a.mms)
+            .collect::<Option<Vec<bool>>>()
+            .map(|v| v.into_iter().all(|x| x)),
+        agents,
+    }
 }

@@ -565,3 +565,74 @@ pub struct ManipulateReport {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub states: Option<u64>,
 }
+
+/// One agent's fairness under a mechanism.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct AgentFairnessReport {
+    /// The agent.
+    pub agent: Letter,
+    /// Its bundle (morsels, increasing).
+    pub bundle: Vec<usize>,
+    /// Its score.
+    pub score: Exact,
+    /// The agents it envies.
+    pub envies: Vec<Letter>,
+    /// It envies nobody.
+    pub envy_free: bool,
+    /// Its envy of each agent goes with one item (or one chore of its own).
+    pub ef1: bool,
+    /// It gets at least a 1/k share of its value of every morsel.
+    pub proportional: bool,
+    /// Its maximin share (null past the budget).
+    pub mms_share: Option<Exact>,
+    /// It gets at least its maximin share (null when the share is).
+    pub mms: Option<bool>,
+}
+
+/// Fairness of one mechanism's allocation.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct MechanismFairness {
+    /// `sincere` or `spe` (the equilibrium of `dinner solve`, index tie rule).
+    pub mechanism: &'static str,
+    /// Every agent envy-free.
+    pub envy_free: bool,
+    /// Every agent EF1.
+    pub ef1: bool,
+    /// Every agent proportional.
+    pub proportional: bool,
+    /// Every agent at least its maximin share (null when a share is past the budget).
+    pub mms: Option<bool>,
+    /// Agent by agent.
+    pub agents: Vec<AgentFairnessReport>,
+}
+
+/// How often a mechanism's allocation fails each property over random dinners.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct FairnessFailures {
+    /// `sincere` or `spe`.
+    pub mechanism: &'static str,
+    /// Dinners whose allocation is not envy-free.
+    pub envy_free: u64,
+    /// Not EF1.
+    pub ef1: u64,
+    /// Not proportional.
+    pub proportional: u64,
+    /// Some agent below its maximin share.
+    pub mms: u64,
+}
+
+/// The report of `dinner fairness`.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct FairnessReport {
+    /// The turn order (of the dinner, or of every random dinner).
+    pub turn_order: String,
+    /// One dinner: each mechanism's allocation and its fairness.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mechanisms: Option<Vec<MechanismFairness>>,
+    /// With `trials`: the random dinners tried.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub trials: Option<u64>,
+    /// With `trials`: how often each mechanism fails each property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub failures: Option<Vec<FairnessFailures>>,
+}

@@ -562,3 +562,71 @@ impl Render for super::report::ManipulateReport {
         eating_lines(w, &self.eating_order, None)
     }
 }
+
+impl Render for super::report::FairnessReport {
+    fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
+        let yes = |b: bool| if b { "yes" } else { "no" };
+        if let (Some(trials), Some(failures)) = (self.trials, &self.failures) {
+            writeln!(
+                w,
+                "{trials} random permutation dinners, turn order {}: allocations failing each property",
+                abbreviate(&self.turn_order)
+            )?;
+            writeln!(
+                w,
+                "{:<10} {:>10} {:>10} {:>13} {:>10}",
+                "mechanism", "envy-free", "EF1", "proportional", "MMS"
+            )?;
+            for f in failures {
+                writeln!(
+                    w,
+                    "{:<10} {:>10} {:>10} {:>13} {:>10}",
+                    f.mechanism, f.envy_free, f.ef1, f.proportional, f.mms
+                )?;
+            }
+            return Ok(());
+        }
+        writeln!(
+            w,
+            "Fairness under turn order {}",
+            abbreviate(&self.turn_order)
+        )?;
+        for m in self.mechanisms.iter().flatten() {
+            writeln!(
+                w,
+                "{}: envy-free {}, EF1 {}, proportional {}, maximin shares {}",
+                m.mechanism,
+                yes(m.envy_free),
+                yes(m.ef1),
+                yes(m.proportional),
+                m.mms.map_or("unknown (past the budget)", yes)
+            )?;
+            for a in &m.agents {
+                let envies: Vec<String> = a.envies.iter().map(|l| l.to_string()).collect();
+                writeln!(
+                    w,
+                    "  {} score {} bundle {}{}; EF1 {}, proportional {}, maximin share {}",
+                    a.agent,
+                    a.score,
+                    set_text(&a.bundle),
+                    if envies.is_empty() {
+                        String::new()
+                    } else {
+                        format!(", envies {}", envies.join(" "))
+                    },
+                    yes(a.ef1),
+                    yes(a.proportional),
+                    a.mms_share.map_or("-".into(), |s| format!(
+                        "{s} ({})",
+                        if a.mms == Some(true) {
+                            "met"
+                        } else {
+                            "not met"
+                        }
+                    )),
+                )?;
+            }
+        }
+        Ok(())
+    }
+}

@@ -10,15 +10,18 @@
 //! for a fixed number of agents and never more than twice the sincere score: Xiao and
 //! Ling, AAAI 2020), and what strategic play costs in welfare.
 //!
-//! * [`sincere`]: sincere play, fast at any size (two sorts and a pass for two agents);
+//! * [`sincere`](mod@sincere): sincere play, fast at any size (two sorts and a pass for two agents);
 //! * [`welfare`]: utilitarian, egalitarian and Nash welfare, the optimum over the
 //!   allocations a sequence's counts allow, and the prices of anarchy and stability;
-//! * [`manipulate`]: one agent's best play against sincere others: a greedy over a
+//! * [`fairness`]: envy-freeness, EF1, proportionality and the maximin share of an
+//!   allocation, agent by agent;
+//! * [`manipulate`](mod@manipulate): one agent's best play against sincere others: a greedy over a
 //!   laminar matroid for two agents, an exact memoised search for more.
 //!
 //! The module owns these mechanisms and measures; the strategic side (crossout, the exact
 //! solver, all SPE outcomes) stays in the dinner family's other modules.
 
+pub mod fairness;
 pub mod manipulate;
 pub mod sincere;
 pub mod welfare;

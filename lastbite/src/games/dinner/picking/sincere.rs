@@ -1,7 +1,7 @@
 //! Sincere play (Bouveret and Lang, IJCAI 2011): on each turn the agent takes its
 //! favourite morsel left; among equal utilities the earlier morsel, as the index tie rule
 //! counts it tastier. Each agent's ranking is one sort of its utility column (crossout's
-//! [`Ranking`], sorted on all cores for large dinners), then one pass over the turns: an
+//! `Ranking`, sorted on all cores for large dinners), then one pass over the turns: an
 //! agent's pointer into its ranking only moves down, so the pass is `O(players x n)`.
 
 use crate::engine::Player;
