@@ -59,6 +59,67 @@ pub enum Command {
     /// sincere and the equilibrium allocation; with --trials, how often each fails over
     /// random permutation dinners.
     Fairness(FairnessArgs),
+    /// Picking sequences: each agent's expected score and the expected welfare of a
+    /// sequence under impartial culture (Borda, lexicographic or your scoring vector).
+    Expected(ExpectedArgs),
+    /// Picking sequences: the sequence with the greatest expected utilitarian welfare
+    /// under impartial culture (two agents, sincere play), with its ties and runner-up.
+    BestOrder(BestOrderArgs),
+}
+
+/// Arguments of `dinner best-order`.
+#[derive(Args, Debug)]
+pub struct BestOrderArgs {
+    /// Number of items.
+    #[arg(long, default_value_t = 8)]
+    items: usize,
+    /// Number of agents (two).
+    #[arg(long, default_value_t = 2)]
+    players: usize,
+    /// Each agent's number of turns, e.g. 4,4 (default: every sequence).
+    #[arg(long, value_delimiter = ',')]
+    counts: Option<Vec<usize>>,
+    /// borda, lexicographic or a scoring vector "s1,...,sm".
+    #[arg(long, default_value = "borda")]
+    model: String,
+    /// utilitarian.
+    #[arg(long, default_value = "utilitarian")]
+    welfare: String,
+    /// sincere.
+    #[arg(long, default_value = "sincere")]
+    play: String,
+    /// Print one JSON document on stdout.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Arguments of `dinner expected`.
+#[derive(Args, Debug)]
+pub struct ExpectedArgs {
+    /// The picking sequence: letters (ABBA, AB... repeats), alternate, snake, thue-morse.
+    #[arg(long, default_value = "alternate")]
+    order: String,
+    /// Number of items.
+    #[arg(long, default_value_t = 10)]
+    items: usize,
+    /// Number of agents.
+    #[arg(long, default_value_t = 2)]
+    players: usize,
+    /// borda (m - r + 1), lexicographic (2^-r) or a scoring vector "s1,...,sm".
+    #[arg(long, default_value = "borda")]
+    model: String,
+    /// utilitarian, egalitarian or nash.
+    #[arg(long, default_value = "utilitarian")]
+    welfare: String,
+    /// sincere or strategic.
+    #[arg(long, default_value = "sincere")]
+    play: String,
+    /// Refuse to average over more profiles of rankings than this.
+    #[arg(long, default_value_t = 1_000_000)]
+    max_profiles: u64,
+    /// Print one JSON document on stdout.
+    #[arg(long)]
+    json: bool,
 }
 
 /// Arguments of `dinner fairness`.
@@ -464,6 +525,29 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
             };
             input!(req, a.input);
             emit(&call(api::solve(&req, &ctl))?, a.json)?;
+        }
+        Command::BestOrder(a) => {
+            let req = api::BestOrderRequest {
+                items: a.items,
+                players: a.players,
+                counts: a.counts,
+                model: a.model,
+                welfare: a.welfare,
+                play: a.play,
+            };
+            emit(&call(api::best_order(&req, &ctl))?, a.json)?;
+        }
+        Command::Expected(a) => {
+            let req = api::ExpectedRequest {
+                order: a.order,
+                items: a.items,
+                players: a.players,
+                model: a.model,
+                welfare: a.welfare,
+                play: a.play,
+                max_profiles: a.max_profiles,
+            };
+            emit(&call(api::expected(&req, &ctl))?, a.json)?;
         }
         Command::Fairness(a) => {
             let mut req = api::FairnessRequest {

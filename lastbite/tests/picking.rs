@@ -167,3 +167,108 @@ fn fairness_judges_the_sincere_and_the_equilibrium_allocations() {
         }
     }
 }
+
+/// Two routes to the expected sincere scores of two agents: the dynamic program, and the
+/// average over every profile of rankings (asked for through the egalitarian measure,
+/// whose scores come from the enumeration).
+#[test]
+fn expected_scores_by_the_program_and_by_every_profile() {
+    use lastbite::api::dinner::{expected, ExpectedRequest};
+    for (order, items, model) in [
+        ("alternate", 5, "borda"),
+        ("ABBAB", 5, "lexicographic"),
+        ("snake", 4, "3,3,1/2,0"),
+        ("BA...", 5, "borda"),
+    ] {
+        let ask = |welfare: &str| {
+            expected(
+                &ExpectedRequest {
+                    order: order.into(),
+                    items,
+                    model: model.into(),
+                    welfare: welfare.into(),
+                    ..Default::default()
+                },
+                &Control::silent(),
+            )
+            .unwrap()
+        };
+        let (dp, all) = (ask("utilitarian"), ask("egalitarian"));
+        assert_eq!(dp.method, "dynamic program");
+        assert_eq!(all.method, "every profile");
+        assert_eq!(dp.expected_scores, all.expected_scores, "{order} {model}");
+    }
+    let e = expected(
+        &ExpectedRequest {
+            items: 9,
+            welfare: "nash".into(),
+            ..Default::default()
+        },
+        &Control::silent(),
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("profiles") && e.contains("max_profiles"), "{e}");
+}
+
+/// `dinner best-order` over every sequence of a length against `dinner expected` asked for
+/// each sequence in turn: the best welfare, its ties and the runner-up.
+#[test]
+fn best_order_is_the_best_of_every_sequence() {
+    use lastbite::api::dinner::{best_order, expected, BestOrderRequest, ExpectedRequest};
+    for (m, model) in [(4, "borda"), (5, "lexicographic"), (5, "2,1,1,0,0")] {
+        let r = best_order(
+            &BestOrderRequest {
+                items: m,
+                model: model.into(),
+                ..Default::default()
+            },
+            &Control::silent(),
+        )
+        .unwrap();
+        let mut all: Vec<(String, lastbite::rational::Rational)> = (0..1u32 << m)
+            .map(|code| {
+                let order: String = (0..m)
+                    .map(|t| {
+                        if code >> (m - 1 - t) & 1 == 0 {
+                            'A'
+                        } else {
+                            'B'
+                        }
+                    })
+                    .collect();
+                let e = expected(
+                    &ExpectedRequest {
+                        order: order.clone(),
+                        items: m,
+                        model: model.into(),
+                        ..Default::default()
+                    },
+                    &Control::silent(),
+                )
+                .unwrap();
+                (order, e.expected_welfare)
+            })
+            .collect();
+        all.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        let best = all[0].1.clone();
+        let tied: Vec<String> = all
+            .iter()
+            .filter(|x| x.1 == best)
+            .map(|x| x.0.clone())
+            .collect();
+        assert_eq!(r.sequences, 1 << m);
+        assert_eq!(
+            (r.order.clone(), r.expected_welfare.clone()),
+            all[0].clone(),
+            "{m} {model}"
+        );
+        assert_eq!(r.tied, tied, "{m} {model}");
+        let runner = all.iter().find(|x| x.1 < best).cloned();
+        assert_eq!(
+            r.runner_up.map(|x| (x.order, x.expected_welfare)),
+            runner,
+            "{m} {model}"
+        );
+    }
+}

@@ -24,10 +24,12 @@ plot = _command("dinner-plot", "Figure 1: outcomes of all strategy pairs.")
 board = _command("dinner-board", "The crossout board (Figures 2, 4, 5).")
 sincere = _command("dinner-sincere", "Sincere picking: each takes her favourite morsel left; with compare, welfare against the SPE outcomes.")
 manipulate = _command("dinner-manipulate", "One agent's best play against sincere others, and its gain.")
+expected = _command("dinner-expected", "Expected scores and welfare of a picking sequence under impartial culture.")
+best_order = _command("dinner-best-order", "The picking sequence with the greatest expected welfare (two agents, sincere).")
 fairness = _command("dinner-fairness", "Envy-freeness, EF1, proportionality and maximin shares of the sincere and SPE allocations.")
 balance = _command("dinner-balance", "First-mover advantage: alternation vs Thue-Morse.")
 multiplicity = _command("dinner-multiplicity", "How often random dinners have several SPE outcomes.")
 
 __all__ = ["solve", "play", "verify", "efg", "discount", "pareto", "experiment",
            "attainable", "plot", "board", "balance", "multiplicity", "sincere", "manipulate",
-           "fairness"]
+           "fairness", "expected", "best_order"]

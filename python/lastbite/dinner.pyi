@@ -175,6 +175,33 @@ def manipulate(
 ) -> dict[str, Any]:
     """One agent's best play against sincere others, and its gain."""
 
+def expected(
+    *,
+    items: int = ...,
+    max_profiles: int = ...,
+    model: str = ...,
+    order: str = ...,
+    play: str = ...,
+    players: int = ...,
+    welfare: str = ...,
+    progress: bool = ...,
+    as_numpy: bool = ...,
+) -> dict[str, Any]:
+    """Expected scores and welfare of a picking sequence under impartial culture."""
+
+def best_order(
+    *,
+    counts: Sequence[int] | None = ...,
+    items: int = ...,
+    model: str = ...,
+    play: str = ...,
+    players: int = ...,
+    welfare: str = ...,
+    progress: bool = ...,
+    as_numpy: bool = ...,
+) -> dict[str, Any]:
+    """The picking sequence with the greatest expected welfare (two agents, sincere)."""
+
 def fairness(
     *,
     data: str | None = ...,

@@ -208,7 +208,7 @@ def test_every_command_is_reachable():
             assert callable(lastbite.reproduce)
             continue
         family, cmd = name.split("-", 1)
-        cmd = {"verify": "verify"}.get(cmd, cmd)
+        cmd = {"verify": "verify", "best-order": "best_order"}.get(cmd, cmd)
         assert callable(getattr(modules[family], cmd)), name
 
 
@@ -238,3 +238,5 @@ def test_picking_sequences_match_the_cli():
     assert as_json(lastbite.dinner.fairness(morsels=dinner)) == cli("dinner", "fairness", "--morsels", dinner)
     with pytest.raises(lastbite.Error, match="agent"):
         lastbite.dinner.manipulate(morsels=dinner, agent="Z")
+    assert as_json(lastbite.dinner.expected(items=6, order="snake")) == cli("dinner", "expected", "--items", "6", "--order", "snake")
+    assert as_json(lastbite.dinner.best_order(items=6, counts=[3, 3])) == cli("dinner", "best-order", "--items", "6", "--counts", "3,3")

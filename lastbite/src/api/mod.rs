@@ -74,6 +74,8 @@ macro_rules! command_table {
             "dinner-sincere": dinner::SincereRequest => SincereReport = sincere,
             "dinner-manipulate": dinner::ManipulateRequest => ManipulateReport = manipulate,
             "dinner-fairness": dinner::FairnessRequest => FairnessReport = fairness,
+            "dinner-expected": dinner::ExpectedRequest => ExpectedReport = expected,
+            "dinner-best-order": dinner::BestOrderRequest => BestOrderReport = best_order,
             "subtraction-table": subtraction::TableRequest => TableReport = table,
             "subtraction-outcome": subtraction::OutcomeRequest => OutcomeReport = outcome,
             "subtraction-period": subtraction::PeriodRequest => PeriodReport = period,

@@ -49,7 +49,8 @@ export async function renderCookie() {
     return;
   }
   delete $("c-status").dataset.final;
-  $("c-status").textContent = userToMove ? "Your move: eat a cookie." : "The computer (the favoured player) moves.";
+  // The move number keeps each turn's status distinct (tests wait for it to change).
+  $("c-status").textContent = `Move ${cookie.eaten.length + 1}: ` + (userToMove ? "your move, eat a cookie." : "the computer (the favoured player) moves.");
   // The computer eats the cookie the library chooses (a winning one when there is one).
   const chosen = r.moves.find((m) => m.chosen);
   for (const m of r.moves) {

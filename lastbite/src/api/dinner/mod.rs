@@ -20,15 +20,17 @@ mod text;
 
 pub use crate::api::input::{First, Letter, Morsels};
 pub use picking::{
-    fairness, manipulate, sincere, FairnessRequest, ManipulateRequest, SincereRequest,
+    best_order, expected, fairness, manipulate, sincere, BestOrderRequest, ExpectedRequest,
+    FairnessRequest, ManipulateRequest, SincereRequest,
 };
 pub use report::{
-    AgentFairnessReport, AltruismReport, AttainableReport, BalanceReport, BalanceRow, BiteReport,
-    BoardReport, Checked, DeviationReport, DiscountCheckReport, DiscountReport,
-    DiscountSearchReport, EfgReport, ExperimentReport, FairnessFailures, FairnessReport,
-    ManipulateReport, MechanismFairness, MultiplicityReport, OutcomeCount, ParetoOneReport,
-    ParetoReport, ParetoSweepReport, PermutationDinner, PlayReport, PlotReport, PositionReport,
-    RulesReport, SincereReport, SolveReport, VerifyReport, WelfareRow,
+    AgentFairnessReport, AltruismReport, AttainableReport, BalanceReport, BalanceRow,
+    BestOrderReport, BiteReport, BoardReport, Checked, DeviationReport, DiscountCheckReport,
+    DiscountReport, DiscountSearchReport, EfgReport, ExpectedReport, ExperimentReport,
+    FairnessFailures, FairnessReport, ManipulateReport, MechanismFairness, MultiplicityReport,
+    OutcomeCount, ParetoOneReport, ParetoReport, ParetoSweepReport, PermutationDinner, PlayReport,
+    PlotReport, PositionReport, RankedOrder, RulesReport, SincereReport, SolveReport, VerifyReport,
+    WelfareRow,
 };
 pub use sweep::{
     balance, experiment, multiplicity, pareto, BalancePartial, BalanceSweep, ExperimentPartial,

@@ -3,10 +3,10 @@
 //! validated inputs and its results reports. `dinner fairness` too.
 
 use super::report::{
-    bites, AgentFairnessReport, BiteReport, FairnessFailures, FairnessReport, ManipulateReport,
-    MechanismFairness, SincereReport, WelfareRow,
+    bites, AgentFairnessReport, BestOrderReport, BiteReport, ExpectedReport, FairnessFailures,
+    FairnessReport, ManipulateReport, MechanismFairness, RankedOrder, SincereReport, WelfareRow,
 };
-use crate::api::input::{dinner_request, First, Letter, Morsels};
+use crate::api::input::{dinner_request, request, First, Letter, Morsels};
 use crate::api::{Control, Error};
 use crate::engine::{Budget, Player};
 use crate::exact::Exact;
@@ -327,4 +327,318 @@ fn mechanism_fairness(
             .map(|v| v.into_iter().all(|x| x)),
         agents,
     }
+}
+
+request! {
+    /// `dinner expected`: each agent's expected score and the expected welfare of a
+    /// picking sequence under impartial culture (independent uniformly random rankings).
+    ExpectedRequest {
+        /// The picking sequence: letters (`ABBA`, `AB...` repeats), `alternate`,
+        /// `snake` or `thue-morse`.
+        order: String = "alternate".into(),
+        /// Number of items.
+        items: usize = 10,
+        /// Number of agents.
+        players: usize = 2,
+        /// What the item ranked r-th is worth: `borda` (m - r + 1), `lexicographic`
+        /// (2^-r), or a scoring vector `"s1,s2,...,sm"` (exact, best first).
+        model: String = "borda".into(),
+        /// `utilitarian`, `egalitarian` or `nash`.
+        welfare: String = "utilitarian".into(),
+        /// `sincere` or `strategic`.
+        play: String = "sincere".into(),
+        /// Refuse to average over more profiles of rankings than this (every route but
+        /// the two-agent sincere utilitarian one enumerates them).
+        max_profiles: u64 = 1_000_000,
+    }
+}
+
+/// Expected scores and welfare of a picking sequence.
+pub fn expected(req: &ExpectedRequest, ctl: &Control) -> Result<ExpectedReport, Error> {
+    use crate::games::dinner::picking::expected::sincere_expected_two;
+    use crate::rational::Rational;
+    use num_bigint::BigInt;
+    use num_rational::BigRational;
+    let (m, k) = (req.items, req.players);
+    if m == 0 || m > 1000 {
+        return Err(Error::invalid("items", m, "use 1..=1000"));
+    }
+    if !(1..=6).contains(&k) {
+        return Err(Error::invalid("players", k, "use 1..=6"));
+    }
+    let blank = Dinner::from_integers(k, vec![0; m * k])?;
+    let order = TurnOrder::parse(&req.order, &blank)?;
+    let welfare: Welfare = req
+        .welfare
+        .parse()
+        .map_err(|e| Error::invalid("welfare", &req.welfare, e))?;
+    let strategic = match req.play.trim().to_ascii_lowercase().as_str() {
+        "sincere" => false,
+        "strategic" | "spe" => true,
+        _ => {
+            return Err(Error::invalid(
+                "play",
+                &req.play,
+                "expected sincere or strategic",
+            ))
+        }
+    };
+    let scores = scoring(&req.model, m)?;
+    let report =
+        |expected_scores: Vec<BigRational>, w: BigRational, method, profiles| ExpectedReport {
+            turn_order: order.to_string(),
+            model: req.model.trim().to_string(),
+            play: if strategic { "strategic" } else { "sincere" },
+            welfare: welfare.name(),
+            expected_scores: expected_scores
+                .into_iter()
+                .map(Rational::from_big)
+                .collect(),
+            expected_welfare: Rational::from_big(w),
+            method,
+            profiles,
+        };
+    if k == 2 && !strategic && welfare == Welfare::Utilitarian {
+        let [a, b] = sincere_expected_two(order.turns(), &scores);
+        let w = &a + &b;
+        return Ok(report(vec![a, b], w, "dynamic program", None));
+    }
+    // Every profile: (m!)^k rankings, each played by the dinner's own routes.
+    let per_agent: u128 = (1..=m as u128)
+        .try_fold(1u128, |a, x| a.checked_mul(x))
+        .unwrap_or(u128::MAX);
+    let profiles = (0..k)
+        .try_fold(1u128, |a, _| a.checked_mul(per_agent))
+        .unwrap_or(u128::MAX);
+    if profiles > req.max_profiles as u128 {
+        return Err(Error::invalid(
+            "items",
+            m,
+            format!(
+                "averaging over every profile of rankings takes {profiles} profiles here, over the budget of {} (max_profiles)",
+                req.max_profiles
+            ),
+        ));
+    }
+    let exact: Vec<Exact> = scores
+        .iter()
+        .map(|s| Rational::from_big(s.clone()).to_exact())
+        .collect::<Option<_>>()
+        .ok_or_else(|| {
+            Error::invalid(
+                "model",
+                &req.model,
+                "a value does not fit exact 128-bit arithmetic",
+            )
+        })?;
+    let perms = permutations(m);
+    let mut sums = vec![BigRational::from_integer(BigInt::from(0)); k];
+    let mut wsum = BigRational::from_integer(BigInt::from(0));
+    let mut code = vec![0usize; k];
+    let budget = Budget::default();
+    loop {
+        ctl.check()?;
+        let flat: Vec<Exact> = (0..m)
+            .flat_map(|i| code.iter().map(|&c| exact[perms[c][i]]).collect::<Vec<_>>())
+            .collect();
+        let d = Dinner::from_flat(k, flat, |i, p| format!("item {i}, agent {p}"))?;
+        let setup = Setup::new(d, order.clone(), Rules::default())?;
+        let eating = if strategic {
+            allocations(&setup, budget, ctl)?.remove(1).1
+        } else {
+            play(setup.dinner(), setup.order())?
+        };
+        let s = sincere_scores(setup.dinner(), &eating);
+        for (sum, x) in sums.iter_mut().zip(&s) {
+            *sum += Rational::from_exact(*x).to_big();
+        }
+        let w = welfare
+            .of(&s)
+            .ok_or_else(|| Error::from(DinnerError::Overflow(m)))?;
+        wsum += Rational::from_exact(w).to_big();
+        // The next profile (odometer over the agents' rankings).
+        let mut a = 0;
+        while a < k {
+            code[a] += 1;
+            if code[a] < perms.len() {
+                break;
+            }
+            code[a] = 0;
+            a += 1;
+        }
+        if a == k {
+            break;
+        }
+    }
+    let n = BigRational::from_integer(BigInt::from(profiles as u64));
+    Ok(report(
+        sums.into_iter().map(|x| x / &n).collect(),
+        wsum / &n,
+        "every profile",
+        Some(profiles as u64),
+    ))
+}
+
+/// The value of the item ranked 1st, 2nd, ... of `m` under a preference model: `borda`
+/// (m - r + 1), `lexicographic` (2^-r) or a scoring vector, as big rationals (2^-100 does
+/// not fit 128 bits).
+fn scoring(model: &str, m: usize) -> Result<Vec<num_rational::BigRational>, Error> {
+    use crate::rational::Rational;
+    use num_bigint::BigInt;
+    use num_rational::BigRational;
+    Ok(match model.trim().to_ascii_lowercase().as_str() {
+        "borda" => (0..m)
+            .map(|r| BigRational::from_integer(BigInt::from(m - r)))
+            .collect(),
+        "lexicographic" | "lex" => (1..=m)
+            .map(|r| BigRational::new(BigInt::from(1), BigInt::from(2).pow(r as u32)))
+            .collect(),
+        _ => {
+            let v: Vec<Exact> = model
+                .split(',')
+                .map(|t| t.trim().parse::<Exact>())
+                .collect::<Result<_, _>>()
+                .map_err(|e| {
+                    Error::invalid(
+                        "model",
+                        model,
+                        format!("not borda, lexicographic or a scoring vector: {e}"),
+                    )
+                })?;
+            if v.len() != m {
+                return Err(Error::invalid(
+                    "model",
+                    model,
+                    format!(
+                        "a scoring vector needs one value per item: {} for {m} items",
+                        v.len()
+                    ),
+                ));
+            }
+            v.iter()
+                .map(|x| Rational::from_exact(*x).to_big())
+                .collect()
+        }
+    })
+}
+
+/// Every ranking of `m` items, as `rank[i]` (0 best) per item.
+fn permutations(m: usize) -> Vec<Vec<usize>> {
+    let mut out = vec![vec![]];
+    for item in 0..m {
+        let mut next = Vec::with_capacity(out.len() * (item + 1));
+        for p in &out {
+            for i in 0..=p.len() {
+                let mut q: Vec<usize> = p.clone();
+                q.insert(i, item);
+                next.push(q);
+            }
+        }
+        out = next;
+    }
+    // out[c] lists the items best first; turn it into each item's rank.
+    out.into_iter()
+        .map(|order| {
+            let mut rank = vec![0; m];
+            for (r, &i) in order.iter().enumerate() {
+                rank[i] = r;
+            }
+            rank
+        })
+        .collect()
+}
+
+request! {
+    /// `dinner best-order`: the picking sequence with the greatest expected welfare
+    /// under impartial culture (two agents, sincere play, utilitarian welfare: exact).
+    BestOrderRequest {
+        /// Number of items.
+        items: usize = 8,
+        /// Number of agents (two).
+        players: usize = 2,
+        /// Each agent's number of turns, e.g. `[4, 4]`; absent: every sequence of
+        /// `items` turns.
+        counts: Option<Vec<usize>> = None,
+        /// `borda`, `lexicographic` or a scoring vector (as `dinner expected`).
+        model: String = "borda".into(),
+        /// `utilitarian` (the measure the program computes).
+        welfare: String = "utilitarian".into(),
+        /// `sincere`.
+        play: String = "sincere".into(),
+    }
+}
+
+/// The best sequence, every sequence tied with it, and the runner-up.
+pub fn best_order(req: &BestOrderRequest, _ctl: &Control) -> Result<BestOrderReport, Error> {
+    use crate::games::dinner::picking::expected::{best_sequences, Best};
+    use crate::rational::Rational;
+    let m = req.items;
+    if m == 0 || m > 24 {
+        return Err(Error::invalid(
+            "items",
+            m,
+            "use 1..=24 (every sequence is compared)",
+        ));
+    }
+    if req.players != 2 {
+        return Err(Error::invalid(
+            "players",
+            req.players,
+            "the expected welfare of every sequence is computed for two agents",
+        ));
+    }
+    if !req.welfare.trim().eq_ignore_ascii_case("utilitarian") {
+        return Err(Error::invalid(
+            "welfare",
+            &req.welfare,
+            "the search over sequences ranks by utilitarian welfare (dinner expected gives the others for one sequence)",
+        ));
+    }
+    if !req.play.trim().eq_ignore_ascii_case("sincere") {
+        return Err(Error::invalid(
+            "play",
+            &req.play,
+            "the search over sequences is exact for sincere play (dinner expected averages strategic play over every profile for one small sequence)",
+        ));
+    }
+    let scores = scoring(&req.model, m)?;
+    let splits: Vec<[usize; 2]> = match &req.counts {
+        Some(c) if c.len() == 2 && c[0] + c[1] == m => vec![[c[0], c[1]]],
+        Some(c) => {
+            return Err(Error::invalid(
+                "counts",
+                format!("{c:?}"),
+                format!("two counts that add up to the {m} items"),
+            ))
+        }
+        None => (0..=m).map(|a| [a, m - a]).collect(),
+    };
+    let mut found: Option<Best> = None;
+    for split in splits {
+        let b = best_sequences(split, &scores);
+        found = Some(match found {
+            None => b,
+            Some(f) => f.merge(b),
+        });
+    }
+    let found = found.expect("at least one split");
+    let text = |t: &[u8]| t.iter().map(|&p| char::from(b'A' + p)).collect::<String>();
+    let tied: Vec<String> = found.tied.iter().map(|t| text(t)).collect();
+    let runner_up = found.runner_up.as_ref().map(|(t, w)| RankedOrder {
+        order: text(t),
+        expected_welfare: Rational::from_big(w.clone()),
+    });
+    Ok(BestOrderReport {
+        items: m,
+        counts: req.counts.clone(),
+        model: req.model.trim().to_string(),
+        play: "sincere",
+        welfare: "utilitarian",
+        order: tied[0].clone(),
+        expected_welfare: Rational::from_big(found.welfare),
+        tied,
+        tied_count: found.tied_count,
+        runner_up,
+        sequences: found.seen,
+    })
 }

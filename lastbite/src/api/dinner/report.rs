@@ -636,3 +636,62 @@ pub struct FairnessReport {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub failures: Option<Vec<FairnessFailures>>,
 }
+
+/// The report of `dinner expected`.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct ExpectedReport {
+    /// The picking sequence.
+    pub turn_order: String,
+    /// The preference model: `borda`, `lexicographic` or the scoring vector.
+    pub model: String,
+    /// `sincere` or `strategic` (the SPE of `dinner solve`'s route: crossout for two
+    /// agents, the exact solver with the index tie rule for more).
+    pub play: &'static str,
+    /// `utilitarian`, `egalitarian` or `nash`.
+    pub welfare: &'static str,
+    /// Each agent's expected score, exact.
+    pub expected_scores: Vec<crate::rational::Rational>,
+    /// The expected welfare, exact.
+    pub expected_welfare: crate::rational::Rational,
+    /// `dynamic program` (two agents, sincere, utilitarian) or `every profile`.
+    pub method: &'static str,
+    /// The profiles of rankings averaged over (`every profile`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub profiles: Option<u64>,
+}
+
+/// A picking sequence and its expected welfare.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct RankedOrder {
+    /// The sequence.
+    pub order: String,
+    /// Its expected welfare, exact.
+    pub expected_welfare: crate::rational::Rational,
+}
+
+/// The report of `dinner best-order`.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct BestOrderReport {
+    /// Number of items.
+    pub items: usize,
+    /// Each agent's number of turns, or null for every sequence of `items` turns.
+    pub counts: Option<Vec<usize>>,
+    /// The preference model.
+    pub model: String,
+    /// `sincere`.
+    pub play: &'static str,
+    /// `utilitarian`.
+    pub welfare: &'static str,
+    /// The best sequence (the first in A < B order among ties).
+    pub order: String,
+    /// Its expected welfare.
+    pub expected_welfare: crate::rational::Rational,
+    /// The sequences as good as the best (the first 64, in A < B order).
+    pub tied: Vec<String>,
+    /// How many sequences are as good as the best.
+    pub tied_count: u64,
+    /// The best sequence strictly worse than `order` (null when all tie).
+    pub runner_up: Option<RankedOrder>,
+    /// Sequences compared.
+    pub sequences: u64,
+}

@@ -630,3 +630,55 @@ impl Render for super::report::FairnessReport {
         Ok(())
     }
 }
+
+impl Render for super::report::ExpectedReport {
+    fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
+        let scores: Vec<String> = self
+            .expected_scores
+            .iter()
+            .enumerate()
+            .map(|(i, s)| format!("{} = {s}", Letter(i)))
+            .collect();
+        writeln!(
+            w,
+            "{} play of {} under impartial culture, {} scores ({}{}):",
+            if self.play == "sincere" {
+                "Sincere"
+            } else {
+                "Strategic"
+            },
+            abbreviate(&self.turn_order),
+            self.model,
+            self.method,
+            self.profiles
+                .map_or(String::new(), |p| format!(", {p} profiles")),
+        )?;
+        writeln!(w, "expected scores: {}", scores.join(", "))?;
+        writeln!(
+            w,
+            "expected {} welfare: {}",
+            self.welfare, self.expected_welfare
+        )
+    }
+}
+
+impl Render for super::report::BestOrderReport {
+    fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
+        writeln!(
+            w,
+            "Best picking sequence of {} items ({}), sincere play, {} scores, by expected utilitarian welfare ({} sequences compared):",
+            self.items,
+            self.counts.as_ref().map_or("any counts".into(), |c| format!("counts {c:?}")),
+            self.model,
+            self.sequences
+        )?;
+        writeln!(w, "best: {} with {}", self.order, self.expected_welfare)?;
+        if self.tied_count > 1 {
+            writeln!(w, "tied ({}): {}", self.tied_count, self.tied.join(" "))?;
+        }
+        match &self.runner_up {
+            Some(r) => writeln!(w, "runner-up: {} with {}", r.order, r.expected_welfare),
+            None => writeln!(w, "no runner-up: every sequence ties"),
+        }
+    }
+}

@@ -21,6 +21,7 @@
 //! The module owns these mechanisms and measures; the strategic side (crossout, the exact
 //! solver, all SPE outcomes) stays in the dinner family's other modules.
 
+pub mod expected;
 pub mod fairness;
 pub mod manipulate;
 pub mod sincere;
