@@ -117,6 +117,12 @@ pub struct ExpectedArgs {
     /// Refuse to average over more profiles of rankings than this.
     #[arg(long, default_value_t = 1_000_000)]
     max_profiles: u64,
+    /// Estimate from this many random profiles instead (95% confidence intervals).
+    #[arg(long)]
+    samples: Option<u64>,
+    /// Seed of the sampled profiles.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
     /// Print one JSON document on stdout.
     #[arg(long)]
     json: bool,
@@ -546,6 +552,8 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
                 welfare: a.welfare,
                 play: a.play,
                 max_profiles: a.max_profiles,
+                samples: a.samples,
+                seed: a.seed,
             };
             emit(&call(api::expected(&req, &ctl))?, a.json)?;
         }

@@ -272,3 +272,38 @@ fn best_order_is_the_best_of_every_sequence() {
         );
     }
 }
+
+/// Sampling beyond the budget: seeded (so the test is deterministic), and the exact value
+/// of the same question lies in its 95% interval.
+#[test]
+fn sampled_expectations_cover_the_exact_value() {
+    use lastbite::api::dinner::{expected, ExpectedRequest};
+    let ask = |max_profiles, samples| {
+        expected(
+            &ExpectedRequest {
+                order: "ABBA".into(),
+                items: 4,
+                play: "strategic".into(),
+                max_profiles,
+                samples,
+                ..Default::default()
+            },
+            &Control::silent(),
+        )
+        .unwrap()
+    };
+    let exact = ask(1_000_000, None);
+    let sampled = ask(10, Some(3000));
+    assert_eq!(
+        (exact.method, sampled.method),
+        ("every profile", "sampling")
+    );
+    for (x, ci) in exact
+        .expected_scores
+        .iter()
+        .zip(sampled.confidence_95.unwrap())
+    {
+        let x = x.to_exact().unwrap().to_f64();
+        assert!(ci[0] <= x && x <= ci[1], "{x} in {ci:?}");
+    }
+}

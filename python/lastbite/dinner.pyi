@@ -183,6 +183,8 @@ def expected(
     order: str = ...,
     play: str = ...,
     players: int = ...,
+    samples: int | None = ...,
+    seed: int = ...,
     welfare: str = ...,
     progress: bool = ...,
     as_numpy: bool = ...,

@@ -350,6 +350,11 @@ request! {
         /// Refuse to average over more profiles of rankings than this (every route but
         /// the two-agent sincere utilitarian one enumerates them).
         max_profiles: u64 = 1_000_000,
+        /// Beyond `max_profiles` (where no exact route applies), estimate from this many
+        /// random profiles, with 95% confidence intervals.
+        samples: Option<u64> = None,
+        /// Seed of the sampled profiles.
+        seed: u64 = 1,
     }
 }
 
@@ -357,7 +362,6 @@ request! {
 pub fn expected(req: &ExpectedRequest, ctl: &Control) -> Result<ExpectedReport, Error> {
     use crate::games::dinner::picking::expected::sincere_expected_two;
     use crate::rational::Rational;
-    use num_bigint::BigInt;
     use num_rational::BigRational;
     let (m, k) = (req.items, req.players);
     if m == 0 || m > 1000 {
@@ -397,6 +401,9 @@ pub fn expected(req: &ExpectedRequest, ctl: &Control) -> Result<ExpectedReport, 
             expected_welfare: Rational::from_big(w),
             method,
             profiles,
+            samples: None,
+            confidence_95: None,
+            welfare_confidence_95: None,
         };
     if k == 2 && !strategic && welfare == Welfare::Utilitarian {
         let [a, b] = sincere_expected_two(order.turns(), &scores);
@@ -410,16 +417,6 @@ pub fn expected(req: &ExpectedRequest, ctl: &Control) -> Result<ExpectedReport, 
     let profiles = (0..k)
         .try_fold(1u128, |a, _| a.checked_mul(per_agent))
         .unwrap_or(u128::MAX);
-    if profiles > req.max_profiles as u128 {
-        return Err(Error::invalid(
-            "items",
-            m,
-            format!(
-                "averaging over every profile of rankings takes {profiles} profiles here, over the budget of {} (max_profiles)",
-                req.max_profiles
-            ),
-        ));
-    }
     let exact: Vec<Exact> = scores
         .iter()
         .map(|s| Rational::from_big(s.clone()).to_exact())
@@ -431,15 +428,13 @@ pub fn expected(req: &ExpectedRequest, ctl: &Control) -> Result<ExpectedReport, 
                 "a value does not fit exact 128-bit arithmetic",
             )
         })?;
-    let perms = permutations(m);
-    let mut sums = vec![BigRational::from_integer(BigInt::from(0)); k];
-    let mut wsum = BigRational::from_integer(BigInt::from(0));
-    let mut code = vec![0usize; k];
     let budget = Budget::default();
-    loop {
+    let mut acc = Accumulator::new(k);
+    let exact = &exact;
+    let mut add = |ranks: &[&[usize]]| -> Result<(), Error> {
         ctl.check()?;
         let flat: Vec<Exact> = (0..m)
-            .flat_map(|i| code.iter().map(|&c| exact[perms[c][i]]).collect::<Vec<_>>())
+            .flat_map(|i| ranks.iter().map(move |r| exact[r[i]]))
             .collect();
         let d = Dinner::from_flat(k, flat, |i, p| format!("item {i}, agent {p}"))?;
         let setup = Setup::new(d, order.clone(), Rules::default())?;
@@ -449,13 +444,52 @@ pub fn expected(req: &ExpectedRequest, ctl: &Control) -> Result<ExpectedReport, 
             play(setup.dinner(), setup.order())?
         };
         let s = sincere_scores(setup.dinner(), &eating);
-        for (sum, x) in sums.iter_mut().zip(&s) {
-            *sum += Rational::from_exact(*x).to_big();
-        }
         let w = welfare
             .of(&s)
             .ok_or_else(|| Error::from(DinnerError::Overflow(m)))?;
-        wsum += Rational::from_exact(w).to_big();
+        acc.add(&s, w);
+        Ok(())
+    };
+    let over = profiles > req.max_profiles as u128;
+    if let (true, Some(samples)) = (over, req.samples) {
+        if samples == 0 {
+            return Err(Error::invalid("samples", 0, "draw at least one profile"));
+        }
+        for i in 0..samples {
+            let mut rng = Rng::for_trial(req.seed, i);
+            let ranks: Vec<Vec<usize>> = (0..k)
+                .map(|_| {
+                    rng.permutation(m)
+                        .into_iter()
+                        .map(|r| r as usize - 1)
+                        .collect()
+                })
+                .collect();
+            let refs: Vec<&[usize]> = ranks.iter().map(Vec::as_slice).collect();
+            add(&refs)?;
+        }
+        let (scores, w, ci, wci) = acc.finish();
+        let mut r = report(scores, w, "sampling", None);
+        r.samples = Some(samples);
+        r.confidence_95 = Some(ci);
+        r.welfare_confidence_95 = Some(wci);
+        return Ok(r);
+    }
+    if over {
+        return Err(Error::invalid(
+            "items",
+            m,
+            format!(
+                "averaging over every profile of rankings takes {profiles} profiles here, over the budget of {} (max_profiles); give samples to estimate",
+                req.max_profiles
+            ),
+        ));
+    }
+    let perms = permutations(m);
+    let mut code = vec![0usize; k];
+    loop {
+        let refs: Vec<&[usize]> = code.iter().map(|&c| perms[c].as_slice()).collect();
+        add(&refs)?;
         // The next profile (odometer over the agents' rankings).
         let mut a = 0;
         while a < k {
@@ -470,13 +504,75 @@ pub fn expected(req: &ExpectedRequest, ctl: &Control) -> Result<ExpectedReport, 
             break;
         }
     }
-    let n = BigRational::from_integer(BigInt::from(profiles as u64));
-    Ok(report(
-        sums.into_iter().map(|x| x / &n).collect(),
-        wsum / &n,
-        "every profile",
-        Some(profiles as u64),
-    ))
+    let (scores, w, _, _) = acc.finish();
+    Ok(report(scores, w, "every profile", Some(profiles as u64)))
+}
+
+/// Sums of the scores and the welfare over profiles (exact), with their squares (floats,
+/// for the sampling's confidence intervals only).
+struct Accumulator {
+    sums: Vec<num_rational::BigRational>,
+    wsum: num_rational::BigRational,
+    squares: Vec<(f64, f64)>,
+    wsquares: (f64, f64),
+    n: u64,
+}
+
+impl Accumulator {
+    fn new(k: usize) -> Accumulator {
+        use num_traits::Zero;
+        Accumulator {
+            sums: vec![num_rational::BigRational::zero(); k],
+            wsum: num_rational::BigRational::zero(),
+            squares: vec![(0.0, 0.0); k],
+            wsquares: (0.0, 0.0),
+            n: 0,
+        }
+    }
+
+    fn add(&mut self, scores: &[Exact], w: Exact) {
+        use crate::rational::Rational;
+        for ((sum, sq), x) in self.sums.iter_mut().zip(&mut self.squares).zip(scores) {
+            *sum += Rational::from_exact(*x).to_big();
+            let f = x.to_f64();
+            *sq = (sq.0 + f, sq.1 + f * f);
+        }
+        self.wsum += Rational::from_exact(w).to_big();
+        let f = w.to_f64();
+        self.wsquares = (self.wsquares.0 + f, self.wsquares.1 + f * f);
+        self.n += 1;
+    }
+
+    /// The means (exact), and each mean's normal 95% interval (1.96 standard errors).
+    #[allow(clippy::type_complexity)]
+    fn finish(
+        self,
+    ) -> (
+        Vec<num_rational::BigRational>,
+        num_rational::BigRational,
+        Vec<[f64; 2]>,
+        [f64; 2],
+    ) {
+        use num_bigint::BigInt;
+        let n = num_rational::BigRational::from_integer(BigInt::from(self.n));
+        let count = self.n as f64;
+        let interval = |(s, s2): (f64, f64)| {
+            let mean = s / count;
+            let var = if self.n > 1 {
+                ((s2 - s * mean) / (count - 1.0)).max(0.0)
+            } else {
+                0.0
+            };
+            let half = 1.96 * (var / count).sqrt();
+            [mean - half, mean + half]
+        };
+        (
+            self.sums.iter().map(|x| x / &n).collect(),
+            &self.wsum / &n,
+            self.squares.iter().map(|&q| interval(q)).collect(),
+            interval(self.wsquares),
+        )
+    }
 }
 
 /// The value of the item ranked 1st, 2nd, ... of `m` under a preference model: `borda`

@@ -658,6 +658,16 @@ pub struct ExpectedReport {
     /// The profiles of rankings averaged over (`every profile`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub profiles: Option<u64>,
+    /// With `samples` (`method`: `sampling`): the random profiles drawn; the expected
+    /// values are then the sample means, exact.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub samples: Option<u64>,
+    /// With `samples`: each agent's normal 95% confidence interval (floats).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub confidence_95: Option<Vec<[f64; 2]>>,
+    /// With `samples`: the welfare's normal 95% confidence interval (floats).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub welfare_confidence_95: Option<[f64; 2]>,
 }
 
 /// A picking sequence and its expected welfare.

@@ -658,7 +658,26 @@ impl Render for super::report::ExpectedReport {
             w,
             "expected {} welfare: {}",
             self.welfare, self.expected_welfare
-        )
+        )?;
+        if let (Some(n), Some(ci), Some(wci)) = (
+            self.samples,
+            &self.confidence_95,
+            &self.welfare_confidence_95,
+        ) {
+            let parts: Vec<String> = ci
+                .iter()
+                .enumerate()
+                .map(|(i, c)| format!("{} [{:.4}, {:.4}]", Letter(i), c[0], c[1]))
+                .collect();
+            writeln!(
+                w,
+                "sample means of {n} random profiles; 95% intervals: {}; welfare [{:.4}, {:.4}]",
+                parts.join(", "),
+                wci[0],
+                wci[1]
+            )?;
+        }
+        Ok(())
     }
 }
 
