@@ -11,8 +11,8 @@ use crate::api::{Control, Error};
 use crate::engine::{Budget, Player};
 use crate::exact::Exact;
 use crate::games::dinner::picking::welfare::{counts, ratio};
+use crate::games::dinner::picking::Welfare;
 use crate::games::dinner::picking::{manipulate as best_response, optimum, sincere as play};
-use crate::games::dinner::picking::{sincere_scores, Welfare};
 use crate::games::dinner::{
     all_spe_scores, crossout, picking, solve_exact, Bite, Dinner, DinnerError, DinnerTies, Rules,
     Setup, TurnOrder, DEFAULT_DINNER_MEMORY,
@@ -39,7 +39,7 @@ pub fn sincere(req: &SincereRequest, ctl: &Control) -> Result<SincereReport, Err
     let setup = Setup::new(d, order, Rules::default())?;
     let (d, order) = (setup.dinner(), setup.order());
     let eating = play(d, order)?;
-    let scores = sincere_scores(d, &eating);
+    let scores = setup.scoring().score(d, eating.iter().copied())?;
     let budget = Budget {
         max_states: req.max_states,
     };
@@ -121,7 +121,7 @@ pub fn manipulate(req: &ManipulateRequest, _ctl: &Control) -> Result<ManipulateR
     };
     let m = best_response(d, order, agent, budget)?;
     let sincere_play = play(d, order)?;
-    let sincere = sincere_scores(d, &sincere_play)[agent];
+    let sincere = setup.scoring().score(d, sincere_play.iter().copied())?[agent];
     let score = d.unscale(m.score);
     // With nothing to gain, sincere play is a best play: report it, not another of the
     // same score.
@@ -198,8 +198,8 @@ pub fn fairness(req: &FairnessRequest, ctl: &Control) -> Result<FairnessReport, 
         let setup = Setup::new(d, order, Rules::default())?;
         let mechanisms = allocations(&setup, budget, ctl)?
             .into_iter()
-            .map(|(name, eating)| mechanism_fairness(setup.dinner(), name, &eating, budget))
-            .collect();
+            .map(|(name, eating)| mechanism_fairness(&setup, name, &eating, budget))
+            .collect::<Result<_, _>>()?;
         return Ok(FairnessReport {
             turn_order: setup.order().to_string(),
             mechanisms: Some(mechanisms),
@@ -239,7 +239,7 @@ pub fn fairness(req: &FairnessRequest, ctl: &Control) -> Result<FairnessReport, 
         turn_order = order.to_string();
         let setup = Setup::new(d, order, Rules::default())?;
         for (k, (name, eating)) in allocations(&setup, budget, ctl)?.into_iter().enumerate() {
-            let m = mechanism_fairness(setup.dinner(), name, &eating, budget);
+            let m = mechanism_fairness(&setup, name, &eating, budget)?;
             let failed = [!m.envy_free, !m.ef1, !m.proportional, m.mms == Some(false)];
             for (count, f) in failures[k].1.iter_mut().zip(failed) {
                 *count += u64::from(f);
@@ -265,15 +265,24 @@ pub fn fairness(req: &FairnessRequest, ctl: &Control) -> Result<FairnessReport, 
     })
 }
 
-/// The sincere and the equilibrium plays (crossout for two agents, else the exact
-/// solver, the index tie rule: `dinner solve`'s default).
+/// The sincere and the equilibrium plays.
 fn allocations(
     setup: &Setup,
     budget: Budget,
     ctl: &Control,
 ) -> Result<Vec<(&'static str, Vec<Bite>)>, Error> {
+    let sincere = play(setup.dinner(), setup.order())?;
+    Ok(vec![
+        ("sincere", sincere),
+        ("spe", spe_play(setup, budget, ctl)?),
+    ])
+}
+
+/// The equilibrium play of `dinner solve`'s default: crossout for two agents, else the
+/// exact solver with the index tie rule.
+fn spe_play(setup: &Setup, budget: Budget, ctl: &Control) -> Result<Vec<Bite>, Error> {
     let (d, order) = (setup.dinner(), setup.order());
-    let spe: Vec<Bite> = if d.players() == 2 {
+    Ok(if d.players() == 2 {
         crossout(d, order)?.eating().collect()
     } else {
         solve_exact(
@@ -285,37 +294,34 @@ fn allocations(
             None,
         )?
         .eating
-    };
-    Ok(vec![("sincere", play(d, order)?), ("spe", spe)])
+    })
 }
 
 fn mechanism_fairness(
-    d: &Dinner,
+    setup: &Setup,
     mechanism: &'static str,
     eating: &[Bite],
     budget: Budget,
-) -> MechanismFairness {
+) -> Result<MechanismFairness, Error> {
+    let d = setup.dinner();
     let bundles = picking::bundles(d.players(), eating);
-    let scores = sincere_scores(d, eating);
+    let scores = setup.scoring().score(d, eating.iter().copied())?;
     let agents: Vec<AgentFairnessReport> = picking::fairness::fairness(d, &bundles, budget)
         .into_iter()
         .enumerate()
-        .map(|(i, f)| {
-            let own: i128 = bundles[i].iter().map(|&m| d.utility(m, i) as i128).sum();
-            AgentFairnessReport {
-                agent: Letter(i),
-                bundle: bundles[i].clone(),
-                score: scores[i],
-                envy_free: f.envies.is_empty(),
-                envies: f.envies.into_iter().map(Letter).collect(),
-                ef1: f.ef1,
-                proportional: f.proportional,
-                mms_share: f.mms_share.map(|s| d.unscale(s)),
-                mms: f.mms_share.map(|s| own >= s),
-            }
+        .map(|(i, f)| AgentFairnessReport {
+            agent: Letter(i),
+            bundle: bundles[i].clone(),
+            score: scores[i],
+            envy_free: f.envies.is_empty(),
+            envies: f.envies.into_iter().map(Letter).collect(),
+            ef1: f.ef1,
+            proportional: f.proportional,
+            mms_share: f.mms_share.map(|s| d.unscale(s)),
+            mms: f.mms,
         })
         .collect();
-    MechanismFairness {
+    Ok(MechanismFairness {
         mechanism,
         envy_free: agents.iter().all(|a| a.envy_free),
         ef1: agents.iter().all(|a| a.ef1),
@@ -326,7 +332,7 @@ fn mechanism_fairness(
             .collect::<Option<Vec<bool>>>()
             .map(|v| v.into_iter().all(|x| x)),
         agents,
-    }
+    })
 }
 
 request! {
@@ -439,11 +445,13 @@ pub fn expected(req: &ExpectedRequest, ctl: &Control) -> Result<ExpectedReport, 
         let d = Dinner::from_flat(k, flat, |i, p| format!("item {i}, agent {p}"))?;
         let setup = Setup::new(d, order.clone(), Rules::default())?;
         let eating = if strategic {
-            allocations(&setup, budget, ctl)?.remove(1).1
+            spe_play(&setup, budget, ctl)?
         } else {
             play(setup.dinner(), setup.order())?
         };
-        let s = sincere_scores(setup.dinner(), &eating);
+        let s = setup
+            .scoring()
+            .score(setup.dinner(), eating.iter().copied())?;
         let w = welfare
             .of(&s)
             .ok_or_else(|| Error::from(DinnerError::Overflow(m)))?;

@@ -235,8 +235,8 @@ fn walk(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::dinner::picking::{sincere, sincere_scores};
-    use crate::games::dinner::{Dinner, TurnOrder};
+    use crate::games::dinner::picking::sincere;
+    use crate::games::dinner::{Dinner, Rules, Setup, TurnOrder};
 
     fn permutations(m: usize) -> Vec<Vec<usize>> {
         if m == 0 {
@@ -318,7 +318,9 @@ mod tests {
                         let d = Dinner::from_integers(2, flat).unwrap();
                         let spec: String = turns.iter().map(|&p| char::from(b'A' + p)).collect();
                         let order = TurnOrder::parse(&spec, &d).unwrap();
-                        let s = sincere_scores(&d, &sincere(&d, &order).unwrap());
+                        let eating = sincere(&d, &order).unwrap();
+                        let setup = Setup::new(d, order, Rules::default()).unwrap();
+                        let s = setup.scoring().score(setup.dinner(), eating).unwrap();
                         sum[0] += s[0].numer();
                         sum[1] += s[1].numer();
                     }

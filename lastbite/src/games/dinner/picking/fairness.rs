@@ -21,6 +21,8 @@ pub struct AgentFairness {
     pub proportional: bool,
     /// Its maximin share, scaled by [`Dinner::scale`] (`None` past the budget).
     pub mms_share: Option<i128>,
+    /// Whether its bundle is worth at least its maximin share (`None` with the share).
+    pub mms: Option<bool>,
 }
 
 /// Fairness of `bundles` (one per agent, morsel indices) for every agent; the maximin
@@ -68,11 +70,13 @@ pub fn fairness(dinner: &Dinner, bundles: &[Vec<usize>], budget: Budget) -> Vec<
             }
             let all: Vec<i64> = (0..dinner.len()).map(|m| dinner.utility(m, i)).collect();
             let total: i128 = all.iter().map(|&u| u as i128).sum();
+            let mms_share = maximin_share(&all, k, budget).ok();
             AgentFairness {
                 envies,
                 ef1,
                 proportional: own * k as i128 >= total,
-                mms_share: maximin_share(&all, k, budget).ok(),
+                mms_share,
+                mms: mms_share.map(|s| own >= s),
             }
         })
         .collect()

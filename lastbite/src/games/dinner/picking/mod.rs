@@ -28,5 +28,5 @@ pub mod sincere;
 pub mod welfare;
 
 pub use manipulate::{manipulate, manipulate_by_search, Manipulation};
-pub use sincere::{bundles, sincere, sincere_scores};
+pub use sincere::{bundles, sincere};
 pub use welfare::{optimum, Welfare};

@@ -5,7 +5,6 @@
 //! agent's pointer into its ranking only moves down, so the pass is `O(players x n)`.
 
 use crate::engine::Player;
-use crate::exact::Exact;
 use crate::games::dinner::crossout::Ranking;
 use crate::games::dinner::model::{check_order, Bite, Dinner, DinnerError, TurnOrder};
 use crate::par::prelude::*;
@@ -62,15 +61,6 @@ fn play(n: usize, order: &TurnOrder, rankings: &[Ranking]) -> Vec<Bite> {
         });
     }
     bites
-}
-
-/// Each agent's score from `bites`: the utilities of what it ate.
-pub fn sincere_scores(dinner: &Dinner, bites: &[Bite]) -> Vec<Exact> {
-    let mut scores = vec![0i128; dinner.players()];
-    for b in bites {
-        scores[b.player] += dinner.utility(b.morsel, b.player) as i128;
-    }
-    scores.into_iter().map(|s| dinner.unscale(s)).collect()
 }
 
 /// Each agent's bundle (its morsels, increasing) from `bites`.
