@@ -148,6 +148,9 @@ pub struct FairnessArgs {
     /// Refuse more states (the equilibrium) or maximin-share nodes than this.
     #[arg(long, default_value_t = Budget::DEFAULT_MAX_STATES)]
     max_states: u64,
+    /// Also every equilibrium allocation, not only the one `dinner solve` plays.
+    #[arg(long)]
+    every_spe: bool,
     /// Print one JSON document on stdout.
     #[arg(long)]
     json: bool,
@@ -564,6 +567,7 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
                 players: a.players,
                 seed: a.seed,
                 max_states: a.max_states,
+                every_spe: a.every_spe,
                 ..Default::default()
             };
             input!(req, a.input);

@@ -284,6 +284,8 @@ fn sampled_expectations_cover_the_exact_value() {
                 order: "ABBA".into(),
                 items: 4,
                 play: "strategic".into(),
+                // Egalitarian: the utilitarian expectation has an exact program.
+                welfare: "egalitarian".into(),
                 max_profiles,
                 samples,
                 ..Default::default()
@@ -306,4 +308,226 @@ fn sampled_expectations_cover_the_exact_value() {
         let x = x.to_exact().unwrap().to_f64();
         assert!(ci[0] <= x && x <= ci[1], "{x} in {ci:?}");
     }
+}
+
+/// Strategic play's two routes through the API: the program on the reversed sequence,
+/// and the average over every profile of the dinner's own equilibrium (asked for through
+/// the egalitarian measure, whose scores come from the enumeration); a scoring vector
+/// with ties (no single equilibrium allocation) goes to the enumeration.
+#[test]
+fn strategic_expectations_by_the_program_and_by_every_profile() {
+    use lastbite::api::dinner::{expected, ExpectedRequest};
+    for (order, items, model) in [
+        ("alternate", 5, "borda"),
+        ("ABBAB", 5, "lexicographic"),
+        ("AABB", 4, "10,3,2,1"),
+        ("BAAAB", 5, "borda"),
+    ] {
+        let ask = |welfare: &str, model: &str| {
+            expected(
+                &ExpectedRequest {
+                    order: order.into(),
+                    items,
+                    model: model.into(),
+                    welfare: welfare.into(),
+                    play: "strategic".into(),
+                    ..Default::default()
+                },
+                &Control::silent(),
+            )
+            .unwrap()
+        };
+        let (dp, all) = (ask("utilitarian", model), ask("egalitarian", model));
+        assert_eq!(dp.method, "dynamic program on the reversed sequence");
+        assert_eq!(all.method, "every profile");
+        assert_eq!(dp.expected_scores, all.expected_scores, "{order} {model}");
+    }
+    let tied = expected(
+        &ExpectedRequest {
+            order: "ABAB".into(),
+            items: 4,
+            model: "3,3,1,0".into(),
+            play: "strategic".into(),
+            ..Default::default()
+        },
+        &Control::silent(),
+    )
+    .unwrap();
+    assert_eq!(tied.method, "every profile");
+}
+
+/// Strategic best sequences against `dinner expected --play strategic` for every
+/// sequence; tied scores refused in one line.
+#[test]
+fn strategic_best_order_is_the_best_of_every_sequence() {
+    use lastbite::api::dinner::{best_order, expected, BestOrderRequest, ExpectedRequest};
+    for (m, model, counts) in [(6, "borda", Some(vec![3, 3])), (7, "lexicographic", None)] {
+        let r = best_order(
+            &BestOrderRequest {
+                items: m,
+                model: model.into(),
+                play: "strategic".into(),
+                counts: counts.clone(),
+                ..Default::default()
+            },
+            &Control::silent(),
+        )
+        .unwrap();
+        assert_eq!(r.play, "strategic");
+        let mut all: Vec<(String, lastbite::rational::Rational)> = (0..1u32 << m)
+            .map(|code| {
+                (0..m)
+                    .map(|t| {
+                        if code >> (m - 1 - t) & 1 == 0 {
+                            'A'
+                        } else {
+                            'B'
+                        }
+                    })
+                    .collect::<String>()
+            })
+            .filter(|o| {
+                counts
+                    .as_ref()
+                    .is_none_or(|c| o.matches('A').count() == c[0])
+            })
+            .map(|order| {
+                let e = expected(
+                    &ExpectedRequest {
+                        order: order.clone(),
+                        items: m,
+                        model: model.into(),
+                        play: "strategic".into(),
+                        ..Default::default()
+                    },
+                    &Control::silent(),
+                )
+                .unwrap();
+                (order, e.expected_welfare)
+            })
+            .collect();
+        all.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        let tied: Vec<String> = all
+            .iter()
+            .filter(|x| x.1 == all[0].1)
+            .map(|x| x.0.clone())
+            .collect();
+        assert_eq!(r.sequences as usize, all.len());
+        assert_eq!(
+            (r.order.clone(), r.expected_welfare.clone()),
+            all[0].clone()
+        );
+        assert_eq!(r.tied, tied, "{m} {model}");
+        let runner = all.iter().find(|x| x.1 < all[0].1).cloned();
+        assert_eq!(r.runner_up.map(|x| (x.order, x.expected_welfare)), runner);
+    }
+    let e = best_order(
+        &BestOrderRequest {
+            items: 4,
+            model: "2,2,1,0".into(),
+            play: "strategic".into(),
+            ..Default::default()
+        },
+        &Control::silent(),
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(
+        e.contains("strictly decreasing") && !e.contains('\n'),
+        "{e}"
+    );
+}
+
+/// Every equilibrium allocation: its scores are exactly the engine's equilibrium score
+/// vectors; each is a partition with the turn order's counts; with strict preferences
+/// and two agents it is crossout's one allocation; and a dinner fails a property under
+/// `every_spe` when, and only when, some listed allocation fails it.
+#[test]
+fn every_equilibrium_allocation() {
+    use lastbite::api::dinner::{fairness, FairnessRequest};
+    use lastbite::engine::Budget;
+    use lastbite::games::dinner::picking::equilibria::spe_allocations;
+    use lastbite::games::dinner::{all_spe_scores, crossout, Dinner, Rules, Setup, TurnOrder};
+    use std::collections::BTreeSet;
+    let mut rng = Rng::for_trial(29, 77);
+    for trial in 0..200 {
+        let players = 2 + trial % 2;
+        let n = 1 + rng.below(7) as usize;
+        // Small values: ties, hence several equilibria.
+        let flat: Vec<i64> = (0..n * players).map(|_| rng.below(4) as i64).collect();
+        let order: String = (0..n)
+            .map(|_| char::from(b'A' + rng.below(players as u64) as u8))
+            .collect();
+        let d = Dinner::from_integers(players, flat.clone()).unwrap();
+        let o = TurnOrder::parse(&order, &d).unwrap();
+        let setup = Setup::new(d.clone(), o.clone(), Rules::default()).unwrap();
+        let all = spe_allocations(&setup, Budget::default()).unwrap();
+        let mut scores = BTreeSet::new();
+        for bundles in &all {
+            let mut seen: Vec<usize> = bundles.iter().flatten().copied().collect();
+            seen.sort();
+            assert_eq!(seen, (0..n).collect::<Vec<_>>(), "trial {trial}");
+            for (p, b) in bundles.iter().enumerate() {
+                assert_eq!(b.len(), order.matches(char::from(b'A' + p as u8)).count());
+            }
+            let s: Vec<i64> = (0..players)
+                .map(|p| bundles[p].iter().map(|&i| flat[i * players + p]).sum())
+                .collect();
+            scores.insert(s);
+        }
+        let engine: BTreeSet<Vec<i64>> =
+            all_spe_scores(&setup, Budget::default(), &lastbite::engine::Silent)
+                .unwrap()
+                .into_iter()
+                .map(|v| v.iter().map(|x| x.numer() as i64).collect())
+                .collect();
+        assert_eq!(scores, engine, "trial {trial} {flat:?} {order}");
+        let distinct = all.iter().collect::<BTreeSet<_>>().len();
+        assert_eq!(distinct, all.len());
+    }
+    // Strict preferences, two agents: one allocation, crossout's.
+    for trial in 0..100 {
+        let n = 1 + rng.below(8) as usize;
+        let (a, b) = (rng.permutation(n), rng.permutation(n));
+        let flat = (0..n).flat_map(|i| [a[i], b[i]]).collect();
+        let d = Dinner::from_integers(2, flat).unwrap();
+        let order: String = (0..n)
+            .map(|_| if rng.below(2) == 0 { 'A' } else { 'B' })
+            .collect();
+        let o = TurnOrder::parse(&order, &d).unwrap();
+        let mut want = vec![Vec::new(), Vec::new()];
+        for bite in crossout(&d, &o).unwrap().eating() {
+            want[bite.player].push(bite.morsel);
+        }
+        for w in &mut want {
+            w.sort();
+        }
+        let setup = Setup::new(d, o, Rules::default()).unwrap();
+        assert_eq!(
+            spe_allocations(&setup, Budget::default()).unwrap(),
+            vec![want],
+            "trial {trial}"
+        );
+    }
+    // The report's every_spe failures against its listed allocations.
+    let r = fairness(
+        &FairnessRequest {
+            morsels: Some(Morsels::Rows(
+                [[1, 2], [1, 1]]
+                    .iter()
+                    .map(|r| r.iter().map(|&x| Exact::integer(x)).collect())
+                    .collect(),
+            )),
+            order: Some("AB".into()),
+            every_spe: true,
+            ..Default::default()
+        },
+        &Control::silent(),
+    )
+    .unwrap();
+    // Alice is indifferent; Bob envies her only when she takes the morsel he prefers.
+    let listed = r.every_spe.unwrap();
+    assert_eq!(listed.len(), 2, "{listed:?}");
+    assert_eq!(listed.iter().filter(|m| m.envy_free).count(), 1);
+    assert!(listed.iter().all(|m| m.mechanism == "spe" && m.ef1));
 }

@@ -207,6 +207,7 @@ def best_order(
 def fairness(
     *,
     data: str | None = ...,
+    every_spe: bool = ...,
     file: str | None = ...,
     first: Literal["alice", "bob"] | None = ...,
     max_states: int = ...,

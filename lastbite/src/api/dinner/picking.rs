@@ -10,6 +10,8 @@ use crate::api::input::{dinner_request, request, First, Letter, Morsels};
 use crate::api::{Control, Error};
 use crate::engine::{Budget, Player};
 use crate::exact::Exact;
+use crate::games::dinner::picking::equilibria::spe_allocations;
+use crate::games::dinner::picking::expected::Play;
 use crate::games::dinner::picking::welfare::{counts, ratio};
 use crate::games::dinner::picking::Welfare;
 use crate::games::dinner::picking::{manipulate as best_response, optimum, sincere as play};
@@ -185,6 +187,9 @@ dinner_request! {
         /// Refuse more states (the equilibrium) or maximin-share nodes (an agent) than
         /// this; a share past it is reported as null.
         max_states: u64 = Budget::DEFAULT_MAX_STATES,
+        /// Also every subgame-perfect equilibrium allocation, not only the one `dinner
+        /// solve` plays (the engine's all-outcomes rule: small dinners).
+        every_spe: bool = false,
     }
 }
 
@@ -200,9 +205,15 @@ pub fn fairness(req: &FairnessRequest, ctl: &Control) -> Result<FairnessReport, 
             .into_iter()
             .map(|(name, eating)| mechanism_fairness(&setup, name, &eating, budget))
             .collect::<Result<_, _>>()?;
+        let every_spe = if req.every_spe {
+            Some(every_spe_fairness(&setup, budget, ctl)?)
+        } else {
+            None
+        };
         return Ok(FairnessReport {
             turn_order: setup.order().to_string(),
             mechanisms: Some(mechanisms),
+            every_spe,
             trials: None,
             failures: None,
         });
@@ -220,7 +231,10 @@ pub fn fairness(req: &FairnessRequest, ctl: &Control) -> Result<FairnessReport, 
             "use 1..=24 morsels and 2..=6 players",
         ));
     }
-    let mut failures = [("sincere", [0u64; 4]), ("spe", [0u64; 4])];
+    let mut failures = vec![("sincere", [0u64; 4]), ("spe", [0u64; 4])];
+    if req.every_spe {
+        failures.push(("every_spe", [0u64; 4]));
+    }
     let mut turn_order = String::new();
     for trial in 0..trials {
         ctl.check()?;
@@ -238,10 +252,23 @@ pub fn fairness(req: &FairnessRequest, ctl: &Control) -> Result<FairnessReport, 
         };
         turn_order = order.to_string();
         let setup = Setup::new(d, order, Rules::default())?;
+        let failed =
+            |m: &MechanismFairness| [!m.envy_free, !m.ef1, !m.proportional, m.mms == Some(false)];
         for (k, (name, eating)) in allocations(&setup, budget, ctl)?.into_iter().enumerate() {
             let m = mechanism_fairness(&setup, name, &eating, budget)?;
-            let failed = [!m.envy_free, !m.ef1, !m.proportional, m.mms == Some(false)];
-            for (count, f) in failures[k].1.iter_mut().zip(failed) {
+            for (count, f) in failures[k].1.iter_mut().zip(failed(&m)) {
+                *count += u64::from(f);
+            }
+        }
+        if req.every_spe {
+            // A dinner fails a property when some equilibrium allocation does.
+            let mut any = [false; 4];
+            for m in every_spe_fairness(&setup, budget, ctl)? {
+                for (a, f) in any.iter_mut().zip(failed(&m)) {
+                    *a |= f;
+                }
+            }
+            for (count, f) in failures[2].1.iter_mut().zip(any) {
                 *count += u64::from(f);
             }
         }
@@ -249,6 +276,7 @@ pub fn fairness(req: &FairnessRequest, ctl: &Control) -> Result<FairnessReport, 
     Ok(FairnessReport {
         turn_order,
         mechanisms: None,
+        every_spe: None,
         trials: Some(trials),
         failures: Some(
             failures
@@ -295,6 +323,33 @@ fn spe_play(setup: &Setup, budget: Budget, ctl: &Control) -> Result<Vec<Bite>, E
         )?
         .eating
     })
+}
+
+/// The fairness of every equilibrium allocation.
+fn every_spe_fairness(
+    setup: &Setup,
+    budget: Budget,
+    ctl: &Control,
+) -> Result<Vec<MechanismFairness>, Error> {
+    ctl.check()?;
+    spe_allocations(setup, budget)?
+        .into_iter()
+        .map(|bundles| {
+            // Each bundle eaten in increasing order: fairness reads only the bundles.
+            let eating: Vec<Bite> = bundles
+                .iter()
+                .enumerate()
+                .flat_map(|(player, b)| b.iter().map(move |&morsel| (player, morsel)))
+                .enumerate()
+                .map(|(turn, (player, morsel))| Bite {
+                    turn,
+                    player,
+                    morsel,
+                })
+                .collect();
+            mechanism_fairness(setup, "spe", &eating, budget)
+        })
+        .collect()
 }
 
 fn mechanism_fairness(
@@ -351,10 +406,11 @@ request! {
         model: String = "borda".into(),
         /// `utilitarian`, `egalitarian` or `nash`.
         welfare: String = "utilitarian".into(),
-        /// `sincere` or `strategic`.
+        /// `sincere` or `strategic` (the subgame-perfect equilibrium; for two agents with
+        /// strictly decreasing scores, exact by the reversal for any size).
         play: String = "sincere".into(),
         /// Refuse to average over more profiles of rankings than this (every route but
-        /// the two-agent sincere utilitarian one enumerates them).
+        /// the two-agent utilitarian one enumerates them).
         max_profiles: u64 = 1_000_000,
         /// Beyond `max_profiles` (where no exact route applies), estimate from this many
         /// random profiles, with 95% confidence intervals.
@@ -366,7 +422,9 @@ request! {
 
 /// Expected scores and welfare of a picking sequence.
 pub fn expected(req: &ExpectedRequest, ctl: &Control) -> Result<ExpectedReport, Error> {
-    use crate::games::dinner::picking::expected::sincere_expected_two;
+    use crate::games::dinner::picking::expected::{
+        sincere_expected_two, strategic_expected_two, strictly_decreasing,
+    };
     use crate::rational::Rational;
     use num_rational::BigRational;
     let (m, k) = (req.items, req.players);
@@ -382,23 +440,17 @@ pub fn expected(req: &ExpectedRequest, ctl: &Control) -> Result<ExpectedReport, 
         .welfare
         .parse()
         .map_err(|e| Error::invalid("welfare", &req.welfare, e))?;
-    let strategic = match req.play.trim().to_ascii_lowercase().as_str() {
-        "sincere" => false,
-        "strategic" | "spe" => true,
-        _ => {
-            return Err(Error::invalid(
-                "play",
-                &req.play,
-                "expected sincere or strategic",
-            ))
-        }
-    };
+    let how: Play = req
+        .play
+        .parse()
+        .map_err(|e| Error::invalid("play", &req.play, e))?;
+    let strategic = how == Play::Strategic;
     let scores = scoring(&req.model, m)?;
     let report =
         |expected_scores: Vec<BigRational>, w: BigRational, method, profiles| ExpectedReport {
             turn_order: order.to_string(),
             model: req.model.trim().to_string(),
-            play: if strategic { "strategic" } else { "sincere" },
+            play: how.name(),
             welfare: welfare.name(),
             expected_scores: expected_scores
                 .into_iter()
@@ -411,10 +463,22 @@ pub fn expected(req: &ExpectedRequest, ctl: &Control) -> Result<ExpectedReport, 
             confidence_95: None,
             welfare_confidence_95: None,
         };
-    if k == 2 && !strategic && welfare == Welfare::Utilitarian {
-        let [a, b] = sincere_expected_two(order.turns(), &scores);
-        let w = &a + &b;
-        return Ok(report(vec![a, b], w, "dynamic program", None));
+    if k == 2 && welfare == Welfare::Utilitarian {
+        if !strategic {
+            let [a, b] = sincere_expected_two(order.turns(), &scores);
+            let w = &a + &b;
+            return Ok(report(vec![a, b], w, "dynamic program", None));
+        }
+        if strictly_decreasing(&scores) {
+            let [a, b] = strategic_expected_two(order.turns(), &scores);
+            let w = &a + &b;
+            return Ok(report(
+                vec![a, b],
+                w,
+                "dynamic program on the reversed sequence",
+                None,
+            ));
+        }
     }
     // Every profile: (m!)^k rankings, each played by the dinner's own routes.
     let per_agent: u128 = (1..=m as u128)
@@ -654,7 +718,8 @@ fn permutations(m: usize) -> Vec<Vec<usize>> {
 
 request! {
     /// `dinner best-order`: the picking sequence with the greatest expected welfare
-    /// under impartial culture (two agents, sincere play, utilitarian welfare: exact).
+    /// under impartial culture (two agents, utilitarian welfare, sincere or strategic
+    /// play: exact).
     BestOrderRequest {
         /// Number of items.
         items: usize = 8,
@@ -667,14 +732,14 @@ request! {
         model: String = "borda".into(),
         /// `utilitarian` (the measure the program computes).
         welfare: String = "utilitarian".into(),
-        /// `sincere`.
+        /// `sincere` or `strategic` (strictly decreasing scores).
         play: String = "sincere".into(),
     }
 }
 
 /// The best sequence, every sequence tied with it, and the runner-up.
 pub fn best_order(req: &BestOrderRequest, _ctl: &Control) -> Result<BestOrderReport, Error> {
-    use crate::games::dinner::picking::expected::{best_sequences, Best};
+    use crate::games::dinner::picking::expected::{best_sequences, strictly_decreasing, Best};
     use crate::rational::Rational;
     let m = req.items;
     if m == 0 || m > 24 {
@@ -698,14 +763,18 @@ pub fn best_order(req: &BestOrderRequest, _ctl: &Control) -> Result<BestOrderRep
             "the search over sequences ranks by utilitarian welfare (dinner expected gives the others for one sequence)",
         ));
     }
-    if !req.play.trim().eq_ignore_ascii_case("sincere") {
+    let how: Play = req
+        .play
+        .parse()
+        .map_err(|e| Error::invalid("play", &req.play, e))?;
+    let scores = scoring(&req.model, m)?;
+    if how == Play::Strategic && !strictly_decreasing(&scores) {
         return Err(Error::invalid(
-            "play",
-            &req.play,
-            "the search over sequences is exact for sincere play (dinner expected averages strategic play over every profile for one small sequence)",
+            "model",
+            &req.model,
+            "strategic play is compared for strictly decreasing scores (with tied values the equilibria's allocations differ)",
         ));
     }
-    let scores = scoring(&req.model, m)?;
     let splits: Vec<[usize; 2]> = match &req.counts {
         Some(c) if c.len() == 2 && c[0] + c[1] == m => vec![[c[0], c[1]]],
         Some(c) => {
@@ -719,7 +788,7 @@ pub fn best_order(req: &BestOrderRequest, _ctl: &Control) -> Result<BestOrderRep
     };
     let mut found: Option<Best> = None;
     for split in splits {
-        let b = best_sequences(split, &scores);
+        let b = best_sequences(split, &scores, how);
         found = Some(match found {
             None => b,
             Some(f) => f.merge(b),
@@ -736,7 +805,7 @@ pub fn best_order(req: &BestOrderRequest, _ctl: &Control) -> Result<BestOrderRep
         items: m,
         counts: req.counts.clone(),
         model: req.model.trim().to_string(),
-        play: "sincere",
+        play: how.name(),
         welfare: "utilitarian",
         order: tied[0].clone(),
         expected_welfare: Rational::from_big(found.welfare),

@@ -609,7 +609,8 @@ pub struct MechanismFairness {
 /// How often a mechanism's allocation fails each property over random dinners.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct FairnessFailures {
-    /// `sincere` or `spe`.
+    /// `sincere`, `spe`, or `every_spe` (a dinner counts when some equilibrium
+    /// allocation fails).
     pub mechanism: &'static str,
     /// Dinners whose allocation is not envy-free.
     pub envy_free: u64,
@@ -629,6 +630,10 @@ pub struct FairnessReport {
     /// One dinner: each mechanism's allocation and its fairness.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub mechanisms: Option<Vec<MechanismFairness>>,
+    /// One dinner, with `every_spe`: the fairness of every equilibrium allocation
+    /// (distinct allocations; mechanism `spe` each).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub every_spe: Option<Vec<MechanismFairness>>,
     /// With `trials`: the random dinners tried.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub trials: Option<u64>,

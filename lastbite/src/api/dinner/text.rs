@@ -591,11 +591,33 @@ impl Render for super::report::FairnessReport {
             "Fairness under turn order {}",
             abbreviate(&self.turn_order)
         )?;
-        for m in self.mechanisms.iter().flatten() {
+        if let Some(all) = &self.every_spe {
+            let count = |f: fn(&super::report::MechanismFairness) -> bool| {
+                all.iter().filter(|m| f(m)).count()
+            };
+            writeln!(
+                w,
+                "every equilibrium allocation ({}): envy-free {}, EF1 {}, proportional {}, maximin shares {} (of {})",
+                all.len(),
+                count(|m| m.envy_free),
+                count(|m| m.ef1),
+                count(|m| m.proportional),
+                count(|m| m.mms == Some(true)),
+                all.len()
+            )?;
+        }
+        let listed = self
+            .mechanisms
+            .iter()
+            .flatten()
+            .map(|m| (m.mechanism.to_string(), m));
+        let equilibria = self.every_spe.iter().flatten().enumerate();
+        let equilibria = equilibria.map(|(i, m)| (format!("equilibrium allocation {}", i + 1), m));
+        for (name, m) in listed.chain(equilibria) {
             writeln!(
                 w,
                 "{}: envy-free {}, EF1 {}, proportional {}, maximin shares {}",
-                m.mechanism,
+                name,
                 yes(m.envy_free),
                 yes(m.ef1),
                 yes(m.proportional),
@@ -685,9 +707,10 @@ impl Render for super::report::BestOrderReport {
     fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
         writeln!(
             w,
-            "Best picking sequence of {} items ({}), sincere play, {} scores, by expected utilitarian welfare ({} sequences compared):",
+            "Best picking sequence of {} items ({}), {} play, {} scores, by expected utilitarian welfare ({} sequences compared):",
             self.items,
             self.counts.as_ref().map_or("any counts".into(), |c| format!("counts {c:?}")),
+            self.play,
             self.model,
             self.sequences
         )?;

@@ -9,6 +9,16 @@
 //! by both kinds of removal). Removing the best item moves `f` to `g` with probability
 //! `C(m - g, s - 2) / C(m - f, s - 1)`. A dynamic program over turns and `f`: `O(m^3)`
 //! exact rational operations. Checked against every profile of rankings on small sizes.
+//!
+//! Strategic play (the subgame-perfect equilibrium) of two agents with strict preferences
+//! reduces to sincere play: Kohler and Chandrasekaran's reversal (the dinner's crossout)
+//! has each agent, in the reversed sequence, take the item the other ranks last. So the
+//! equilibrium allocation of a sequence is the sincere allocation of the reversed sequence
+//! for the rankings reversed and swapped, and under impartial culture (where a reversed
+//! uniform ranking is uniform) each agent's expected equilibrium score is the sum of the
+//! scores less the *other's* expected sincere score on the reversed sequence with the
+//! scores reversed ([`strategic_expected_two`]). Checked against the dinner's exact solver
+//! on every profile of small sizes, and the reduction itself on random instances.
 
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -36,6 +46,56 @@ pub fn sincere_expected_two(turns: &[u8], scores: &[BigRational]) -> [BigRationa
         views = [0u8, 1].map(|me| views[me as usize].step(p == me, t, scores));
     }
     views.map(|v| v.total)
+}
+
+/// How the agents play: each takes its favourite item left, or all play the
+/// subgame-perfect equilibrium.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Play {
+    /// Each agent takes its favourite item left.
+    Sincere,
+    /// The subgame-perfect equilibrium.
+    Strategic,
+}
+
+impl Play {
+    /// The name reports use.
+    pub fn name(self) -> &'static str {
+        match self {
+            Play::Sincere => "sincere",
+            Play::Strategic => "strategic",
+        }
+    }
+}
+
+impl std::str::FromStr for Play {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Play, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "sincere" => Ok(Play::Sincere),
+            "strategic" | "spe" => Ok(Play::Strategic),
+            _ => Err("expected sincere or strategic".into()),
+        }
+    }
+}
+
+/// Whether every item's value is above the next one's: strict preferences, under which
+/// the two-agent equilibrium allocation is unique and [`strategic_expected_two`] holds.
+pub fn strictly_decreasing(scores: &[BigRational]) -> bool {
+    scores.windows(2).all(|w| w[0] > w[1])
+}
+
+/// Each agent's expected score when both play the subgame-perfect equilibrium: the
+/// reversal of the module's documentation. `scores` must be [`strictly_decreasing`]
+/// (with tied values the equilibria's allocations differ and no single answer exists).
+pub fn strategic_expected_two(turns: &[u8], scores: &[BigRational]) -> [BigRational; 2] {
+    debug_assert!(strictly_decreasing(scores));
+    let reversed: Vec<u8> = turns.iter().rev().copied().collect();
+    let upside_down: Vec<BigRational> = scores.iter().rev().cloned().collect();
+    let [a, b] = sincere_expected_two(&reversed, &upside_down);
+    let total: BigRational = scores.iter().sum();
+    [&total - b, total - a]
 }
 
 /// One agent's view of the play so far: the law of its best item left, and its expected
@@ -124,6 +184,8 @@ pub struct Best {
 pub const TIED_KEPT: usize = 64;
 
 impl Best {
+    /// Takes one sequence's welfare; the outcome does not depend on the order sequences
+    /// come in (ties go to the earlier in A < B order).
     fn offer(&mut self, turns: &[u8], w: BigRational) {
         self.seen += 1;
         if self.seen == 1 || w > self.welfare {
@@ -137,10 +199,16 @@ impl Best {
             self.tied_count = 1;
         } else if w == self.welfare {
             self.tied_count += 1;
-            if self.tied.len() < TIED_KEPT {
-                self.tied.push(turns.to_vec());
+            let at = self.tied.partition_point(|t| t.as_slice() < turns);
+            if at < TIED_KEPT {
+                self.tied.insert(at, turns.to_vec());
+                self.tied.truncate(TIED_KEPT);
             }
-        } else if self.runner_up.as_ref().is_none_or(|(_, r)| w > *r) {
+        } else if self
+            .runner_up
+            .as_ref()
+            .is_none_or(|(t, r)| w > *r || (w == *r && turns < t.as_slice()))
+        {
             self.runner_up = Some((turns.to_vec(), w));
         }
     }
@@ -185,9 +253,11 @@ impl Best {
 }
 
 /// Every sequence of `counts[0]` turns of agent 0 and `counts[1]` of agent 1, ranked by
-/// expected utilitarian welfare under sincere play, sharing the program's prefixes (a
-/// depth-first walk in A < B order).
-pub fn best_sequences(counts: [usize; 2], scores: &[BigRational]) -> Best {
+/// expected utilitarian welfare under `play`, sharing the program's prefixes (a
+/// depth-first walk). Strategic play walks the reversed sequences with the scores
+/// reversed ([`strategic_expected_two`]'s reduction), so `scores` must then be
+/// [`strictly_decreasing`].
+pub fn best_sequences(counts: [usize; 2], scores: &[BigRational], play: Play) -> Best {
     let m = scores.len();
     let mut best = Best {
         welfare: BigRational::zero(),
@@ -197,13 +267,23 @@ pub fn best_sequences(counts: [usize; 2], scores: &[BigRational]) -> Best {
         seen: 0,
     };
     let mut prefix = Vec::with_capacity(m);
-    walk(
-        [View::start(m), View::start(m)],
-        counts,
-        scores,
-        &mut prefix,
-        &mut best,
-    );
+    let views = [View::start(m), View::start(m)];
+    match play {
+        Play::Sincere => walk(views, counts, scores, &mut prefix, &mut |t, w| {
+            best.offer(t, w)
+        }),
+        Play::Strategic => {
+            debug_assert!(strictly_decreasing(scores));
+            let upside_down: Vec<BigRational> = scores.iter().rev().cloned().collect();
+            let twice: BigRational = scores.iter().sum::<BigRational>() * BigInt::from(2);
+            let mut forward = Vec::with_capacity(m);
+            walk(views, counts, &upside_down, &mut prefix, &mut |t, w| {
+                forward.clear();
+                forward.extend(t.iter().rev());
+                best.offer(&forward, &twice - w)
+            })
+        }
+    }
     best
 }
 
@@ -212,10 +292,10 @@ fn walk(
     left: [usize; 2],
     scores: &[BigRational],
     prefix: &mut Vec<u8>,
-    best: &mut Best,
+    offer: &mut impl FnMut(&[u8], BigRational),
 ) {
     if left == [0, 0] {
-        best.offer(prefix, &views[0].total + &views[1].total);
+        offer(prefix, &views[0].total + &views[1].total);
         return;
     }
     let t = prefix.len();
@@ -227,7 +307,7 @@ fn walk(
         let mut rest = left;
         rest[p as usize] -= 1;
         prefix.push(p);
-        walk(next, rest, scores, prefix, best);
+        walk(next, rest, scores, prefix, offer);
         prefix.pop();
     }
 }
@@ -281,7 +361,7 @@ mod tests {
                     .map(|r| r.0.clone())
                     .collect();
                 let runner = mine.iter().filter(|r| r.1 < top).map(|r| r.1.clone()).max();
-                let got = best_sequences([a, m - a], &borda);
+                let got = best_sequences([a, m - a], &borda, Play::Sincere);
                 assert_eq!(
                     (got.welfare.clone(), got.tied.clone()),
                     (top, tied),
@@ -332,6 +412,143 @@ mod tests {
                     want,
                     "m {m} turns {turns:?}"
                 );
+            }
+        }
+    }
+
+    fn spe_scores(d: Dinner, turns: &[u8]) -> (Vec<BigRational>, Vec<Vec<usize>>) {
+        use crate::engine::{Budget, Silent};
+        use crate::games::dinner::game::DinnerTies;
+        use crate::games::dinner::picking::bundles;
+        use crate::games::dinner::solve::{solve_exact, DEFAULT_DINNER_MEMORY};
+        use crate::rational::Rational;
+        let spec: String = turns.iter().map(|&p| char::from(b'A' + p)).collect();
+        let order = TurnOrder::parse(&spec, &d).unwrap();
+        let setup = Setup::new(d, order, Rules::default()).unwrap();
+        let play = solve_exact(
+            &setup,
+            &DinnerTies::Index,
+            Budget::default(),
+            DEFAULT_DINNER_MEMORY,
+            &Silent,
+            None,
+        )
+        .unwrap();
+        (
+            play.scores
+                .iter()
+                .map(|x| Rational::from_exact(*x).to_big())
+                .collect(),
+            bundles(2, &play.eating),
+        )
+    }
+
+    /// The reduction on the expectations: the exact solver (not crossout) averaged over
+    /// every profile of rankings, every sequence, Borda and a lopsided strict vector.
+    #[test]
+    fn the_strategic_expectation_is_the_solvers_average() {
+        for m in 1..=4usize {
+            let perms = permutations(m);
+            let vectors: [Vec<i64>; 2] = [
+                (0..m as i64).map(|r| m as i64 - r).collect(),
+                (0..m as u32).map(|r| 10i64.pow(m as u32 - r) + 3).collect(),
+            ];
+            for values in &vectors {
+                let scores: Vec<BigRational> = values
+                    .iter()
+                    .map(|&v| BigRational::from_integer(BigInt::from(v)))
+                    .collect();
+                for code in 0..(1u32 << m) {
+                    let turns: Vec<u8> = (0..m).map(|t| (code >> t & 1) as u8).collect();
+                    let mut sum = [BigRational::zero(), BigRational::zero()];
+                    for a in &perms {
+                        for b in &perms {
+                            let flat = (0..m).flat_map(|i| [values[a[i]], values[b[i]]]).collect();
+                            let (s, _) =
+                                spe_scores(Dinner::from_integers(2, flat).unwrap(), &turns);
+                            sum[0] += &s[0];
+                            sum[1] += &s[1];
+                        }
+                    }
+                    let count = BigRational::from_integer(BigInt::from(perms.len().pow(2)));
+                    let want = sum.map(|x| x / &count);
+                    assert_eq!(
+                        strategic_expected_two(&turns, &scores),
+                        want,
+                        "m {m} turns {turns:?} values {values:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// The reduction itself, instance by instance: the solver's equilibrium bundles are
+    /// sincere play's on the reversed sequence with the rankings reversed and swapped.
+    #[test]
+    fn the_equilibrium_is_sincere_play_reversed() {
+        use crate::games::dinner::picking::bundles;
+        use crate::rng::Rng;
+        for trial in 0..300u64 {
+            let mut rng = Rng::for_trial(29, trial);
+            let m = 1 + rng.below(9) as usize;
+            // Strict preferences: distinct utilities per agent, any magnitudes.
+            let ranks: Vec<Vec<i64>> = (0..2).map(|_| rng.permutation(m)).collect();
+            let steps: Vec<Vec<i64>> = (0..2)
+                .map(|_| (0..m).map(|_| 1 + rng.below(20) as i64).collect())
+                .collect();
+            // Agent p's utility of item i: the sum of its steps up to the item's rank.
+            let util =
+                |p: usize, i: usize| -> i64 { steps[p][..ranks[p][i] as usize].iter().sum() };
+            let turns: Vec<u8> = (0..m).map(|_| rng.below(2) as u8).collect();
+            let flat = (0..m).flat_map(|i| [util(0, i), util(1, i)]).collect();
+            let (_, spe) = spe_scores(Dinner::from_integers(2, flat).unwrap(), &turns);
+            // Reversed: agent 0 likes best what agent 1 likes least, and the other way.
+            let flat = (0..m).flat_map(|i| [-util(1, i), -util(0, i)]).collect();
+            let d = Dinner::from_integers(2, flat).unwrap();
+            let back: String = turns.iter().rev().map(|&p| char::from(b'A' + p)).collect();
+            let order = TurnOrder::parse(&back, &d).unwrap();
+            let mut reversed = bundles(2, &sincere(&d, &order).unwrap());
+            for b in &mut reversed {
+                b.sort();
+            }
+            let mut spe = spe;
+            for b in &mut spe {
+                b.sort();
+            }
+            assert_eq!(spe, reversed, "trial {trial} turns {turns:?}");
+        }
+    }
+
+    /// Strategic best sequences against every sequence valued one by one.
+    #[test]
+    fn the_strategic_walk_finds_the_best_sequences() {
+        for m in 1..=8usize {
+            let lex: Vec<BigRational> = (1..=m)
+                .map(|r| BigRational::new(BigInt::one(), BigInt::from(2).pow(r as u32)))
+                .collect();
+            for a in 0..=m {
+                let mut all = Vec::new();
+                for code in 0..(1u32 << m) {
+                    let turns: Vec<u8> = (0..m).map(|t| (code >> (m - 1 - t) & 1) as u8).collect();
+                    if turns.iter().filter(|&&p| p == 0).count() == a {
+                        let [x, y] = strategic_expected_two(&turns, &lex);
+                        all.push((turns, x + y));
+                    }
+                }
+                let top = all.iter().map(|r| r.1.clone()).max().unwrap();
+                let tied: Vec<Vec<u8>> = all
+                    .iter()
+                    .filter(|r| r.1 == top)
+                    .map(|r| r.0.clone())
+                    .collect();
+                let runner = all
+                    .iter()
+                    .filter(|r| r.1 < top)
+                    .max_by(|x, y| x.1.cmp(&y.1).then(y.0.cmp(&x.0)))
+                    .cloned();
+                let got = best_sequences([a, m - a], &lex, Play::Strategic);
+                assert_eq!((got.welfare, got.tied), (top, tied), "m {m} a {a}");
+                assert_eq!(got.runner_up, runner, "m {m} a {a}");
             }
         }
     }

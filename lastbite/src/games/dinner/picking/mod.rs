@@ -15,12 +15,16 @@
 //!   allocations a sequence's counts allow, and the prices of anarchy and stability;
 //! * [`fairness`]: envy-freeness, EF1, proportionality and the maximin share of an
 //!   allocation, agent by agent;
+//! * [`equilibria`]: every subgame-perfect equilibrium allocation (not only the scores);
+//! * [`expected`]: expected scores under impartial culture, sincere and strategic, and
+//!   the best sequences;
 //! * [`manipulate`](mod@manipulate): one agent's best play against sincere others: a greedy over a
 //!   laminar matroid for two agents, an exact memoised search for more.
 //!
 //! The module owns these mechanisms and measures; the strategic side (crossout, the exact
 //! solver, all SPE outcomes) stays in the dinner family's other modules.
 
+pub mod equilibria;
 pub mod expected;
 pub mod fairness;
 pub mod manipulate;
