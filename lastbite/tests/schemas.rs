@@ -53,12 +53,14 @@ fn every_recorded_result_belongs_to_an_answer() {
         .into_iter()
         .chain(subtraction::reproduce::answers())
         .chain(cookie::reproduce::answers())
+        .chain(dinner::picking::reproduce::answers())
         .map(|a| a.id)
         .collect();
     for r in dinner::reproduce::RECORDED
         .iter()
         .chain(subtraction::reproduce::RECORDED)
         .chain(cookie::reproduce::RECORDED)
+        .chain(dinner::picking::reproduce::RECORDED)
     {
         assert!(ids.iter().any(|i| i == r.answer), "orphan: {}", r.answer);
         assert!(r.command.starts_with("lastbite "), "{}", r.command);

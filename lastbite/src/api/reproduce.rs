@@ -19,7 +19,7 @@ request! {
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct CheckReport {
     /// The paper (`ethiopian-dinner`, `subtraction-tie-breaking`, `token-dollars`,
-    /// `cookie-game`).
+    /// `cookie-game`, `picking-sequences`: the fair-division literature).
     pub paper: &'static str,
     /// The check.
     #[serde(flatten)]
@@ -72,6 +72,7 @@ pub fn reproduce(_req: &ReproduceRequest, ctl: &Control) -> Result<ReproduceRepo
         ("subtraction-tie-breaking", subtraction::reproduce::checks),
         ("token-dollars", tokens::reproduce::checks),
         ("cookie-game", cookie::reproduce::checks),
+        ("picking-sequences", dinner::picking::reproduce::checks),
     ];
     let mut checks = Vec::new();
     let mut failed = 0;
@@ -97,6 +98,11 @@ pub fn reproduce(_req: &ReproduceRequest, ctl: &Control) -> Result<ReproduceRepo
             "cookie-game",
             cookie::reproduce::answers,
             cookie::reproduce::RECORDED,
+        ),
+        (
+            "picking-sequences",
+            dinner::picking::reproduce::answers,
+            dinner::picking::reproduce::RECORDED,
         ),
     ];
     let mut answers = Vec::new();

@@ -18,6 +18,7 @@
 //! * [`equilibria`]: every subgame-perfect equilibrium allocation (not only the scores);
 //! * [`expected`]: expected scores under impartial culture, sincere and strategic, and
 //!   the best sequences;
+//! * [`reproduce`]: the literature's claims against computations, and open questions;
 //! * [`manipulate`](mod@manipulate): one agent's best play against sincere others: a greedy over a
 //!   laminar matroid for two agents, an exact memoised search for more.
 //!
@@ -28,6 +29,7 @@ pub mod equilibria;
 pub mod expected;
 pub mod fairness;
 pub mod manipulate;
+pub mod reproduce;
 pub mod sincere;
 pub mod welfare;
 
