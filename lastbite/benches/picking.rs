@@ -4,7 +4,10 @@
 //! * one agent's best play against a sincere other (the two-agent greedy) at 10^5
 //!   morsels (under 1 s);
 //! * the exact search for three agents at 24 morsels (under 10 s);
-//! * the exact expected sincere scores of 100 items, two agents, Borda (under 1 s).
+//! * the exact expected sincere scores of 100 items, two agents, Borda (under 1 s), and
+//!   the strategic ones (the same program on the reversed sequence);
+//! * the best strategic sequence of 12 items with 6 turns each (16 items: the CLI, under a
+//!   minute).
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use lastbite::engine::Budget;
@@ -72,7 +75,9 @@ fn manipulation(c: &mut Criterion) {
 }
 
 fn expectation(c: &mut Criterion) {
-    use lastbite::games::dinner::picking::expected::sincere_expected_two;
+    use lastbite::games::dinner::picking::expected::{
+        best_sequences, sincere_expected_two, strategic_expected_two, Play,
+    };
     use num_bigint::BigInt;
     use num_rational::BigRational;
     let m = 100;
@@ -84,6 +89,15 @@ fn expectation(c: &mut Criterion) {
     g.sample_size(10);
     g.bench_function("sincere_two_agents_100_borda", |b| {
         b.iter(|| sincere_expected_two(&turns, &borda))
+    });
+    g.bench_function("strategic_two_agents_100_borda", |b| {
+        b.iter(|| strategic_expected_two(&turns, &borda))
+    });
+    let twelve: Vec<BigRational> = (0..12)
+        .map(|r| BigRational::from_integer(BigInt::from(12 - r)))
+        .collect();
+    g.bench_function("best_strategic_order_12_items_6_6", |b| {
+        b.iter(|| best_sequences([6, 6], &twelve, Play::Strategic).seen)
     });
     g.finish();
 }

@@ -240,3 +240,10 @@ def test_picking_sequences_match_the_cli():
         lastbite.dinner.manipulate(morsels=dinner, agent="Z")
     assert as_json(lastbite.dinner.expected(items=6, order="snake")) == cli("dinner", "expected", "--items", "6", "--order", "snake")
     assert as_json(lastbite.dinner.best_order(items=6, counts=[3, 3])) == cli("dinner", "best-order", "--items", "6", "--counts", "3,3")
+    assert as_json(lastbite.dinner.best_order(items=6, counts=[3, 3], play="strategic", model="lexicographic")) == cli(
+        "dinner", "best-order", "--items", "6", "--counts", "3,3", "--play", "strategic", "--model", "lexicographic"
+    )
+    assert as_json(lastbite.dinner.expected(items=8, play="strategic")) == cli("dinner", "expected", "--items", "8", "--play", "strategic")
+    assert as_json(lastbite.dinner.fairness(morsels="1,2 1,1", order="AB", every_spe=True)) == cli(
+        "dinner", "fairness", "--morsels", "1,2 1,1", "--order", "AB", "--every-spe"
+    )
