@@ -201,7 +201,7 @@ fn expected_scores_by_the_program_and_by_every_profile() {
     let e = expected(
         &ExpectedRequest {
             items: 9,
-            welfare: "nash".into(),
+            welfare: "egalitarian".into(),
             ..Default::default()
         },
         &Control::silent(),
@@ -530,4 +530,44 @@ fn every_equilibrium_allocation() {
     assert_eq!(listed.len(), 2, "{listed:?}");
     assert_eq!(listed.iter().filter(|m| m.envy_free).count(), 1);
     assert!(listed.iter().all(|m| m.mechanism == "spe" && m.ef1));
+}
+
+/// The expected Nash welfare of two agents by the joint program: its scores against the
+/// utilitarian program's, and its routes (strategic play with tied scores has none and
+/// enumerates). The program against every profile is in the library's unit tests.
+#[test]
+fn nash_expectations_by_the_joint_program() {
+    use lastbite::api::dinner::{expected, ExpectedRequest};
+    let ask = |order: &str, items, model: &str, welfare: &str, play: &str| {
+        expected(
+            &ExpectedRequest {
+                order: order.into(),
+                items,
+                model: model.into(),
+                welfare: welfare.into(),
+                play: play.into(),
+                ..Default::default()
+            },
+            &Control::silent(),
+        )
+        .unwrap()
+    };
+    for play in ["sincere", "strategic"] {
+        for (order, items, model) in [("ABBAB", 5, "borda"), ("snake", 6, "lexicographic")] {
+            let nash = ask(order, items, model, "nash", play);
+            let utilitarian = ask(order, items, model, "utilitarian", play);
+            assert!(
+                nash.method.starts_with("joint dynamic program"),
+                "{}",
+                nash.method
+            );
+            assert_eq!(nash.expected_scores, utilitarian.expected_scores);
+        }
+    }
+    // Sincere play with tied scores: the program against every profile (strategic play
+    // with ties has no program and enumerates).
+    let program = ask("ABAB", 4, "3,3,1,0", "nash", "sincere");
+    let every = ask("ABAB", 4, "3,3,1,0", "nash", "strategic");
+    assert_eq!(program.method, "joint dynamic program");
+    assert_eq!(every.method, "every profile");
 }

@@ -420,10 +420,16 @@ request! {
     }
 }
 
+/// The most items for which `dinner expected` runs the joint program for the expected
+/// Nash welfare of two agents (`O(m^4)` exact operations; beyond, the profiles are
+/// enumerated or sampled).
+pub const NASH_PROGRAM_ITEMS: usize = 40;
+
 /// Expected scores and welfare of a picking sequence.
 pub fn expected(req: &ExpectedRequest, ctl: &Control) -> Result<ExpectedReport, Error> {
     use crate::games::dinner::picking::expected::{
-        sincere_expected_two, strategic_expected_two, strictly_decreasing,
+        sincere_expected_two, sincere_moments_two, strategic_expected_two, strategic_moments_two,
+        strictly_decreasing,
     };
     use crate::rational::Rational;
     use num_rational::BigRational;
@@ -463,6 +469,25 @@ pub fn expected(req: &ExpectedRequest, ctl: &Control) -> Result<ExpectedReport, 
             confidence_95: None,
             welfare_confidence_95: None,
         };
+    if k == 2 && welfare == Welfare::Nash && m <= NASH_PROGRAM_ITEMS {
+        let exact = if !strategic {
+            Some((
+                sincere_moments_two(order.turns(), &scores),
+                "joint dynamic program",
+            ))
+        } else if strictly_decreasing(&scores) {
+            Some((
+                strategic_moments_two(order.turns(), &scores),
+                "joint dynamic program on the reversed sequence",
+            ))
+        } else {
+            None
+        };
+        if let Some((moments, method)) = exact {
+            let [a, b] = moments.scores;
+            return Ok(report(vec![a, b], moments.product, method, None));
+        }
+    }
     if k == 2 && welfare == Welfare::Utilitarian {
         if !strategic {
             let [a, b] = sincere_expected_two(order.turns(), &scores);
@@ -498,21 +523,40 @@ pub fn expected(req: &ExpectedRequest, ctl: &Control) -> Result<ExpectedReport, 
                 "a value does not fit exact 128-bit arithmetic",
             )
         })?;
+    // Agents break ties between equal values by their rankings (the model's, and the
+    // programs'): play runs on the values made integers, times m^2 + 1, plus m - rank, an
+    // order that keeps every strict comparison of bundles and breaks the ties; the
+    // scores are the exact values of what is eaten.
+    let ranked = ranked_integers(&scores).ok_or_else(|| {
+        Error::invalid(
+            "model",
+            &req.model,
+            "the values are too far apart to enumerate the profiles exactly",
+        )
+    })?;
     let budget = Budget::default();
     let mut acc = Accumulator::new(k);
-    let exact = &exact;
+    let (exact, ranked) = (&exact, &ranked);
     let mut add = |ranks: &[&[usize]]| -> Result<(), Error> {
         ctl.check()?;
+        let by_rank: Vec<i64> = (0..m)
+            .flat_map(|i| ranks.iter().map(move |r| ranked[r[i]]))
+            .collect();
+        let chooser = Setup::new(
+            Dinner::from_integers(k, by_rank)?,
+            order.clone(),
+            Rules::default(),
+        )?;
+        let eating = if strategic {
+            spe_play(&chooser, budget, ctl)?
+        } else {
+            play(chooser.dinner(), chooser.order())?
+        };
         let flat: Vec<Exact> = (0..m)
             .flat_map(|i| ranks.iter().map(move |r| exact[r[i]]))
             .collect();
         let d = Dinner::from_flat(k, flat, |i, p| format!("item {i}, agent {p}"))?;
         let setup = Setup::new(d, order.clone(), Rules::default())?;
-        let eating = if strategic {
-            spe_play(&setup, budget, ctl)?
-        } else {
-            play(setup.dinner(), setup.order())?
-        };
         let s = setup
             .scoring()
             .score(setup.dinner(), eating.iter().copied())?;
@@ -688,6 +732,33 @@ fn scoring(model: &str, m: usize) -> Result<Vec<num_rational::BigRational>, Erro
                 .collect()
         }
     })
+}
+
+/// The item ranked r-th (from 0) as an integer utility that orders bundles as `scores`
+/// do and breaks their ties by rank: the scores over their common denominator, times
+/// m^2 + 1, plus m - r (the tie-breaks of a bundle add up to less than m^2 + 1). `None`
+/// past 64 bits.
+fn ranked_integers(scores: &[num_rational::BigRational]) -> Option<Vec<i64>> {
+    use num_bigint::BigInt;
+    use num_traits::{ToPrimitive, Zero};
+    let gcd = |mut a: BigInt, mut b: BigInt| {
+        while !b.is_zero() {
+            let r = &a % &b;
+            a = std::mem::replace(&mut b, r);
+        }
+        a
+    };
+    let m = scores.len();
+    let den = scores.iter().fold(BigInt::from(1), |l, s| {
+        let g = gcd(l.clone(), s.denom().clone());
+        l / g * s.denom()
+    });
+    let spread = BigInt::from(m * m + 1);
+    scores
+        .iter()
+        .enumerate()
+        .map(|(r, s)| (s.numer() * (&den / s.denom()) * &spread + (m - r)).to_i64())
+        .collect()
 }
 
 /// Every ranking of `m` items, as `rank[i]` (0 best) per item.

@@ -658,7 +658,9 @@ pub struct ExpectedReport {
     pub expected_scores: Vec<crate::rational::Rational>,
     /// The expected welfare, exact.
     pub expected_welfare: crate::rational::Rational,
-    /// `dynamic program` (two agents, sincere, utilitarian) or `every profile`.
+    /// `dynamic program` (two agents, sincere, utilitarian), `dynamic program on the
+    /// reversed sequence` (strategic), `joint dynamic program` (two agents, Nash welfare;
+    /// `... on the reversed sequence` when strategic), `every profile` or `sampling`.
     pub method: &'static str,
     /// The profiles of rankings averaged over (`every profile`).
     #[serde(skip_serializing_if = "Option::is_none")]
