@@ -406,8 +406,9 @@ request! {
         model: String = "borda".into(),
         /// `utilitarian`, `egalitarian` or `nash`.
         welfare: String = "utilitarian".into(),
-        /// `sincere` or `strategic` (the subgame-perfect equilibrium; for two agents with
-        /// strictly decreasing scores, exact by the reversal for any size).
+        /// `sincere` or `strategic` (the subgame-perfect equilibrium; ties between equal
+        /// values broken by the agent's ranking; two agents: exact by the reversal at any
+        /// size).
         play: String = "sincere".into(),
         /// Refuse to average over more profiles of rankings than this (every route but
         /// the two-agent utilitarian one enumerates them).
@@ -429,7 +430,6 @@ pub const NASH_PROGRAM_ITEMS: usize = 40;
 pub fn expected(req: &ExpectedRequest, ctl: &Control) -> Result<ExpectedReport, Error> {
     use crate::games::dinner::picking::expected::{
         sincere_expected_two, sincere_moments_two, strategic_expected_two, strategic_moments_two,
-        strictly_decreasing,
     };
     use crate::rational::Rational;
     use num_rational::BigRational;
@@ -470,40 +470,34 @@ pub fn expected(req: &ExpectedRequest, ctl: &Control) -> Result<ExpectedReport, 
             welfare_confidence_95: None,
         };
     if k == 2 && welfare == Welfare::Nash && m <= NASH_PROGRAM_ITEMS {
-        let exact = if !strategic {
-            Some((
-                sincere_moments_two(order.turns(), &scores),
-                "joint dynamic program",
-            ))
-        } else if strictly_decreasing(&scores) {
-            Some((
+        let (moments, method) = if strategic {
+            (
                 strategic_moments_two(order.turns(), &scores),
                 "joint dynamic program on the reversed sequence",
-            ))
+            )
         } else {
-            None
+            (
+                sincere_moments_two(order.turns(), &scores),
+                "joint dynamic program",
+            )
         };
-        if let Some((moments, method)) = exact {
-            let [a, b] = moments.scores;
-            return Ok(report(vec![a, b], moments.product, method, None));
-        }
+        let [a, b] = moments.scores;
+        return Ok(report(vec![a, b], moments.product, method, None));
     }
     if k == 2 && welfare == Welfare::Utilitarian {
-        if !strategic {
-            let [a, b] = sincere_expected_two(order.turns(), &scores);
-            let w = &a + &b;
-            return Ok(report(vec![a, b], w, "dynamic program", None));
-        }
-        if strictly_decreasing(&scores) {
-            let [a, b] = strategic_expected_two(order.turns(), &scores);
-            let w = &a + &b;
-            return Ok(report(
-                vec![a, b],
-                w,
+        let ([a, b], method) = if strategic {
+            (
+                strategic_expected_two(order.turns(), &scores),
                 "dynamic program on the reversed sequence",
-                None,
-            ));
-        }
+            )
+        } else {
+            (
+                sincere_expected_two(order.turns(), &scores),
+                "dynamic program",
+            )
+        };
+        let w = &a + &b;
+        return Ok(report(vec![a, b], w, method, None));
     }
     // Every profile: (m!)^k rankings, each played by the dinner's own routes.
     let per_agent: u128 = (1..=m as u128)
@@ -803,14 +797,14 @@ request! {
         model: String = "borda".into(),
         /// `utilitarian` (the measure the program computes).
         welfare: String = "utilitarian".into(),
-        /// `sincere` or `strategic` (strictly decreasing scores).
+        /// `sincere` or `strategic`.
         play: String = "sincere".into(),
     }
 }
 
 /// The best sequence, every sequence tied with it, and the runner-up.
 pub fn best_order(req: &BestOrderRequest, _ctl: &Control) -> Result<BestOrderReport, Error> {
-    use crate::games::dinner::picking::expected::{best_sequences, strictly_decreasing, Best};
+    use crate::games::dinner::picking::expected::{best_sequences, Best};
     use crate::rational::Rational;
     let m = req.items;
     if m == 0 || m > 24 {
@@ -839,13 +833,6 @@ pub fn best_order(req: &BestOrderRequest, _ctl: &Control) -> Result<BestOrderRep
         .parse()
         .map_err(|e| Error::invalid("play", &req.play, e))?;
     let scores = scoring(&req.model, m)?;
-    if how == Play::Strategic && !strictly_decreasing(&scores) {
-        return Err(Error::invalid(
-            "model",
-            &req.model,
-            "strategic play is compared for strictly decreasing scores (with tied values the equilibria's allocations differ)",
-        ));
-    }
     let splits: Vec<[usize; 2]> = match &req.counts {
         Some(c) if c.len() == 2 && c[0] + c[1] == m => vec![[c[0], c[1]]],
         Some(c) => {

@@ -11,6 +11,7 @@
 //! exact rational operations. Checked against every profile of rankings on small sizes.
 //!
 //! Strategic play (the subgame-perfect equilibrium) of two agents with strict preferences
+//! (with ties, the equilibrium in which each agent breaks them by its ranking)
 //! reduces to sincere play: Kohler and Chandrasekaran's reversal (the dinner's crossout)
 //! has each agent, in the reversed sequence, take the item the other ranks last. So the
 //! equilibrium allocation of a sequence is the sincere allocation of the reversed sequence
@@ -80,17 +81,12 @@ impl std::str::FromStr for Play {
     }
 }
 
-/// Whether every item's value is above the next one's: strict preferences, under which
-/// the two-agent equilibrium allocation is unique and [`strategic_expected_two`] holds.
-pub fn strictly_decreasing(scores: &[BigRational]) -> bool {
-    scores.windows(2).all(|w| w[0] > w[1])
-}
-
 /// Each agent's expected score when both play the subgame-perfect equilibrium: the
-/// reversal of the module's documentation. `scores` must be [`strictly_decreasing`]
-/// (with tied values the equilibria's allocations differ and no single answer exists).
+/// reversal of the module's documentation. With tied values the game has several
+/// equilibria; this is the one in which each agent breaks ties by its ranking (the
+/// equilibrium of the strict game whose values break ties by rank, which is an
+/// equilibrium of the game with ties: a strict loss there stays a loss, ties aside).
 pub fn strategic_expected_two(turns: &[u8], scores: &[BigRational]) -> [BigRational; 2] {
-    debug_assert!(strictly_decreasing(scores));
     let reversed: Vec<u8> = turns.iter().rev().copied().collect();
     let upside_down: Vec<BigRational> = scores.iter().rev().cloned().collect();
     let [a, b] = sincere_expected_two(&reversed, &upside_down);
@@ -285,12 +281,11 @@ fn along(
     out
 }
 
-/// [`Moments`] of the subgame-perfect equilibrium (strictly decreasing scores), by the
-/// reversal: with `x_A`, `x_B` the own scores of sincere play on the reversed sequence
+/// [`Moments`] of the subgame-perfect equilibrium (ties broken by rank, as in
+/// [`strategic_expected_two`]), by the reversal: with `x_A`, `x_B` the own scores of sincere play on the reversed sequence
 /// with the scores reversed and `G` the sum of the scores, A's equilibrium score is
 /// `G - x_B` and B's `G - x_A`, so `E[s_A s_B] = G^2 - G (E[x_A] + E[x_B]) + E[x_A x_B]`.
 pub fn strategic_moments_two(turns: &[u8], scores: &[BigRational]) -> Moments {
-    debug_assert!(strictly_decreasing(scores));
     let reversed: Vec<u8> = turns.iter().rev().copied().collect();
     let upside_down: Vec<BigRational> = scores.iter().rev().cloned().collect();
     let x = sincere_moments_two(&reversed, &upside_down);
@@ -392,8 +387,7 @@ impl Best {
 /// Every sequence of `counts[0]` turns of agent 0 and `counts[1]` of agent 1, ranked by
 /// expected utilitarian welfare under `play`, sharing the program's prefixes (a
 /// depth-first walk). Strategic play walks the reversed sequences with the scores
-/// reversed ([`strategic_expected_two`]'s reduction), so `scores` must then be
-/// [`strictly_decreasing`].
+/// reversed ([`strategic_expected_two`]'s reduction).
 pub fn best_sequences(counts: [usize; 2], scores: &[BigRational], play: Play) -> Best {
     let m = scores.len();
     let mut best = Best {
@@ -410,7 +404,6 @@ pub fn best_sequences(counts: [usize; 2], scores: &[BigRational], play: Play) ->
             best.offer(t, w)
         }),
         Play::Strategic => {
-            debug_assert!(strictly_decreasing(scores));
             let upside_down: Vec<BigRational> = scores.iter().rev().cloned().collect();
             let twice: BigRational = scores.iter().sum::<BigRational>() * BigInt::from(2);
             let mut forward = Vec::with_capacity(m);
@@ -586,25 +579,32 @@ mod tests {
     fn the_strategic_expectation_is_the_solvers_average() {
         for m in 1..=4usize {
             let perms = permutations(m);
-            let vectors: [Vec<i64>; 2] = [
+            let vectors: [Vec<i64>; 3] = [
                 (0..m as i64).map(|r| m as i64 - r).collect(),
                 (0..m as u32).map(|r| 10i64.pow(m as u32 - r) + 3).collect(),
+                // Ties: the equilibrium where each agent breaks them by its ranking.
+                (0..m as i64).map(|r| (m as i64 - r) / 2).collect(),
             ];
             for values in &vectors {
                 let scores: Vec<BigRational> = values
                     .iter()
                     .map(|&v| BigRational::from_integer(BigInt::from(v)))
                     .collect();
+                // The solver plays values that break ties by rank.
+                let spread = (m * m + 1) as i64;
+                let ranked = |r: usize| values[r] * spread + (m - r) as i64;
                 for code in 0..(1u32 << m) {
                     let turns: Vec<u8> = (0..m).map(|t| (code >> t & 1) as u8).collect();
                     let mut sum = [BigRational::zero(), BigRational::zero()];
                     for a in &perms {
                         for b in &perms {
-                            let flat = (0..m).flat_map(|i| [values[a[i]], values[b[i]]]).collect();
-                            let (s, _) =
+                            let flat = (0..m).flat_map(|i| [ranked(a[i]), ranked(b[i])]).collect();
+                            let (_, bundles) =
                                 spe_scores(Dinner::from_integers(2, flat).unwrap(), &turns);
-                            sum[0] += &s[0];
-                            sum[1] += &s[1];
+                            for (p, rank) in [a, b].into_iter().enumerate() {
+                                let v: i64 = bundles[p].iter().map(|&i| values[rank[i]]).sum();
+                                sum[p] += BigRational::from_integer(BigInt::from(v));
+                            }
                         }
                     }
                     let count = BigRational::from_integer(BigInt::from(perms.len().pow(2)));
@@ -703,13 +703,12 @@ mod tests {
                 (1..=m)
                     .map(|r| BigRational::new(BigInt::one(), BigInt::from(2).pow(r as u32)))
                     .collect(),
-                // Tied values: sincere play only (no single equilibrium).
+                // Tied values (play breaks them by rank).
                 (0..m)
                     .map(|r| BigRational::from_integer(BigInt::from((m - r) / 2)))
                     .collect(),
             ];
             for scores in &models {
-                let strict = strictly_decreasing(scores);
                 for code in 0..(1u32 << m) {
                     let turns: Vec<u8> = (0..m).map(|t| (code >> t & 1) as u8).collect();
                     let spec: String = turns.iter().map(|&p| char::from(b'A' + p)).collect();
@@ -741,11 +740,7 @@ mod tests {
                             let d = Dinner::from_integers(2, ranked).unwrap();
                             let order = TurnOrder::parse(&spec, &d).unwrap();
                             let sb = bundles_of(&sincere(&d, &order).unwrap());
-                            let eb = if strict {
-                                spe_scores(d, &turns).1
-                            } else {
-                                sb.clone()
-                            };
+                            let eb = spe_scores(d, &turns).1;
                             for (acc, bs) in [(&mut sin, sb), (&mut spe, eb)] {
                                 let v: Vec<BigRational> = (0..2)
                                     .map(|p| {
@@ -760,11 +755,10 @@ mod tests {
                         }
                     }
                     let n = BigRational::from_integer(BigInt::from(perms.len().pow(2)));
-                    let mut routes = vec![(&sin, sincere_moments_two(&turns, scores))];
-                    if strict {
-                        routes.push((&spe, strategic_moments_two(&turns, scores)));
-                    }
-                    for (acc, got) in routes {
+                    for (acc, got) in [
+                        (&sin, sincere_moments_two(&turns, scores)),
+                        (&spe, strategic_moments_two(&turns, scores)),
+                    ] {
                         let want = Moments {
                             scores: [&acc[0] / &n, &acc[1] / &n],
                             product: &acc[2] / &n,
@@ -772,6 +766,51 @@ mod tests {
                         assert_eq!(got, want, "m {m} turns {turns:?}");
                     }
                 }
+            }
+        }
+    }
+
+    /// The equilibrium that breaks ties by rank is an equilibrium of the game with ties:
+    /// its scores are among the engine's equilibrium outcomes of the dinner as given.
+    #[test]
+    fn breaking_ties_by_rank_keeps_an_equilibrium() {
+        use crate::engine::{Budget, Silent};
+        use crate::exact::Exact;
+        use crate::games::dinner::all_spe_scores;
+        use crate::rng::Rng;
+        for trial in 0..300u64 {
+            let mut rng = Rng::for_trial(31, trial);
+            let m = 1 + rng.below(7) as usize;
+            // ranks[p][i] in 1..=m, 1 best.
+            let ranks: Vec<Vec<i64>> = (0..2).map(|_| rng.permutation(m)).collect();
+            // Values by rank with ties: a non-increasing vector per agent.
+            let mut steps: Vec<Vec<i64>> = (0..2)
+                .map(|_| (0..m).map(|_| rng.below(3) as i64).collect())
+                .collect();
+            for s in &mut steps {
+                s.sort_unstable_by(|x, y| y.cmp(x));
+            }
+            let value = |p: usize, i: usize| steps[p][ranks[p][i] as usize - 1];
+            let spread = (m * m + 1) as i64;
+            let ranked = |p: usize, i: usize| value(p, i) * spread + m as i64 - ranks[p][i];
+            let turns: Vec<u8> = (0..m).map(|_| rng.below(2) as u8).collect();
+            let plain: Vec<i64> = (0..m).flat_map(|i| [value(0, i), value(1, i)]).collect();
+            let d = Dinner::from_integers(2, plain).unwrap();
+            let spec: String = turns.iter().map(|&p| char::from(b'A' + p)).collect();
+            let order = TurnOrder::parse(&spec, &d).unwrap();
+            let setup = Setup::new(d, order, Rules::default()).unwrap();
+            let all = all_spe_scores(&setup, Budget::default(), &Silent).unwrap();
+            // The values with ties broken by rank; and the rankings alone (the reversal's
+            // outcome is an equilibrium for every utility consistent with the rankings:
+            // Aziz, Goldberg and Walsh 2017, for Nash equilibria).
+            let by_rank = |p: usize, i: usize| m as i64 - ranks[p][i];
+            for play in [&ranked as &dyn Fn(usize, usize) -> i64, &by_rank] {
+                let flat = (0..m).flat_map(|i| [play(0, i), play(1, i)]).collect();
+                let (_, bundles) = spe_scores(Dinner::from_integers(2, flat).unwrap(), &turns);
+                let got: Vec<Exact> = (0..2)
+                    .map(|p| Exact::integer(bundles[p].iter().map(|&i| value(p, i) as i128).sum()))
+                    .collect();
+                assert!(all.contains(&got), "trial {trial}: {got:?} not in {all:?}");
             }
         }
     }
