@@ -123,6 +123,9 @@ pub struct ExpectedArgs {
     /// Seed of the sampled profiles.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Average over the profiles even where a program applies (a second route).
+    #[arg(long)]
+    enumerate: bool,
     /// Print one JSON document on stdout.
     #[arg(long)]
     json: bool,
@@ -557,6 +560,7 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
                 max_profiles: a.max_profiles,
                 samples: a.samples,
                 seed: a.seed,
+                enumerate: a.enumerate,
             };
             emit(&call(api::expected(&req, &ctl))?, a.json)?;
         }

@@ -168,40 +168,55 @@ fn fairness_judges_the_sincere_and_the_equilibrium_allocations() {
     }
 }
 
-/// Two routes to the expected sincere scores of two agents: the dynamic program, and the
-/// average over every profile of rankings (asked for through the egalitarian measure,
-/// whose scores come from the enumeration).
+/// Two routes to every expectation of two agents: the programs (the dynamic program of
+/// the scores, the joint programs of Nash and egalitarian welfare, sincere and, by the
+/// reversal, strategic), and the average over every profile of rankings played by the
+/// dinner's own routes (`enumerate`); tied values too.
 #[test]
-fn expected_scores_by_the_program_and_by_every_profile() {
+fn expectations_by_the_programs_and_by_every_profile() {
     use lastbite::api::dinner::{expected, ExpectedRequest};
     for (order, items, model) in [
         ("alternate", 5, "borda"),
         ("ABBAB", 5, "lexicographic"),
         ("snake", 4, "3,3,1/2,0"),
         ("BA...", 5, "borda"),
+        ("AABB", 4, "10,3,2,1"),
+        ("ABBAB", 5, "2,1,1,1,0"),
     ] {
-        let ask = |welfare: &str| {
-            expected(
-                &ExpectedRequest {
-                    order: order.into(),
-                    items,
-                    model: model.into(),
-                    welfare: welfare.into(),
-                    ..Default::default()
-                },
-                &Control::silent(),
-            )
-            .unwrap()
-        };
-        let (dp, all) = (ask("utilitarian"), ask("egalitarian"));
-        assert_eq!(dp.method, "dynamic program");
-        assert_eq!(all.method, "every profile");
-        assert_eq!(dp.expected_scores, all.expected_scores, "{order} {model}");
+        for play in ["sincere", "strategic"] {
+            for welfare in ["utilitarian", "egalitarian", "nash"] {
+                let ask = |enumerate| {
+                    expected(
+                        &ExpectedRequest {
+                            order: order.into(),
+                            items,
+                            model: model.into(),
+                            welfare: welfare.into(),
+                            play: play.into(),
+                            enumerate,
+                            ..Default::default()
+                        },
+                        &Control::silent(),
+                    )
+                    .unwrap()
+                };
+                let (program, all) = (ask(false), ask(true));
+                assert!(
+                    program.method.contains("dynamic program"),
+                    "{}",
+                    program.method
+                );
+                assert_eq!(all.method, "every profile");
+                let what = format!("{order} {model} {play} {welfare}");
+                assert_eq!(program.expected_scores, all.expected_scores, "{what}");
+                assert_eq!(program.expected_welfare, all.expected_welfare, "{what}");
+            }
+        }
     }
     let e = expected(
         &ExpectedRequest {
             items: 9,
-            welfare: "egalitarian".into(),
+            enumerate: true,
             ..Default::default()
         },
         &Control::silent(),
@@ -284,8 +299,8 @@ fn sampled_expectations_cover_the_exact_value() {
                 order: "ABBA".into(),
                 items: 4,
                 play: "strategic".into(),
-                // Egalitarian: the utilitarian expectation has an exact program.
-                welfare: "egalitarian".into(),
+                // The programs would answer exactly; average over profiles.
+                enumerate: true,
                 max_profiles,
                 samples,
                 ..Default::default()
@@ -307,42 +322,6 @@ fn sampled_expectations_cover_the_exact_value() {
     {
         let x = x.to_exact().unwrap().to_f64();
         assert!(ci[0] <= x && x <= ci[1], "{x} in {ci:?}");
-    }
-}
-
-/// Strategic play's two routes through the API: the program on the reversed sequence,
-/// and the average over every profile of the dinner's own equilibrium (asked for through
-/// the egalitarian measure, whose scores come from the enumeration), also with tied
-/// values (both routes break ties by the agents' rankings).
-#[test]
-fn strategic_expectations_by_the_program_and_by_every_profile() {
-    use lastbite::api::dinner::{expected, ExpectedRequest};
-    for (order, items, model) in [
-        ("alternate", 5, "borda"),
-        ("ABBAB", 5, "lexicographic"),
-        ("AABB", 4, "10,3,2,1"),
-        ("BAAAB", 5, "borda"),
-        ("ABAB", 4, "3,3,1,0"),
-        ("ABBAB", 5, "2,1,1,1,0"),
-    ] {
-        let ask = |welfare: &str, model: &str| {
-            expected(
-                &ExpectedRequest {
-                    order: order.into(),
-                    items,
-                    model: model.into(),
-                    welfare: welfare.into(),
-                    play: "strategic".into(),
-                    ..Default::default()
-                },
-                &Control::silent(),
-            )
-            .unwrap()
-        };
-        let (dp, all) = (ask("utilitarian", model), ask("egalitarian", model));
-        assert_eq!(dp.method, "dynamic program on the reversed sequence");
-        assert_eq!(all.method, "every profile");
-        assert_eq!(dp.expected_scores, all.expected_scores, "{order} {model}");
     }
 }
 
@@ -509,47 +488,4 @@ fn every_equilibrium_allocation() {
     assert_eq!(listed.len(), 2, "{listed:?}");
     assert_eq!(listed.iter().filter(|m| m.envy_free).count(), 1);
     assert!(listed.iter().all(|m| m.mechanism == "spe" && m.ef1));
-}
-
-/// The expected Nash welfare of two agents by the joint program: its scores against the
-/// utilitarian program's, on every route.
-#[test]
-fn nash_expectations_by_the_joint_program() {
-    use lastbite::api::dinner::{expected, ExpectedRequest};
-    let ask = |order: &str, items, model: &str, welfare: &str, play: &str| {
-        expected(
-            &ExpectedRequest {
-                order: order.into(),
-                items,
-                model: model.into(),
-                welfare: welfare.into(),
-                play: play.into(),
-                ..Default::default()
-            },
-            &Control::silent(),
-        )
-        .unwrap()
-    };
-    for play in ["sincere", "strategic"] {
-        for (order, items, model) in [("ABBAB", 5, "borda"), ("snake", 6, "lexicographic")] {
-            let nash = ask(order, items, model, "nash", play);
-            let utilitarian = ask(order, items, model, "utilitarian", play);
-            assert!(
-                nash.method.starts_with("joint dynamic program"),
-                "{}",
-                nash.method
-            );
-            assert_eq!(nash.expected_scores, utilitarian.expected_scores);
-        }
-    }
-    // Tied scores too (ties broken by rank); the program against every profile is in
-    // the library's unit tests.
-    for play in ["sincere", "strategic"] {
-        let tied = ask("ABAB", 4, "3,3,1,0", "nash", play);
-        assert!(
-            tied.method.starts_with("joint dynamic program"),
-            "{}",
-            tied.method
-        );
-    }
 }

@@ -177,6 +177,7 @@ def manipulate(
 
 def expected(
     *,
+    enumerate: bool = ...,
     items: int = ...,
     max_profiles: int = ...,
     model: str = ...,

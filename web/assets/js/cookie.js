@@ -60,7 +60,7 @@ export async function renderCookie() {
       note: `leaves (${m.position.join(", ") || "nothing"}): ${m.type}` +
         (m.d_value !== null ? `, D = ${m.d_value}` : "") + (m.winning_interval ? `, winning options ${m.winning_interval[0]}..${m.winning_interval[1]}` : ""),
       data: { eat: m.eat },
-      play: () => { cookie.eaten.push(m.eat); renderCookie(); },
+      play: () => { if (token !== cookieBusy) return; cookie.eaten.push(m.eat); renderCookie(); },
     });
   }
   moveShown();

@@ -90,7 +90,7 @@ export async function renderDinner() {
       text: ` morsel ${mv.morsel} (${mv.utilities.join(", ")})`,
       note: `leads to (${mv.payoffs.join(", ")}) from here on`,
       data: { morsel: mv.morsel },
-      play: () => { dinner.eaten.push(mv.morsel); renderDinner(); },
+      play: () => { if (token !== busy) return; dinner.eaten.push(mv.morsel); renderDinner(); },
     });
   }
   moveShown();

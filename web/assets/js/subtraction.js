@@ -51,7 +51,7 @@ export async function renderSub() {
       chosen: o === chosen, enabled: mine,
       text: ` take ${o.take}`, note: `leaves ${o.heap_after}; game ends at (Alice ${o.totals[0]}, Bob ${o.totals[1]})`,
       data: { take: o.take },
-      play: () => { sub.takes.push(o.take); renderSub(); },
+      play: () => { if (token !== subBusy) return; sub.takes.push(o.take); renderSub(); },
     });
   }
   moveShown();

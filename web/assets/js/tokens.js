@@ -97,7 +97,7 @@ export async function renderTokens() {
       kind, tag: kind + (l.chosen ? " · equilibrium" : ""), chosen: l.chosen, enabled: mine,
       text: ` stack ${l.stack} ($${values[l.stack - 1]})`, note: `payoffs (${l.payoffs.join(", ")})`,
       data: { stack: l.stack },
-      play: () => { tok.placed.push(l.stack); renderTokens(); },
+      play: () => { if (token !== tokBusy) return; tok.placed.push(l.stack); renderTokens(); },
     });
   }
   moveShown();

@@ -418,6 +418,9 @@ request! {
         samples: Option<u64> = None,
         /// Seed of the sampled profiles.
         seed: u64 = 1,
+        /// Average over the profiles (every one, or `samples`) even where a program
+        /// applies: a second route to the same number.
+        enumerate: bool = false,
     }
 }
 
@@ -426,10 +429,19 @@ request! {
 /// enumerated or sampled).
 pub const NASH_PROGRAM_ITEMS: usize = 40;
 
+/// The most values the joint program for the expected egalitarian welfare of two agents
+/// holds (the laws of the score difference, over every state), and the most items it
+/// takes (Borda's laws grow as m^4 and the program as m^6: 24 items in 3 s); past
+/// either, the profiles are enumerated or sampled.
+pub const EGALITARIAN_PROGRAM_VALUES: usize = 1 << 16;
+/// See [`EGALITARIAN_PROGRAM_VALUES`].
+pub const EGALITARIAN_PROGRAM_ITEMS: usize = 24;
+
 /// Expected scores and welfare of a picking sequence.
 pub fn expected(req: &ExpectedRequest, ctl: &Control) -> Result<ExpectedReport, Error> {
     use crate::games::dinner::picking::expected::{
-        sincere_expected_two, sincere_moments_two, strategic_expected_two, strategic_moments_two,
+        egalitarian_two, sincere_expected_two, sincere_moments_two, strategic_expected_two,
+        strategic_moments_two,
     };
     use crate::rational::Rational;
     use num_rational::BigRational;
@@ -469,35 +481,49 @@ pub fn expected(req: &ExpectedRequest, ctl: &Control) -> Result<ExpectedReport, 
             confidence_95: None,
             welfare_confidence_95: None,
         };
-    if k == 2 && welfare == Welfare::Nash && m <= NASH_PROGRAM_ITEMS {
-        let (moments, method) = if strategic {
+    if k == 2 && !req.enumerate {
+        let turns = order.turns();
+        let how_play = if strategic {
+            Play::Strategic
+        } else {
+            Play::Sincere
+        };
+        let (program, joint) = if strategic {
             (
-                strategic_moments_two(order.turns(), &scores),
+                "dynamic program on the reversed sequence",
                 "joint dynamic program on the reversed sequence",
             )
         } else {
-            (
-                sincere_moments_two(order.turns(), &scores),
-                "joint dynamic program",
-            )
+            ("dynamic program", "joint dynamic program")
         };
-        let [a, b] = moments.scores;
-        return Ok(report(vec![a, b], moments.product, method, None));
-    }
-    if k == 2 && welfare == Welfare::Utilitarian {
-        let ([a, b], method) = if strategic {
-            (
-                strategic_expected_two(order.turns(), &scores),
-                "dynamic program on the reversed sequence",
-            )
-        } else {
-            (
-                sincere_expected_two(order.turns(), &scores),
-                "dynamic program",
-            )
-        };
-        let w = &a + &b;
-        return Ok(report(vec![a, b], w, method, None));
+        match welfare {
+            Welfare::Utilitarian => {
+                let [a, b] = if strategic {
+                    strategic_expected_two(turns, &scores)
+                } else {
+                    sincere_expected_two(turns, &scores)
+                };
+                let w = &a + &b;
+                return Ok(report(vec![a, b], w, program, None));
+            }
+            Welfare::Nash if m <= NASH_PROGRAM_ITEMS => {
+                let moments = if strategic {
+                    strategic_moments_two(turns, &scores)
+                } else {
+                    sincere_moments_two(turns, &scores)
+                };
+                let [a, b] = moments.scores;
+                return Ok(report(vec![a, b], moments.product, joint, None));
+            }
+            Welfare::Egalitarian if m <= EGALITARIAN_PROGRAM_ITEMS => {
+                if let Some(([a, b], w)) =
+                    egalitarian_two(turns, &scores, how_play, EGALITARIAN_PROGRAM_VALUES)
+                {
+                    return Ok(report(vec![a, b], w, joint, None));
+                }
+            }
+            Welfare::Nash | Welfare::Egalitarian => {}
+        }
     }
     // Every profile: (m!)^k rankings, each played by the dinner's own routes.
     let per_agent: u128 = (1..=m as u128)

@@ -21,9 +21,11 @@
 //! scores reversed ([`strategic_expected_two`]). Checked against the dinner's exact solver
 //! on every profile of small sizes, and the reduction itself on random instances.
 
+use std::collections::BTreeMap;
+
 use num_bigint::BigInt;
 use num_rational::BigRational;
-use num_traits::{One, Zero};
+use num_traits::{One, Signed, Zero};
 
 fn binomial(n: usize, k: usize) -> BigInt {
     if k > n {
@@ -171,41 +173,83 @@ pub struct Moments {
     pub product: BigRational,
 }
 
-/// [`Moments`] of sincere play, by a program over both agents' views at once.
+/// What a state of the joint chain carries: quantities linear in the state's mass.
+trait Carried: Clone {
+    /// Nothing: no mass.
+    fn zero() -> Self;
+    /// The whole mass and nothing accrued (the chain's start).
+    fn unit() -> Self;
+    fn is_zero(&self) -> bool;
+    /// `self += k * other`.
+    fn add_scaled(&mut self, other: &Self, k: &BigRational);
+}
+
+/// The probability, `E[s_A]`, `E[s_B]` and `E[s_A s_B]`, restricted to the state.
+impl Carried for [BigRational; 4] {
+    fn zero() -> Self {
+        std::array::from_fn(|_| BigRational::zero())
+    }
+    fn unit() -> Self {
+        let mut c = Self::zero();
+        c[0] = BigRational::one();
+        c
+    }
+    fn is_zero(&self) -> bool {
+        self[0].is_zero()
+    }
+    fn add_scaled(&mut self, other: &Self, k: &BigRational) {
+        for (x, y) in self.iter_mut().zip(other) {
+            *x += y * k;
+        }
+    }
+}
+
+/// The law of `s_A - s_B` so far, restricted to the state.
+impl Carried for BTreeMap<BigRational, BigRational> {
+    fn zero() -> Self {
+        BTreeMap::new()
+    }
+    fn unit() -> Self {
+        BTreeMap::from([(BigRational::zero(), BigRational::one())])
+    }
+    fn is_zero(&self) -> bool {
+        self.is_empty()
+    }
+    fn add_scaled(&mut self, other: &Self, k: &BigRational) {
+        for (d, p) in other {
+            *self.entry(d.clone()).or_insert_with(BigRational::zero) += p * k;
+        }
+    }
+}
+
+/// The joint chain of both agents' best ranks left under sincere play.
 ///
 /// Given the history, the two rankings are independent, so the pair (rank of A's best
 /// item left, rank of B's) is a Markov chain: the mover's best item goes (its rank moves
 /// by [`View::step`]'s law), and it is the other's best with probability `1/s`
-/// independently (the other's rank then moves by the same law). Scores accrue from the
-/// state, so `E[s_A s_B]` follows from `E[(s_A + a) s_B] = E[s_A s_B] + a E[s_B]`. Each
-/// turn maps the `m^2` states along one axis and then the other: `O(m^4)` exact
-/// operations in all. Checked against every profile of rankings on small sizes.
-pub fn sincere_moments_two(turns: &[u8], scores: &[BigRational]) -> Moments {
+/// independently (the other's rank then moves by the same law). Each state carries `C`;
+/// `pick(cell, mover, value)` records the mover's pick of an item worth `value` to it.
+/// Each turn maps the `m^2` states along one axis and then the other: `O(m^4)` updates
+/// of `C` in all. Returns the final table, indexed `f_A * (m + 1) + f_B`, or `None` as
+/// soon as `fits` refuses the table after a turn.
+fn joint<C: Carried>(
+    turns: &[u8],
+    scores: &[BigRational],
+    pick: impl Fn(&mut C, u8, &BigRational),
+    fits: impl Fn(&[C]) -> bool,
+) -> Option<Vec<C>> {
     let m = turns.len();
     debug_assert_eq!(scores.len(), m);
     let w = m + 1;
-    // Four tables over (f_A, f_B), 1-based: the probability, and E[s_A], E[s_B],
-    // E[s_A s_B] restricted to the state.
-    let zero = || vec![BigRational::zero(); w * w];
-    let mut tables = [zero(), zero(), zero(), zero()];
-    tables[0][w + 1] = BigRational::one();
+    let mut table = vec![C::zero(); w * w];
+    table[w + 1] = C::unit();
     for (t, &p) in turns.iter().enumerate() {
         let s = m - t;
-        let [prob, ea, eb, eab] = &mut tables;
         for fa in 1..=m {
             for fb in 1..=m {
-                let i = fa * w + fb;
-                if prob[i].is_zero() {
-                    continue;
-                }
-                if p == 0 {
-                    let a = &scores[fa - 1];
-                    eab[i] += a * &eb[i];
-                    ea[i] += a * &prob[i];
-                } else {
-                    let b = &scores[fb - 1];
-                    eab[i] += b * &ea[i];
-                    eb[i] += b * &prob[i];
+                let cell = &mut table[fa * w + fb];
+                if !cell.is_zero() {
+                    pick(cell, p, &scores[if p == 0 { fa } else { fb } - 1]);
                 }
             }
         }
@@ -232,33 +276,32 @@ pub fn sincere_moments_two(turns: &[u8], scores: &[BigRational]) -> Moments {
         }
         let stay = BigRational::new(BigInt::from(s - 1), BigInt::from(s));
         let go = BigRational::new(BigInt::one(), BigInt::from(s));
-        for table in tables.iter_mut() {
-            // The mover's axis moves for sure; the other's with probability 1/s.
-            let moved_mover = along(table, w, m, &q, p == 0);
-            let moved_other = along(&moved_mover, w, m, &q, p != 0);
-            *table = moved_mover
-                .iter()
-                .zip(&moved_other)
-                .map(|(x, y)| x * &stay + y * &go)
-                .collect();
+        // The mover's axis moves for sure; the other's with probability 1/s.
+        let moved_mover = along(&table, w, m, &q, p == 0);
+        let moved_other = along(&moved_mover, w, m, &q, p != 0);
+        table = moved_mover;
+        for (x, y) in table.iter_mut().zip(&moved_other) {
+            let mut mixed = C::zero();
+            mixed.add_scaled(x, &stay);
+            mixed.add_scaled(y, &go);
+            *x = mixed;
+        }
+        if !fits(&table) {
+            return None;
         }
     }
-    let sum = |t: &Vec<BigRational>| t.iter().sum::<BigRational>();
-    Moments {
-        scores: [sum(&tables[1]), sum(&tables[2])],
-        product: sum(&tables[3]),
-    }
+    Some(table)
 }
 
 /// `table` with the best rank along one axis (A's when `a_axis`) moved by `q`.
-fn along(
-    table: &[BigRational],
+fn along<C: Carried>(
+    table: &[C],
     w: usize,
     m: usize,
     q: &[Vec<BigRational>],
     a_axis: bool,
-) -> Vec<BigRational> {
-    let mut out = vec![BigRational::zero(); w * w];
+) -> Vec<C> {
+    let mut out = vec![C::zero(); w * w];
     for x in 1..=m {
         for y in 1..=m {
             let (i, f) = if a_axis {
@@ -274,11 +317,91 @@ fn along(
                     continue;
                 }
                 let j = if a_axis { g * w + y } else { y * w + g };
-                out[j] += &table[i] * law;
+                out[j].add_scaled(&table[i], law);
             }
         }
     }
     out
+}
+
+/// [`Moments`] of sincere play, by the joint chain of both agents' best ranks left:
+/// scores accrue from the state, so `E[s_A s_B]` follows from
+/// `E[(s_A + a) s_B] = E[s_A s_B] + a E[s_B]`. `O(m^4)` exact operations. Checked against
+/// every profile of rankings on small sizes.
+pub fn sincere_moments_two(turns: &[u8], scores: &[BigRational]) -> Moments {
+    let pick = |c: &mut [BigRational; 4], p, v: &BigRational| {
+        let [prob, ea, eb, eab] = c;
+        if p == 0 {
+            *eab += v * &*eb;
+            *ea += v * &*prob;
+        } else {
+            *eab += v * &*ea;
+            *eb += v * &*prob;
+        }
+    };
+    let table = joint(turns, scores, pick, |_| true).expect("moments always fit");
+    let sum = |k: usize| table.iter().map(|c| &c[k]).sum::<BigRational>();
+    Moments {
+        scores: [sum(1), sum(2)],
+        product: sum(3),
+    }
+}
+
+/// The law of `s_A - s_B` under sincere play, by the joint chain carrying each state's
+/// law of the difference so far; `None` as soon as the laws hold more than
+/// `max_entries` values in all (scores with many distinct sums, lexicographic ones).
+pub fn sincere_difference_two(
+    turns: &[u8],
+    scores: &[BigRational],
+    max_entries: usize,
+) -> Option<BTreeMap<BigRational, BigRational>> {
+    let shift = |c: &mut BTreeMap<BigRational, BigRational>, p, v: &BigRational| {
+        *c = std::mem::take(c)
+            .into_iter()
+            .map(|(d, prob)| (if p == 0 { d + v } else { d - v }, prob))
+            .collect();
+    };
+    let size =
+        |t: &[BTreeMap<BigRational, BigRational>]| t.iter().map(BTreeMap::len).sum::<usize>();
+    let table = joint(turns, scores, shift, |t| size(t) <= max_entries)?;
+    let mut law = BTreeMap::new();
+    for cell in &table {
+        law.add_scaled(cell, &BigRational::one());
+    }
+    Some(law)
+}
+
+/// The expected egalitarian welfare `E[min(s_A, s_B)] = E[s_A] - E[max(s_A - s_B, 0)]`,
+/// sincere or strategic (by the reversal, `s_A - s_B` of the equilibrium is `x_A - x_B` of
+/// sincere play on the reversed sequence with the scores reversed); `None` past
+/// `max_entries` (see [`sincere_difference_two`]).
+pub fn egalitarian_two(
+    turns: &[u8],
+    scores: &[BigRational],
+    play: Play,
+    max_entries: usize,
+) -> Option<([BigRational; 2], BigRational)> {
+    let (expected, law) = match play {
+        Play::Sincere => (
+            sincere_expected_two(turns, scores),
+            sincere_difference_two(turns, scores, max_entries)?,
+        ),
+        Play::Strategic => {
+            let reversed: Vec<u8> = turns.iter().rev().copied().collect();
+            let upside_down: Vec<BigRational> = scores.iter().rev().cloned().collect();
+            (
+                strategic_expected_two(turns, scores),
+                sincere_difference_two(&reversed, &upside_down, max_entries)?,
+            )
+        }
+    };
+    let ahead: BigRational = law
+        .iter()
+        .filter(|(d, _)| d.is_positive())
+        .map(|(d, p)| d * p)
+        .sum();
+    let w = &expected[0] - ahead;
+    Some((expected, w))
 }
 
 /// [`Moments`] of the subgame-perfect equilibrium (ties broken by rank, as in
@@ -690,8 +813,8 @@ mod tests {
         }
     }
 
-    /// The joint program against every profile: both scores and their product, sincere
-    /// and (by the reversal) strategic, Borda and lexicographic.
+    /// The joint programs against every profile: both scores, their product and their
+    /// minimum, sincere and (by the reversal) strategic, Borda, lexicographic and tied.
     #[test]
     fn the_moments_are_the_average_over_every_profile() {
         for m in 1..=4usize {
@@ -712,13 +835,9 @@ mod tests {
                 for code in 0..(1u32 << m) {
                     let turns: Vec<u8> = (0..m).map(|t| (code >> t & 1) as u8).collect();
                     let spec: String = turns.iter().map(|&p| char::from(b'A' + p)).collect();
-                    let zero = || {
-                        [
-                            BigRational::zero(),
-                            BigRational::zero(),
-                            BigRational::zero(),
-                        ]
-                    };
+                    // Sums of s_A, s_B, s_A s_B and min(s_A, s_B).
+                    let zero =
+                        || -> [BigRational; 4] { std::array::from_fn(|_| BigRational::zero()) };
                     let (mut sin, mut spe) = (zero(), zero());
                     for a in &perms {
                         for b in &perms {
@@ -751,19 +870,24 @@ mod tests {
                                 acc[0] += &v[0];
                                 acc[1] += &v[1];
                                 acc[2] += &v[0] * &v[1];
+                                acc[3] += (&v[0]).min(&v[1]);
                             }
                         }
                     }
                     let n = BigRational::from_integer(BigInt::from(perms.len().pow(2)));
-                    for (acc, got) in [
-                        (&sin, sincere_moments_two(&turns, scores)),
-                        (&spe, strategic_moments_two(&turns, scores)),
+                    for (acc, got, play) in [
+                        (&sin, sincere_moments_two(&turns, scores), Play::Sincere),
+                        (&spe, strategic_moments_two(&turns, scores), Play::Strategic),
                     ] {
                         let want = Moments {
                             scores: [&acc[0] / &n, &acc[1] / &n],
                             product: &acc[2] / &n,
                         };
                         assert_eq!(got, want, "m {m} turns {turns:?}");
+                        let (expected, min) =
+                            egalitarian_two(&turns, scores, play, 1 << 20).unwrap();
+                        assert_eq!(expected, want.scores, "m {m} turns {turns:?}");
+                        assert_eq!(min, &acc[3] / &n, "m {m} turns {turns:?} {play:?}");
                     }
                 }
             }
