@@ -83,14 +83,22 @@ impl std::str::FromStr for Play {
     }
 }
 
+/// The sincere game that the reversal turns strategic play into: the sequence reversed
+/// and the scores reversed (an item ranked r-th worth what the (m + 1 - r)-th was).
+fn reversal(turns: &[u8], scores: &[BigRational]) -> (Vec<u8>, Vec<BigRational>) {
+    (
+        turns.iter().rev().copied().collect(),
+        scores.iter().rev().cloned().collect(),
+    )
+}
+
 /// Each agent's expected score when both play the subgame-perfect equilibrium: the
 /// reversal of the module's documentation. With tied values the game has several
 /// equilibria; this is the one in which each agent breaks ties by its ranking (the
 /// equilibrium of the strict game whose values break ties by rank, which is an
 /// equilibrium of the game with ties: a strict loss there stays a loss, ties aside).
 pub fn strategic_expected_two(turns: &[u8], scores: &[BigRational]) -> [BigRational; 2] {
-    let reversed: Vec<u8> = turns.iter().rev().copied().collect();
-    let upside_down: Vec<BigRational> = scores.iter().rev().cloned().collect();
+    let (reversed, upside_down) = reversal(turns, scores);
     let [a, b] = sincere_expected_two(&reversed, &upside_down);
     let total: BigRational = scores.iter().sum();
     [&total - b, total - a]
@@ -387,8 +395,7 @@ pub fn egalitarian_two(
             sincere_difference_two(turns, scores, max_entries)?,
         ),
         Play::Strategic => {
-            let reversed: Vec<u8> = turns.iter().rev().copied().collect();
-            let upside_down: Vec<BigRational> = scores.iter().rev().cloned().collect();
+            let (reversed, upside_down) = reversal(turns, scores);
             (
                 strategic_expected_two(turns, scores),
                 sincere_difference_two(&reversed, &upside_down, max_entries)?,
@@ -409,8 +416,7 @@ pub fn egalitarian_two(
 /// with the scores reversed and `G` the sum of the scores, A's equilibrium score is
 /// `G - x_B` and B's `G - x_A`, so `E[s_A s_B] = G^2 - G (E[x_A] + E[x_B]) + E[x_A x_B]`.
 pub fn strategic_moments_two(turns: &[u8], scores: &[BigRational]) -> Moments {
-    let reversed: Vec<u8> = turns.iter().rev().copied().collect();
-    let upside_down: Vec<BigRational> = scores.iter().rev().cloned().collect();
+    let (reversed, upside_down) = reversal(turns, scores);
     let x = sincere_moments_two(&reversed, &upside_down);
     let g: BigRational = scores.iter().sum();
     let [xa, xb] = x.scores;
