@@ -4,14 +4,15 @@
 //! The export writes the game *tree*: a state reached along several paths appears once
 //! per path, so the file grows with the number of plays, not of states. [`tree_size`]
 //! counts the nodes first and the export refuses trees over the caller's limit. Each
-//! decision node is its own information set (perfect information); payoffs accrued along
-//! a play are summed into its terminal outcome.
+//! decision node is its own information set (perfect information), as is each chance
+//! node (written with its probabilities, as Gambit writes them); payoffs accrued along a
+//! play are summed into its terminal outcome.
 
 use std::collections::HashMap;
 use std::io::Write;
 
 use super::solve::terminal_value;
-use super::{EngineError, Game, Payoff};
+use super::{EngineError, Game, Payoff, CHANCE};
 
 /// The number of nodes of the game tree (saturating at `u128::MAX`), counted over states.
 pub fn tree_size<G: Game>(game: &G) -> u128 {
@@ -55,7 +56,8 @@ pub fn write_efg<G: Game>(
         .collect();
     writeln!(out, "EFG 2 R {} {{ {} }}", quote(title), players.join(" ")).map_err(io)?;
     writeln!(out, "\"\"\n").map_err(io)?;
-    let mut infosets = vec![0usize; game.players()];
+    // One counter per player, then chance's.
+    let mut infosets = vec![0usize; game.players() + 1];
     let mut outcomes = 0usize;
     let mut acc: Vec<G::Payoff> = vec![G::Payoff::zero(); game.players()];
     write_node(
@@ -66,7 +68,6 @@ pub fn write_efg<G: Game>(
         &mut outcomes,
         out,
     )
-    .map_err(io)
 }
 
 fn write_node<G: Game>(
@@ -76,11 +77,30 @@ fn write_node<G: Game>(
     infosets: &mut [usize],
     outcomes: &mut usize,
     out: &mut dyn Write,
-) -> std::io::Result<()> {
+) -> Result<(), EngineError> {
+    let io = |e: std::io::Error| EngineError::Io(e.to_string());
     let mut moves = Vec::new();
     if let Some(mover) = game.to_move(state) {
         game.moves(state, &mut moves);
-        if !moves.is_empty() {
+        if !moves.is_empty() && mover == CHANCE {
+            let mut probs = Vec::new();
+            super::chance::weights(game, state, &moves, &mut probs)?;
+            let chance = infosets.len() - 1;
+            infosets[chance] += 1;
+            let actions: Vec<String> = moves
+                .iter()
+                .zip(&probs)
+                .map(|(m, p)| format!("{} {}", quote(&game.move_label(state, m)), p))
+                .collect();
+            writeln!(
+                out,
+                "c {} {} \"\" {{ {} }} 0",
+                quote(&game.state_text(state)),
+                infosets[chance],
+                actions.join(" ")
+            )
+            .map_err(io)?;
+        } else if !moves.is_empty() {
             infosets[mover] += 1;
             let labels: Vec<String> = moves
                 .iter()
@@ -93,7 +113,10 @@ fn write_node<G: Game>(
                 mover + 1,
                 infosets[mover],
                 labels.join(" ")
-            )?;
+            )
+            .map_err(io)?;
+        }
+        if !moves.is_empty() {
             for mv in &moves {
                 let before = acc.clone();
                 game.add_move_payoffs(state, mv, acc);
@@ -119,4 +142,5 @@ fn write_node<G: Game>(
         outcomes,
         payoffs.join(", ")
     )
+    .map_err(io)
 }

@@ -49,7 +49,7 @@ where
     }
     fn moves(&self, state: &G::State, out: &mut Vec<G::Move>) {
         match self.game.to_move(state) {
-            Some(p) if self.fixed[p] => out.push((self.strategy)(state, p)),
+            Some(p) if self.fixed.get(p) == Some(&true) => out.push((self.strategy)(state, p)),
             _ => self.game.moves(state, out),
         }
     }
@@ -62,8 +62,14 @@ where
     fn mover_payoff(&self, state: &G::State, mv: &G::Move, mover: Player) -> G::Payoff {
         self.game.mover_payoff(state, mv, mover)
     }
+    fn probability(&self, state: &G::State, mv: &G::Move) -> G::Payoff {
+        self.game.probability(state, mv)
+    }
     fn terminal_payoff(&self, state: &G::State, player: Player) -> G::Payoff {
         self.game.terminal_payoff(state, player)
+    }
+    fn state_id(&self, state: &G::State) -> Option<usize> {
+        self.game.state_id(state)
     }
     fn player_name(&self, player: Player) -> String {
         self.game.player_name(player)

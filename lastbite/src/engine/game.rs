@@ -13,7 +13,10 @@ pub type Player = usize;
 /// Payoffs accrue per move ([`Game::add_move_payoffs`]) and at terminal states
 /// ([`Game::terminal_payoff`]); a player's payoff for a play is the sum along it. The
 /// graph of states must be acyclic; states reached along different paths
-/// (transpositions) are solved once.
+/// (transpositions) are solved once. A game may have chance states
+/// ([`super::CHANCE`]), where each move is played with an exact probability
+/// ([`Game::probability`]); payoffs are then expectations, so the payoff type must hold
+/// the probabilities' products (a rational type).
 pub trait Game: Sync {
     /// A position, including whatever decides who moves.
     type State: Clone + Eq + Hash + Send + Sync + Debug;
@@ -26,7 +29,8 @@ pub trait Game: Sync {
     fn players(&self) -> usize;
     /// The initial state.
     fn root(&self) -> Self::State;
-    /// The player to move, `None` at a terminal state.
+    /// The player to move, [`super::CHANCE`] at a chance state, `None` at a terminal
+    /// state.
     fn to_move(&self, state: &Self::State) -> Option<Player>;
     /// Appends the legal moves of a non-terminal state to `out` in the game's defined
     /// order (the order `first` / `last` tie-breaking refers to).
@@ -44,6 +48,12 @@ pub trait Game: Sync {
         let mut acc = vec![Self::Payoff::zero(); self.players()];
         self.add_move_payoffs(state, mv, &mut acc);
         acc.swap_remove(mover)
+    }
+    /// The probability of `mv` at a chance state: exact and non-negative, the state's
+    /// moves' summing to exactly one (the engine checks, and refuses a state whose do
+    /// not). Asked only at chance states; games without them keep the default.
+    fn probability(&self, _state: &Self::State, _mv: &Self::Move) -> Self::Payoff {
+        Self::Payoff::zero()
     }
     /// The payoff `player` receives at a terminal state.
     fn terminal_payoff(&self, _state: &Self::State, _player: Player) -> Self::Payoff {
@@ -77,9 +87,11 @@ pub trait Game: Sync {
     }
 }
 
-/// `A`, `B`, ..., `Z`, then `P26`, ...
+/// `A`, `B`, ..., `Z`, then `P26`, ...; `chance` for [`super::CHANCE`].
 pub fn player_letter(player: Player) -> String {
-    if player < 26 {
+    if player == super::CHANCE {
+        "chance".to_string()
+    } else if player < 26 {
         char::from(b'A' + player as u8).to_string()
     } else {
         format!("P{player}")

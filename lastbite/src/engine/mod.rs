@@ -19,6 +19,10 @@
 //! ([`TieBreak`]) that filled the table. That keeps the dense table at
 //! `players * size_of::<Payoff>()` bytes per state (16 bytes for two players over `i64`).
 //!
+//! Chance states ([`CHANCE`], [`Game::probability`]) are valued at their exact
+//! expectation by [`solve`], [`solve_dense`], [`all_outcomes`], [`verify`] and
+//! [`write_efg`]; the lean solver's ranked games have none.
+//!
 //! Around the solver: [`all_outcomes`] (the payoff vectors of every pure subgame perfect
 //! equilibrium), [`verify`] (the one-shot deviation check of a strategy profile) and
 //! [`write_efg`] (export to Gambit). Impartial normal-play games (N/P, Grundy values,
@@ -26,6 +30,9 @@
 //! flags; progress is reported through the [`Progress`] trait. It must not depend on any
 //! game family or on [`crate::api`] (`scripts/check_layers.py` checks it).
 
+mod chance;
+#[cfg(test)]
+mod chance_tests;
 mod efg;
 mod fixed;
 pub mod fx;
@@ -41,6 +48,7 @@ mod tests;
 mod ties;
 mod verify;
 
+pub use chance::CHANCE;
 pub use efg::{tree_size, write_efg};
 pub use fixed::Fixed;
 pub use game::{player_letter, serialize_player, subset_layer_members, Game, IndexedGame, Player};
@@ -50,7 +58,10 @@ pub use lean::{
 };
 pub use outcomes::{all_outcomes, reachable_payoffs};
 pub use payoff::Payoff;
-pub use solve::{solve, solve_dense, Choice, Explanation, MoveLine, Solution, Step};
+pub use solve::{
+    solve, solve_dense, Branch, ChanceStep, Choice, Explanation, MoveLine, Play, PlayOf, Solution,
+    Step,
+};
 pub use ties::{ParseTiesError, Reason, TieBreak, Ties};
 pub use verify::{verify, Deviation, Verdict, VerdictOf};
 
@@ -155,6 +166,22 @@ pub enum EngineError {
     /// Writing the export failed.
     #[error("cannot write: {0}")]
     Io(String),
+    /// The probabilities at a chance state are not a distribution.
+    #[error("the probabilities at chance state {state} {problem}")]
+    Probabilities {
+        /// The state.
+        state: String,
+        /// What is wrong: a negative probability, or the sum.
+        problem: String,
+    },
+    /// A set of equilibrium outcomes (combined across chance) grew past its limit.
+    #[error("the equilibrium outcomes at state {state} number more than {limit}")]
+    TooManyOutcomes {
+        /// The state.
+        state: String,
+        /// The limit (the state budget).
+        limit: u64,
+    },
     /// The caller asked the computation to stop ([`Progress::cancelled`]).
     #[error("cancelled before the computation finished")]
     Cancelled,

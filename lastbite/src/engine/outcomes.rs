@@ -8,10 +8,13 @@
 //! `SPE(s) = U_m { v in r_m + SPE(s.m) : v[p] >= max_{m' != m} min_{w in r_m' + SPE(s.m')} w[p] }`.
 //!
 //! Subgames at different histories are independent in the game tree, so memoising the set
-//! per state is exact.
+//! per state is exact. At a chance state no one chooses: the set is every
+//! probability-weighted combination of one vector from each move's set
+//! ([`super::chance`]), since each subgame after a chance move may play any of its SPE.
 
+use super::chance::{combine, weights};
 use super::solve::{backward, through};
-use super::{Budget, EngineError, Game, Payoff, Player};
+use super::{Budget, EngineError, Game, Payoff, Player, CHANCE};
 
 /// The distinct payoff vectors of all pure subgame perfect equilibria at the root, sorted.
 ///
@@ -34,6 +37,9 @@ pub fn all_outcomes<G: Game>(game: &G, budget: Budget) -> Result<Vec<Vec<G::Payo
             let per_move = sets_through_moves(game, state, &mut moves, lookup)?;
             if per_move.is_empty() {
                 return Ok(terminal_set(game, state));
+            }
+            if mover == CHANCE {
+                return chance_set(game, state, &moves, per_move, budget);
             }
             Ok(spe_set(mover, per_move))
         },
@@ -71,6 +77,20 @@ pub(crate) fn spe_set<P: Payoff>(mover: Player, per_move: Vec<Set<P>>) -> Set<P>
     result.sort();
     result.dedup();
     result
+}
+
+/// The set of a chance state from its moves' sets: their probability-weighted
+/// combinations, at most the state budget of them.
+fn chance_set<G: Game>(
+    game: &G,
+    state: &G::State,
+    moves: &[G::Move],
+    per_move: Vec<Set<G::Payoff>>,
+    budget: Budget,
+) -> Result<Set<G::Payoff>, EngineError> {
+    let mut probs = Vec::with_capacity(moves.len());
+    weights(game, state, moves, &mut probs)?;
+    combine(game, state, per_move, &probs, budget.max_states)
 }
 
 /// A set of payoff vectors.
@@ -124,10 +144,13 @@ pub fn reachable_payoffs<G: Game>(
         game,
         budget,
         |state| terminal_set(game, state),
-        |state, _mover, lookup| {
+        |state, mover, lookup| {
             let per_move = sets_through_moves(game, state, &mut moves, lookup)?;
             if per_move.is_empty() {
                 return Ok(terminal_set(game, state));
+            }
+            if mover == CHANCE {
+                return chance_set(game, state, &moves, per_move, budget);
             }
             let mut result: Vec<Vec<G::Payoff>> = per_move.into_iter().flatten().collect();
             result.sort();

@@ -12,6 +12,9 @@ pub trait Payoff: Clone + Ord + Send + Sync + Debug + Display + 'static {
     fn plus(&self, other: &Self) -> Self;
     /// The difference `self - other`.
     fn minus(&self, other: &Self) -> Self;
+    /// The product, for weighting a chance outcome's value by its probability (a game
+    /// whose payoffs are integers can only have probabilities 0 and 1).
+    fn times(&self, other: &Self) -> Self;
     /// An integer as a payoff; callers check ranges with [`Payoff::fits`] first.
     fn from_integer(n: i128) -> Self;
     /// Whether every integer of absolute value at most `bound` is representable.
@@ -33,6 +36,9 @@ macro_rules! integer_payoff {
             }
             fn minus(&self, other: &Self) -> Self {
                 self - other
+            }
+            fn times(&self, other: &Self) -> Self {
+                self * other
             }
             fn from_integer(n: i128) -> Self {
                 n as $t
@@ -58,6 +64,9 @@ impl Payoff for Exact {
     }
     fn minus(&self, other: &Self) -> Self {
         *self - *other
+    }
+    fn times(&self, other: &Self) -> Self {
+        *self * *other
     }
     fn from_integer(n: i128) -> Self {
         Exact::integer(n)

@@ -5,9 +5,11 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use crate::par::prelude::*;
 
+use super::chance::{expectation, weights};
 use super::table::StateTable;
 use super::{
     Budget, EngineError, Game, IndexedGame, Payoff, Player, Progress, Reason, TieBreak, Ties,
+    CHANCE,
 };
 
 /// Buffers reused from state to state so the hot loop does not allocate.
@@ -187,6 +189,8 @@ pub struct MoveLine<M, P> {
     pub label: String,
     /// The payoff vector it leads to (move payoff plus the child's equilibrium value).
     pub value: Vec<P>,
+    /// Its probability, at a chance state.
+    pub probability: Option<P>,
     /// Whether it maximises the mover's own payoff.
     pub best_for_mover: bool,
     /// Whether it yields the equilibrium payoff vector.
@@ -201,10 +205,10 @@ pub struct MoveLine<M, P> {
 pub struct Explanation<S, M, P> {
     /// The state explained.
     pub state: S,
-    /// The player to move.
+    /// The player to move ([`CHANCE`] at a chance state).
     pub mover: Player,
-    /// The mover's tie-breaking rule.
-    pub rule: TieBreak,
+    /// The mover's tie-breaking rule (`None` at a chance state).
+    pub rule: Option<TieBreak>,
     /// The legal moves in move order.
     pub lines: Vec<MoveLine<M, P>>,
     /// Which rule selected the equilibrium move.
@@ -265,7 +269,6 @@ impl<'g, G: Game> Solution<'g, G> {
     pub fn explain(&self, state: &G::State) -> Option<Explanation<G::State, G::Move, G::Payoff>> {
         let game = self.game;
         let mover = game.to_move(state)?;
-        let rule = self.ties.of(mover);
         let mut moves = Vec::new();
         game.moves(state, &mut moves);
         if moves.is_empty() {
@@ -278,6 +281,32 @@ impl<'g, G: Game> Solution<'g, G> {
             through(game, state, mv, self.value(&child)?, &mut v);
             values.push(v);
         }
+        if mover == CHANCE {
+            let mut probs = Vec::new();
+            weights(game, state, &moves, &mut probs).ok()?;
+            let lines = moves
+                .into_iter()
+                .zip(values)
+                .zip(probs)
+                .map(|((mv, value), p)| MoveLine {
+                    label: game.move_label(state, &mv),
+                    best_for_mover: false,
+                    optimal: false,
+                    selected: false,
+                    probability: Some(p),
+                    mv,
+                    value,
+                })
+                .collect();
+            return Some(Explanation {
+                state: state.clone(),
+                mover,
+                rule: None,
+                lines,
+                reason: Reason::Chance,
+            });
+        }
+        let rule = self.ties.of(mover);
         let mut selected = 0;
         for i in 1..values.len() {
             if rule.prefers(mover, &values[i], &values[selected]) {
@@ -303,6 +332,7 @@ impl<'g, G: Game> Solution<'g, G> {
                 best_for_mover: value[mover] == own_best,
                 optimal: value == chosen,
                 selected: i == selected,
+                probability: None,
                 mv,
                 value,
             })
@@ -310,13 +340,13 @@ impl<'g, G: Game> Solution<'g, G> {
         Some(Explanation {
             state: state.clone(),
             mover,
-            rule,
+            rule: Some(rule),
             lines,
             reason,
         })
     }
 
-    /// The equilibrium choice at `state`; `None` at terminal or unsolved states.
+    /// The equilibrium choice at `state`; `None` at terminal, chance or unsolved states.
     pub fn choice(&self, state: &G::State) -> Option<Choice<G::Move, G::Payoff>> {
         let e = self.explain(state)?;
         let selected = e.lines.iter().find(|l| l.selected)?;
@@ -361,12 +391,13 @@ impl<'g, G: Game> Solution<'g, G> {
         order
     }
 
-    /// The equilibrium path from the root.
+    /// The equilibrium path from the root, up to the first chance state (the whole path
+    /// in a game without chance; [`Solution::play_tree`] branches at chance states).
     pub fn path(&self) -> Vec<Step<G::State, G::Move>> {
         self.path_from(self.game.root())
     }
 
-    /// The equilibrium path from any solved state.
+    /// The equilibrium path from any solved state, up to the first chance state.
     pub fn path_from(&self, mut state: G::State) -> Vec<Step<G::State, G::Move>> {
         let mut steps = Vec::new();
         while let Some(c) = self.choice(&state) {
@@ -382,7 +413,91 @@ impl<'g, G: Game> Solution<'g, G> {
         }
         steps
     }
+
+    /// Equilibrium play from `state` as a tree: the players' moves up to a chance state,
+    /// which branches into each of its moves of positive probability, each followed the
+    /// same way. Refuses a tree of more than `limit` steps and branches
+    /// ([`EngineError::TreeTooLarge`]): with many chance states it grows exponentially.
+    pub fn play_tree(&self, state: G::State, limit: u128) -> Result<PlayOf<G>, EngineError> {
+        let mut count = 0u128;
+        self.play_from(state, limit, &mut count)
+    }
+
+    fn play_from(
+        &self,
+        state: G::State,
+        limit: u128,
+        count: &mut u128,
+    ) -> Result<PlayOf<G>, EngineError> {
+        let steps = self.path_from(state.clone());
+        *count += steps.len() as u128;
+        let too_large = |nodes| EngineError::TreeTooLarge { nodes, limit };
+        if *count > limit {
+            return Err(too_large(*count));
+        }
+        let end = match steps.last() {
+            Some(last) => self.game.play(&last.state, &last.mv),
+            None => state,
+        };
+        let mut chance = None;
+        if let Some(e) = self.explain(&end).filter(|e| e.mover == CHANCE) {
+            let mut outcomes = Vec::new();
+            for line in e.lines {
+                let Some(p) = line.probability.filter(|p| *p != G::Payoff::zero()) else {
+                    continue;
+                };
+                *count += 1;
+                if *count > limit {
+                    return Err(too_large(*count));
+                }
+                let child = self.game.play(&end, &line.mv);
+                outcomes.push(Branch {
+                    play: self.play_from(child, limit, count)?,
+                    mv: line.mv,
+                    probability: p,
+                });
+            }
+            chance = Some(ChanceStep {
+                state: end,
+                outcomes,
+            });
+        }
+        Ok(Play { steps, chance })
+    }
 }
+
+/// Equilibrium play from a state ([`Solution::play_tree`]): the players' moves, then
+/// the chance state it reaches, if any, with every outcome's continuation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Play<S, M, P> {
+    /// The players' equilibrium moves, in order.
+    pub steps: Vec<Step<S, M>>,
+    /// The chance state reached after them (`None` when play ended at a terminal state).
+    pub chance: Option<ChanceStep<S, M, P>>,
+}
+
+/// A chance state on equilibrium play and what follows each of its outcomes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChanceStep<S, M, P> {
+    /// The chance state.
+    pub state: S,
+    /// Its moves of positive probability, in move order.
+    pub outcomes: Vec<Branch<S, M, P>>,
+}
+
+/// One outcome of a chance state and the equilibrium play after it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Branch<S, M, P> {
+    /// The chance move.
+    pub mv: M,
+    /// Its probability.
+    pub probability: P,
+    /// Play after it.
+    pub play: Play<S, M, P>,
+}
+
+/// The [`Play`] type of a game.
+pub type PlayOf<G> = Play<<G as Game>::State, <G as Game>::Move, <G as Game>::Payoff>;
 
 /// Solves every state reachable from the root, memoised in a hash map (depth-first,
 /// with an explicit stack so deep games do not overflow the call stack).
@@ -401,16 +516,16 @@ pub fn solve<'g, G: Game>(
             v.into_boxed_slice()
         },
         |state, mover, lookup| {
-            let rule = ties.of(mover);
-            evaluate_into(
-                game,
-                rule,
-                state,
-                mover,
-                |s| lookup(s).map(|b| &**b),
-                &mut scratch,
-            )
-            .map_err(|child| EngineError::Cycle(game.state_text(&child)))?;
+            let cycle = |child: G::State| EngineError::Cycle(game.state_text(&child));
+            if mover == CHANCE {
+                let lookup = |s: &G::State| lookup(s).map(|b| &**b);
+                let (moves, best) = (&mut scratch.moves, &mut scratch.best);
+                expectation(game, state, lookup, moves, best).map_err(cycle)??;
+            } else {
+                let rule = ties.of(mover);
+                let lookup = |s: &G::State| lookup(s).map(|b| &**b);
+                evaluate_into(game, rule, state, mover, lookup, &mut scratch).map_err(cycle)?;
+            }
             Ok(scratch.best.clone().into_boxed_slice())
         },
     )?;
@@ -548,6 +663,7 @@ pub fn solve_dense<'g, G: IndexedGame>(
         len,
     };
     let broken = AtomicBool::new(false);
+    let bad_chance = std::sync::Mutex::new(None);
     let solved = AtomicUsize::new(0);
     let bad_layers = (AtomicUsize::new(0), AtomicUsize::new(0));
     // Blocks are aligned powers of two so subset games can enumerate a layer inside a
@@ -590,6 +706,21 @@ pub fn solve_dense<'g, G: IndexedGame>(
                                 }
                             }
                         };
+                        if mover == CHANCE {
+                            let (moves, best) = (&mut scratch.moves, &mut scratch.best);
+                            match expectation(game, &state, lookup, moves, best) {
+                                Ok(Ok(())) => {}
+                                Ok(Err(e)) => {
+                                    bad_chance.lock().map(|mut b| *b = Some(e)).ok();
+                                    return;
+                                }
+                                Err(_) => return,
+                            }
+                            // SAFETY: as for the entries written below.
+                            let slot = unsafe { shared.slice_mut(idx * k, k) };
+                            slot.clone_from_slice(&scratch.best);
+                            continue;
+                        }
                         let rule = ties.of(mover);
                         match evaluate(game, rule, &state, mover, lookup, scratch) {
                             Ok(selected) => selected,
@@ -627,6 +758,10 @@ pub fn solve_dense<'g, G: IndexedGame>(
         if progress.cancelled() {
             progress.finish();
             return Err(EngineError::Cancelled);
+        }
+        if let Some(e) = bad_chance.lock().ok().and_then(|mut b| b.take()) {
+            progress.finish();
+            return Err(e);
         }
         if broken.load(Ordering::Relaxed) {
             progress.finish();

@@ -198,6 +198,8 @@ pub enum Reason {
     OwnPayoff,
     /// Several moves were best for the mover; this tie-breaking rule chose.
     TieBreak(TieBreak),
+    /// A chance state: no one chooses; every move is played with its probability.
+    Chance,
 }
 
 impl fmt::Display for Reason {
@@ -206,6 +208,7 @@ impl fmt::Display for Reason {
             Reason::OnlyMove => f.write_str("only legal move"),
             Reason::OwnPayoff => f.write_str("strictly best own payoff"),
             Reason::TieBreak(t) => write!(f, "own payoff tied; tie broken by '{t}'"),
+            Reason::Chance => f.write_str("chance move"),
         }
     }
 }

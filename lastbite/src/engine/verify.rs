@@ -3,12 +3,14 @@
 //! In a finite game a profile is a subgame perfect equilibrium exactly when no player can
 //! gain by changing her move at a single state and following the profile afterwards. So
 //! the check computes the profile's payoff vector at every state and compares, at every
-//! state, the mover's payoff with each alternative move's.
+//! state, the mover's payoff with each alternative move's. Chance states are valued at
+//! their expectation and offer no one a deviation.
 
 use std::collections::{HashSet, VecDeque};
 
+use super::chance::expectation;
 use super::solve::{backward, terminal_value, through};
-use super::{Budget, EngineError, Game, Payoff, Player};
+use super::{Budget, EngineError, Game, Payoff, Player, CHANCE};
 
 /// A profitable one-shot deviation.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -40,8 +42,9 @@ pub enum Verdict<S, M, P> {
 /// The [`Verdict`] type of a game.
 pub type VerdictOf<G> = Verdict<<G as Game>::State, <G as Game>::Move, <G as Game>::Payoff>;
 
-/// Checks whether `profile` (the move each mover plays at each state) is a subgame
-/// perfect equilibrium, over every state reachable from the root by any play.
+/// Checks whether `profile` (the move each mover plays at each state; never asked at a
+/// chance state) is a subgame perfect equilibrium, over every state reachable from the
+/// root by any play.
 ///
 /// ```
 /// use lastbite::engine::{verify, Budget, Verdict};
@@ -72,6 +75,13 @@ pub fn verify<G: Game>(
             v
         },
         |state, mover, lookup| {
+            let cycle = |child: G::State| EngineError::Cycle(game.state_text(&child));
+            if mover == CHANCE {
+                let mut v = Vec::with_capacity(k);
+                let lookup = |s: &G::State| lookup(s).map(|v| &v[..]);
+                expectation(game, state, lookup, &mut moves, &mut v).map_err(cycle)??;
+                return Ok(v);
+            }
             moves.clear();
             game.moves(state, &mut moves);
             let mv = profile(state, mover);
@@ -82,7 +92,7 @@ pub fn verify<G: Game>(
                 });
             }
             let child = game.play(state, &mv);
-            let cv = lookup(&child).ok_or_else(|| EngineError::Cycle(game.state_text(&child)))?;
+            let cv = lookup(&child).ok_or_else(|| cycle(child.clone()))?;
             let mut v = Vec::with_capacity(k);
             through(game, state, &mv, cv, &mut v);
             Ok(v)
@@ -100,9 +110,18 @@ pub fn verify<G: Game>(
         let Some(mover) = game.to_move(&state) else {
             continue;
         };
-        let own = &table[&state][mover];
         buf.clear();
         game.moves(&state, &mut buf);
+        if mover == CHANCE {
+            for mv in &buf {
+                let child = game.play(&state, mv);
+                if seen.insert(child.clone()) {
+                    queue.push_back(child);
+                }
+            }
+            continue;
+        }
+        let own = &table[&state][mover];
         let mut best: Option<(G::Move, G::Payoff)> = None;
         for mv in &buf {
             let child = game.play(&state, mv);

@@ -232,6 +232,9 @@ impl Payoff for Rational {
     fn minus(&self, other: &Self) -> Self {
         self.sub(other)
     }
+    fn times(&self, other: &Self) -> Self {
+        self.mul(other)
+    }
     fn from_integer(n: i128) -> Self {
         Rational::from_exact(Exact::integer(n))
     }
