@@ -15,7 +15,7 @@ message; Ctrl-C stops a long call within a second.
 from . import cookie, dinner, efg, subtraction, sweeps, tokens
 from ._api import Error, Ragged
 from ._api import _command
-from ._lastbite import Solution, __version__
+from ._lastbite import CHANCE, Solution, __version__
 from ._lastbite import solve as _solve
 from ._lastbite import verify as _verify
 from ._lastbite import write_efg as _write_efg
@@ -36,6 +36,12 @@ def solve(game, ties="first", all=False, max_states=300_000_000, all_outcomes=No
     many paths reach them. Payoffs are exact: int, Fraction, Decimal, or float (its exact
     binary value).
 
+    Chance: where ``to_move(state)`` returns ``lastbite.CHANCE``, nature moves, and
+    ``chance_outcomes(state)`` gives its moves as ``[(move, probability), ...]``; the
+    probabilities are exact numbers as payoffs are, none negative, summing to exactly 1
+    (else ``lastbite.Error`` naming the state). Values are then exact expected payoffs;
+    players still choose, and break ties, only at their own states.
+
     ``ties`` is one rule for everyone (``"friendly"``, ``"antagonistic"``, ``"first"``,
     ``"last"``), a list with one rule per player, or a dict from player index or name to
     rule; the default ``"first"`` (the first of the mover's best moves in the game's move
@@ -45,8 +51,10 @@ def solve(game, ties="first", all=False, max_states=300_000_000, all_outcomes=No
     refused.
 
     Returns a ``Solution``: ``value(state=None)``, ``best_move(state)``,
-    ``best_moves(state)``, ``path()``, ``explain(state)``, ``states()`` (every solved
-    state), ``policy()`` (every state's chosen move), ``state_count``, ``outcomes``.
+    ``best_moves(state)``, ``path()`` (branching at chance states into each outcome),
+    ``explain(state)`` (at a chance state, each move's probability), ``states()`` (every
+    solved state), ``policy()`` (every player's state's chosen move), ``state_count``,
+    ``outcomes``.
     An exception raised by the game's methods propagates unchanged; a cycle raises
     ``lastbite.Error`` naming the state; Ctrl-C stops the solve.
 
@@ -62,6 +70,16 @@ def solve(game, ties="first", all=False, max_states=300_000_000, all_outcomes=No
     ((1, 0), 1)
     >>> sol.policy()[(4, 0)], len(list(sol.states())) == sol.state_count
     (1, True)
+
+    A coin decides who moves first:
+
+    >>> class Coin(Take):
+    ...     def root(self): return "coin"
+    ...     def to_move(self, s): return CHANCE if s == "coin" else Take.to_move(self, s)
+    ...     def chance_outcomes(self, s): return [((4, 0), 0.5), ((4, 1), 0.5)]
+    ...     def play(self, s, k): return k if s == "coin" else Take.play(self, s, k)
+    >>> solve(Coin()).value()
+    (Fraction(1, 2), Fraction(1, 2))
     """
     if all_outcomes is not None:
         all = all or all_outcomes
@@ -71,7 +89,8 @@ def solve(game, ties="first", all=False, max_states=300_000_000, all_outcomes=No
 def verify(game, strategy, max_states=300_000_000):
     """Checks a strategy profile of a game written in Python for subgame perfection.
 
-    ``strategy`` is a function ``(state, player) -> move`` or a dict from state to move.
+    ``strategy`` is a function ``(state, player) -> move`` or a dict from state to move
+    (never asked at a chance state).
     Returns ``{"subgame_perfect": True, "checked": {"states": n}}`` (as the verify
     commands' reports), or ``{"subgame_perfect": False,
     "state", "player", "prescribed", "better", "gain"}``: the profitable one-shot
@@ -86,5 +105,5 @@ def write_efg(game, path, title="lastbite game", max_nodes=1_000_000):
     return _write_efg(game, path, title, max_nodes)
 
 
-__all__ = ["Error", "Ragged", "Solution", "cookie", "dinner", "efg", "reproduce", "solve",
+__all__ = ["CHANCE", "Error", "Ragged", "Solution", "cookie", "dinner", "efg", "reproduce", "solve",
            "subtraction", "tokens", "verify", "write_efg", "__version__"]

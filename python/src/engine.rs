@@ -1,7 +1,9 @@
 //! The generic engine for games written in Python: a user's object with `players`,
 //! `root()`, `to_move(state)`, `moves(state)`, `play(state, move)` and optionally
 //! `move_payoffs(state, move)` and `terminal_payoffs(state)` becomes a
-//! [`lastbite::engine::Game`], solved by the engine itself (memoised backward induction,
+//! [`lastbite::engine::Game`]; a state where `to_move` answers `lastbite.CHANCE` is a
+//! chance state whose moves and exact probabilities come from `chance_outcomes(state)`.
+//! It is solved by the engine itself (memoised backward induction,
 //! per-player tie rules, all pure SPE outcomes, one-shot deviation checks, Gambit export).
 //!
 //! Each distinct Python state is interned once into an arena (its hash is Python's, its
@@ -18,7 +20,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 
 use lastbite::engine::fx::FxMap;
-use lastbite::engine::{self, Budget, Game, Player, Reason, TieBreak, Ties, Verdict};
+use lastbite::engine::{self, Budget, Game, Player, Reason, TieBreak, Ties, Verdict, CHANCE};
 use lastbite::rational::Rational;
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -67,6 +69,9 @@ struct Arena {
     moves: Vec<Py<PyAny>>,
     /// Per edge: the state it leads to (`DEAD` until played).
     children: Vec<Id>,
+    /// Per edge: its probability, for the moves of chance states (empty until a chance
+    /// state's moves are asked).
+    probs: Vec<Rational>,
     /// Per edge, one entry per player: its payoffs, once asked (`paid`; both empty for a
     /// game without `move_payoffs`).
     payoffs: Vec<Rational>,
@@ -108,6 +113,7 @@ struct Methods {
     play: Py<PyAny>,
     move_payoffs: Option<Py<PyAny>>,
     terminal_payoffs: Option<Py<PyAny>>,
+    chance_outcomes: Option<Py<PyAny>>,
 }
 
 impl PyGame {
@@ -142,6 +148,7 @@ impl PyGame {
             play: method("play")?,
             move_payoffs: optional("move_payoffs")?,
             terminal_payoffs: optional("terminal_payoffs")?,
+            chance_outcomes: optional("chance_outcomes")?,
         };
         Ok(PyGame {
             methods,
@@ -376,6 +383,9 @@ impl PyGame {
             Some(Some((_, len))) => return len,
             Some(None) => {}
         }
+        if self.to_move(&id) == Some(CHANCE) {
+            return self.chance_count(id);
+        }
         let moves: Vec<Py<PyAny>> = Python::attach(|py| {
             let state = self.obj(py, id);
             let Some(r) = self.call(py, &self.methods.moves, (state,)) else {
@@ -410,6 +420,74 @@ impl PyGame {
             let arena = &mut *arena;
             let first = arena.moves.len();
             arena.moves.extend(moves);
+            arena.children.resize(first + n, DEAD);
+            if self.methods.move_payoffs.is_some() {
+                arena
+                    .payoffs
+                    .resize((first + n) * self.players, Rational::zero());
+                arena.paid.resize(first + n, false);
+            }
+            arena.nodes[id as usize].moves = Some((first, n));
+        }
+        n
+    }
+
+    /// The number of moves at the chance state `id`, asking `chance_outcomes` once and
+    /// keeping each move's probability (exact; the engine checks they sum to one).
+    fn chance_count(&self, id: Id) -> usize {
+        let outcomes: Vec<(Py<PyAny>, Rational)> = Python::attach(|py| {
+            let state = self.obj(py, id);
+            let Some(method) = &self.methods.chance_outcomes else {
+                self.fail(Error::new_err(format!(
+                    "to_move({}) returned lastbite.CHANCE but the game has no chance_outcomes method",
+                    short(&state)
+                )));
+                return Vec::new();
+            };
+            let Some(r) = self.call(py, method, (&state,)) else {
+                return Vec::new();
+            };
+            let read = || -> PyResult<Vec<(Py<PyAny>, Rational)>> {
+                let mut out = Vec::new();
+                for item in r.try_iter()? {
+                    let item = item?;
+                    let pair = item
+                        .cast::<PyTuple>()
+                        .ok()
+                        .filter(|t| t.len() == 2)
+                        .ok_or_else(|| {
+                            Error::new_err(format!(
+                                "chance_outcomes({}) gave {}, not a (move, probability) pair",
+                                short(&state),
+                                short(&item)
+                            ))
+                        })?;
+                    let p = to_rational(&pair.get_item(1)?).map_err(|e| {
+                        Error::new_err(format!(
+                            "chance_outcomes({}): the probability of {}: {e}",
+                            short(&state),
+                            short(&pair.get_item(0).unwrap_or(item.clone()))
+                        ))
+                    })?;
+                    out.push((pair.get_item(0)?.unbind(), p));
+                }
+                Ok(out)
+            };
+            read().unwrap_or_else(|e| {
+                self.fail(e);
+                Vec::new()
+            })
+        });
+        let n = outcomes.len();
+        if !self.failed() {
+            let mut arena = self.arena();
+            let arena = &mut *arena;
+            let first = arena.moves.len();
+            arena.probs.resize(first, Rational::zero());
+            for (m, p) in outcomes {
+                arena.moves.push(m);
+                arena.probs.push(p);
+            }
             arena.children.resize(first + n, DEAD);
             if self.methods.move_payoffs.is_some() {
                 arena
@@ -550,11 +628,14 @@ impl Game for PyGame {
             if r.is_none() {
                 return None;
             }
+            if r.is(chance_marker(py)) {
+                return Some(CHANCE);
+            }
             match r.extract::<usize>() {
                 Ok(p) if p < self.players => Some(p),
                 _ => {
                     self.fail(Error::new_err(format!(
-                        "to_move({}) returned {}, not None or a player index from 0 to {}",
+                        "to_move({}) returned {}, not None, lastbite.CHANCE or a player index from 0 to {}",
                         short(&state),
                         short(&r),
                         self.players - 1
@@ -609,6 +690,13 @@ impl Game for PyGame {
             .unwrap_or_else(Rational::zero)
     }
 
+    fn probability(&self, s: &Id, m: &Id) -> Rational {
+        match self.locate(*s, *m as usize) {
+            Some((arena, e)) => arena.probs.get(e).cloned().unwrap_or_else(Rational::zero),
+            None => Rational::zero(),
+        }
+    }
+
     fn terminal_payoff(&self, s: &Id, p: Player) -> Rational {
         let Some(method) = &self.methods.terminal_payoffs else {
             return Rational::zero();
@@ -642,7 +730,10 @@ impl Game for PyGame {
     }
 
     fn player_name(&self, p: Player) -> String {
-        self.names[p].clone()
+        self.names
+            .get(p)
+            .cloned()
+            .unwrap_or_else(|| engine::player_letter(p))
     }
 
     fn move_label(&self, s: &Id, m: &Id) -> String {
@@ -689,6 +780,40 @@ fn short(v: &Bound<'_, PyAny>) -> String {
         text
     } else {
         lastbite::api::escape(&text)
+    }
+}
+
+/// The type of `lastbite.CHANCE`, the one value `to_move` answers at a chance state.
+#[pyclass(frozen, module = "lastbite", name = "ChanceType")]
+pub struct ChanceType;
+
+#[pymethods]
+impl ChanceType {
+    fn __repr__(&self) -> &'static str {
+        "lastbite.CHANCE"
+    }
+    fn __reduce__(&self) -> &'static str {
+        "CHANCE"
+    }
+}
+
+static CHANCE_MARKER: PyOnceLock<Py<ChanceType>> = PyOnceLock::new();
+
+/// `lastbite.CHANCE`: one instance for the interpreter.
+pub fn chance_marker(py: Python<'_>) -> &Bound<'_, ChanceType> {
+    CHANCE_MARKER
+        .get_or_init(py, || {
+            Py::new(py, ChanceType).expect("a ChanceType instance is allocated")
+        })
+        .bind(py)
+}
+
+/// A player as Python sees it: an index, or `lastbite.CHANCE`.
+fn player_obj<'py>(py: Python<'py>, p: Player) -> PyResult<Bound<'py, PyAny>> {
+    if p == CHANCE {
+        Ok(chance_marker(py).clone().into_any())
+    } else {
+        Ok(p.into_pyobject(py)?.into_any())
     }
 }
 
@@ -858,6 +983,42 @@ impl Solution {
             .map(|&m| self.game().move_obj(py, s, m).to_owned())
             .collect()
     }
+
+    /// Equilibrium play as Python: a list of step dicts, ending with a chance dict.
+    fn play_list<'py>(
+        &self,
+        py: Python<'py>,
+        play: &engine::PlayOf<PyGame>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let game = self.game();
+        let out = PyList::empty(py);
+        for st in &play.steps {
+            let d = PyDict::new(py);
+            d.set_item("state", game.obj(py, st.state))?;
+            d.set_item("player", st.mover)?;
+            d.set_item("move", game.move_obj(py, st.state, st.mv))?;
+            d.set_item("best_moves", self.moves(py, st.state, &st.optimal))?;
+            d.set_item("reason", reason_text(st.reason))?;
+            out.append(d)?;
+        }
+        if let Some(c) = &play.chance {
+            let d = PyDict::new(py);
+            d.set_item("state", game.obj(py, c.state))?;
+            d.set_item("player", chance_marker(py))?;
+            let outcomes = PyList::empty(py);
+            for b in &c.outcomes {
+                let o = PyDict::new(py);
+                o.set_item("move", game.move_obj(py, c.state, b.mv))?;
+                o.set_item("probability", from_rational(py, &b.probability)?)?;
+                o.set_item("path", self.play_list(py, &b.play)?)?;
+                outcomes.append(o)?;
+            }
+            d.set_item("outcomes", outcomes)?;
+            d.set_item("reason", reason_text(Reason::Chance))?;
+            out.append(d)?;
+        }
+        Ok(out)
+    }
 }
 
 fn reason_text(r: Reason) -> String {
@@ -915,20 +1076,23 @@ impl Solution {
     }
 
     /// The equilibrium path from the root: a list of dicts with `state`, `player`,
-    /// `move`, `best_moves` and `reason`.
-    fn path<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let steps = self.sol().path();
-        let out = PyList::empty(py);
-        for st in steps {
-            let d = PyDict::new(py);
-            d.set_item("state", self.game().obj(py, st.state))?;
-            d.set_item("player", st.mover)?;
-            d.set_item("move", self.game().move_obj(py, st.state, st.mv))?;
-            d.set_item("best_moves", self.moves(py, st.state, &st.optimal))?;
-            d.set_item("reason", reason_text(st.reason))?;
-            out.append(d)?;
-        }
-        Ok(out)
+    /// `move`, `best_moves` and `reason`; in a game with chance, a chance state on the
+    /// path is a dict with `state`, `player` (`lastbite.CHANCE`) and `outcomes`, each
+    /// with `move`, `probability` and the `path` after it (at most `max_steps` steps and
+    /// branches in all).
+    #[pyo3(signature = (max_steps = 1_000_000))]
+    fn path<'py>(&self, py: Python<'py>, max_steps: u128) -> PyResult<Bound<'py, PyList>> {
+        let game = self.game();
+        let play = self
+            .sol()
+            .play_tree(game.root(), max_steps)
+            .map_err(|e| match e {
+                engine::EngineError::TreeTooLarge { .. } => Error::new_err(format!(
+                    "equilibrium play branches at chance states into more than {max_steps} steps (raise max_steps, or follow it with explain and best_move)"
+                )),
+                e => Error::new_err(e.to_string()),
+            })?;
+        self.play_list(py, &play)
     }
 
     /// Every legal move at `state` (default: the root) with the payoff vector it leads
@@ -947,14 +1111,17 @@ impl Solution {
         };
         let d = PyDict::new(py);
         d.set_item("state", self.game().obj(py, s))?;
-        d.set_item("player", e.mover)?;
-        d.set_item("rule", e.rule.name())?;
+        d.set_item("player", player_obj(py, e.mover)?)?;
+        d.set_item("rule", e.rule.map(TieBreak::name))?;
         let lines = PyList::empty(py);
         for l in e.lines {
             let m = PyDict::new(py);
             m.set_item("move", self.game().move_obj(py, s, l.mv))?;
             m.set_item("label", l.label)?;
             m.set_item("payoffs", vector(py, &l.value)?)?;
+            if let Some(p) = &l.probability {
+                m.set_item("probability", from_rational(py, p)?)?;
+            }
             m.set_item("best_for_mover", l.best_for_mover)?;
             m.set_item("optimal", l.optimal)?;
             m.set_item("chosen", l.selected)?;

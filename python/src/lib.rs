@@ -240,6 +240,8 @@ fn _lastbite(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(engine::verify, m)?)?;
     m.add_function(wrap_pyfunction!(engine::write_efg, m)?)?;
     m.add_class::<engine::Solution>()?;
+    m.add_class::<engine::ChanceType>()?;
+    m.add("CHANCE", engine::chance_marker(m.py()).clone())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }
