@@ -851,7 +851,27 @@ pub fn to_rational(x: &Bound<'_, PyAny>) -> PyResult<Rational> {
         let n: BigInt = x.extract()?;
         return Ok(Rational::from_big(BigRational::from_integer(n)));
     }
-    let f = fraction_type(py)?.call1((x,)).map_err(|_| {
+    // A float is its exact binary value; a Fraction of machine integers is read in
+    // place. Both are common (probabilities), and neither needs Python's Fraction made.
+    if let Ok(f) = x.cast::<pyo3::types::PyFloat>() {
+        let v = f.value();
+        return BigRational::from_float(v)
+            .map(Rational::from_big)
+            .ok_or_else(|| {
+                PyTypeError::new_err(format!("a payoff must be a finite number, not {v}"))
+            });
+    }
+    let fraction = fraction_type(py)?;
+    if x.get_type().is(fraction) {
+        let n = x.getattr(pyo3::intern!(py, "numerator"))?;
+        let d = x.getattr(pyo3::intern!(py, "denominator"))?;
+        if let (Ok(n), Ok(d)) = (n.extract::<i64>(), d.extract::<i64>()) {
+            if let Some(e) = lastbite::exact::Exact::new(n as i128, d as i128) {
+                return Ok(Rational::from_exact(e));
+            }
+        }
+    }
+    let f = fraction.call1((x,)).map_err(|_| {
         PyTypeError::new_err(format!(
             "a payoff must be a number (int, Fraction, Decimal or float), not {}",
             short(x)

@@ -8,13 +8,17 @@ use super::Payoff;
 /// A player, numbered from 0 (shown as A, B, C, ...).
 pub type Player = usize;
 
+/// What [`Game::to_move`] answers at a chance state, where each move is played with its
+/// [`Game::probability`].
+pub const CHANCE: Player = Player::MAX;
+
 /// A finite, perfect-information game in which one player moves at a time.
 ///
 /// Payoffs accrue per move ([`Game::add_move_payoffs`]) and at terminal states
 /// ([`Game::terminal_payoff`]); a player's payoff for a play is the sum along it. The
 /// graph of states must be acyclic; states reached along different paths
 /// (transpositions) are solved once. A game may have chance states
-/// ([`super::CHANCE`]), where each move is played with an exact probability
+/// ([`CHANCE`]), where each move is played with an exact probability
 /// ([`Game::probability`]); payoffs are then expectations, so the payoff type must hold
 /// the probabilities' products (a rational type).
 pub trait Game: Sync {
@@ -29,7 +33,7 @@ pub trait Game: Sync {
     fn players(&self) -> usize;
     /// The initial state.
     fn root(&self) -> Self::State;
-    /// The player to move, [`super::CHANCE`] at a chance state, `None` at a terminal
+    /// The player to move, [`CHANCE`] at a chance state, `None` at a terminal
     /// state.
     fn to_move(&self, state: &Self::State) -> Option<Player>;
     /// Appends the legal moves of a non-terminal state to `out` in the game's defined
@@ -87,9 +91,9 @@ pub trait Game: Sync {
     }
 }
 
-/// `A`, `B`, ..., `Z`, then `P26`, ...; `chance` for [`super::CHANCE`].
+/// `A`, `B`, ..., `Z`, then `P26`, ...; `chance` for [`CHANCE`].
 pub fn player_letter(player: Player) -> String {
-    if player == super::CHANCE {
+    if player == CHANCE {
         "chance".to_string()
     } else if player < 26 {
         char::from(b'A' + player as u8).to_string()

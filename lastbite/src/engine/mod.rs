@@ -48,10 +48,11 @@ mod tests;
 mod ties;
 mod verify;
 
-pub use chance::CHANCE;
 pub use efg::{tree_size, write_efg};
 pub use fixed::Fixed;
-pub use game::{player_letter, serialize_player, subset_layer_members, Game, IndexedGame, Player};
+pub use game::{
+    player_letter, serialize_player, subset_layer_members, Game, IndexedGame, Player, CHANCE,
+};
 pub use lean::{
     all_outcomes_lean, check_held, lean_bytes, lean_bytes_resolving, lean_held_states,
     path_from_choices, solve_lean, Lattice, LeanSolution, LeanStep, PathRecovery, RankedGame,

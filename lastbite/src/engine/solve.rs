@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use crate::par::prelude::*;
 
-use super::chance::{expectation, weights};
+use super::chance::weights;
 use super::table::StateTable;
 use super::{
     Budget, EngineError, Game, IndexedGame, Payoff, Player, Progress, Reason, TieBreak, Ties,
@@ -44,6 +44,43 @@ pub(crate) fn through<G: Game>(
     out.clear();
     out.extend_from_slice(child);
     game.add_move_payoffs(state, mv, out);
+}
+
+/// The expected payoff vector of the chance state `state` into `out`: each move's
+/// probability times its payoffs and the value of the state it leads to. `Err(child)`
+/// when a child has no value yet; `Ok(Err(_))` when the probabilities are not a
+/// distribution.
+pub(crate) fn expectation<'t, G: Game>(
+    game: &G,
+    state: &G::State,
+    lookup: impl Fn(&G::State) -> Option<&'t [G::Payoff]>,
+    moves: &mut Vec<G::Move>,
+    out: &mut Vec<G::Payoff>,
+) -> Result<Result<(), EngineError>, G::State>
+where
+    G::Payoff: 't,
+{
+    moves.clear();
+    game.moves(state, moves);
+    let mut probs = Vec::with_capacity(moves.len());
+    if let Err(e) = weights(game, state, moves, &mut probs) {
+        return Ok(Err(e));
+    }
+    out.clear();
+    out.resize(game.players(), G::Payoff::zero());
+    let mut leads = Vec::with_capacity(out.len());
+    for (mv, p) in moves.iter().zip(&probs) {
+        let child = game.play(state, mv);
+        let cv = lookup(&child).ok_or(child)?;
+        if *p == G::Payoff::zero() {
+            continue;
+        }
+        through(game, state, mv, cv, &mut leads);
+        for (acc, v) in out.iter_mut().zip(&leads) {
+            *acc = acc.plus(&p.times(v));
+        }
+    }
+    Ok(Ok(()))
 }
 
 /// The move selected at a state: its index and the child's value.

@@ -8,8 +8,7 @@
 
 use std::collections::{HashSet, VecDeque};
 
-use super::chance::expectation;
-use super::solve::{backward, terminal_value, through};
+use super::solve::{backward, expectation, terminal_value, through};
 use super::{Budget, EngineError, Game, Payoff, Player, CHANCE};
 
 /// A profitable one-shot deviation.
