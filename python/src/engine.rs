@@ -414,22 +414,7 @@ impl PyGame {
                 }
             }
         });
-        let n = moves.len();
-        if !self.failed() {
-            let mut arena = self.arena();
-            let arena = &mut *arena;
-            let first = arena.moves.len();
-            arena.moves.extend(moves);
-            arena.children.resize(first + n, DEAD);
-            if self.methods.move_payoffs.is_some() {
-                arena
-                    .payoffs
-                    .resize((first + n) * self.players, Rational::zero());
-                arena.paid.resize(first + n, false);
-            }
-            arena.nodes[id as usize].moves = Some((first, n));
-        }
-        n
+        self.store_moves(id, moves, Vec::new())
     }
 
     /// The number of moves at the chance state `id`, asking `chance_outcomes` once and
@@ -478,25 +463,33 @@ impl PyGame {
                 Vec::new()
             })
         });
-        let n = outcomes.len();
-        if !self.failed() {
-            let mut arena = self.arena();
-            let arena = &mut *arena;
-            let first = arena.moves.len();
-            arena.probs.resize(first, Rational::zero());
-            for (m, p) in outcomes {
-                arena.moves.push(m);
-                arena.probs.push(p);
-            }
-            arena.children.resize(first + n, DEAD);
-            if self.methods.move_payoffs.is_some() {
-                arena
-                    .payoffs
-                    .resize((first + n) * self.players, Rational::zero());
-                arena.paid.resize(first + n, false);
-            }
-            arena.nodes[id as usize].moves = Some((first, n));
+        let (moves, probs) = outcomes.into_iter().unzip();
+        self.store_moves(id, moves, probs)
+    }
+
+    /// Records the moves of state `id` (with their probabilities at a chance state, else
+    /// none) as its edges in the arena; returns how many. Nothing is kept after a failure.
+    fn store_moves(&self, id: Id, moves: Vec<Py<PyAny>>, probs: Vec<Rational>) -> usize {
+        let n = moves.len();
+        if self.failed() {
+            return n;
         }
+        let mut arena = self.arena();
+        let arena = &mut *arena;
+        let first = arena.moves.len();
+        arena.moves.extend(moves);
+        if !probs.is_empty() {
+            arena.probs.resize(first, Rational::zero());
+            arena.probs.extend(probs);
+        }
+        arena.children.resize(first + n, DEAD);
+        if self.methods.move_payoffs.is_some() {
+            arena
+                .payoffs
+                .resize((first + n) * self.players, Rational::zero());
+            arena.paid.resize(first + n, false);
+        }
+        arena.nodes[id as usize].moves = Some((first, n));
         n
     }
 
