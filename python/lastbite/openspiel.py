@@ -15,13 +15,16 @@ OpenSpiel itself is an optional dependency: ``pip install "./python[openspiel]"`
 ((0, 0), 5478)
 """
 
+import json
+from decimal import Decimal
 from fractions import Fraction
 
-from . import CHANCE, Error
+from . import CHANCE, Error, _lastbite
 from . import solve as _solve
+from ._api import exact_text
 
-__all__ = ["FAST_KEYS", "Solution", "exact_probability", "history_key", "pig_key", "solve", "state_key",
-           "string_key", "string_move_key"]
+__all__ = ["FAMILIES", "FAST_KEYS", "Solution", "exact_probability", "history_key", "load", "pig_key",
+           "register", "solve", "state_key", "string_key", "string_move_key"]
 
 
 def _pyspiel():
@@ -140,6 +143,8 @@ class _Adapter:
         self.checked = set()
         self.rewards = {}
         self.intermediate = t.reward_model == pyspiel.GameType.RewardModel.REWARDS
+        # lastbite's own games (load) give their returns exactly, not as doubles.
+        self.exact = getattr(game, "lastbite_exact", False)
         root = game.new_initial_state()
         self.root_key = key(root)
         self.states[self.root_key] = root
@@ -175,7 +180,7 @@ class _Adapter:
             self.checked.add(ck)
             self._same(known, child, ck)
         if self.intermediate:
-            self.rewards[(k, a)] = tuple(child.rewards())
+            self.rewards[(k, a)] = child.exact_rewards() if self.exact else tuple(child.rewards())
         return ck
 
     def _same(self, known, other, k):
@@ -184,7 +189,9 @@ class _Adapter:
         a_term, b_term = known.is_terminal(), other.is_terminal()
         same = a_term == b_term
         if same and a_term:
-            same = known.returns() == other.returns()
+            # Along-the-way rewards are kept per move; at the end only the terminal
+            # returns of a game that pays at the end must agree.
+            same = self.intermediate or known.returns() == other.returns()
         elif same:
             same = known.current_player() == other.current_player() and known.legal_actions() == other.legal_actions()
         if not same:
@@ -196,7 +203,8 @@ class _Adapter:
     def terminal_payoffs(self, k):
         if self.intermediate:
             return (0,) * self.players
-        return self.states[k].returns()
+        state = self.states[k]
+        return state.exact_returns() if self.exact else state.returns()
 
 
 class _Rewarded(_Adapter):
@@ -342,3 +350,225 @@ class Solution:
 
     def __repr__(self):
         return f"openspiel.Solution(game={self.game}, value={self.value()}, state_count={self.state_count})"
+
+
+# ---------------------------------------------------------------------------------------
+# lastbite's families as OpenSpiel games. The game logic is the library's
+# (``lastbite.api::game``): these classes only relay OpenSpiel's calls to it.
+
+#: The families :func:`load` makes into OpenSpiel games, with their OpenSpiel names.
+FAMILIES = {
+    "dinner": "lastbite_dinner",
+    "subtraction": "lastbite_subtraction",
+    "tokens": "lastbite_tokens",
+    "cookie": "lastbite_cookie",
+}
+
+_LONG_NAMES = {
+    "dinner": "lastbite: Ethiopian Dinner",
+    "subtraction": "lastbite: self-interest cumulative subtraction game",
+    "tokens": "lastbite: Token Dollars",
+    "cookie": "lastbite: the cookie game",
+}
+
+_REGISTERED = {}
+
+
+def _spec(family):
+    """OpenSpiel's parameter specification from the library's game fields: each
+    field's default, absent ones as empty text."""
+    fields = json.loads(_lastbite.game_fields(family))
+    return {name: ("" if value is None else value) for name, value in fields.items()}
+
+
+def _game_type(family, utility, rewards):
+    pyspiel = _pyspiel()
+    T = pyspiel.GameType
+    return T(
+        short_name=FAMILIES[family],
+        long_name=_LONG_NAMES[family],
+        dynamics=T.Dynamics.SEQUENTIAL,
+        chance_mode=T.ChanceMode.DETERMINISTIC,
+        information=T.Information.PERFECT_INFORMATION,
+        utility={
+            "zero_sum": T.Utility.ZERO_SUM,
+            "constant_sum": T.Utility.CONSTANT_SUM,
+            "general_sum": T.Utility.GENERAL_SUM,
+        }[utility],
+        reward_model=T.RewardModel.REWARDS if rewards else T.RewardModel.TERMINAL,
+        max_num_players=26,
+        min_num_players=1,
+        provides_information_state_string=False,
+        provides_information_state_tensor=False,
+        provides_observation_string=False,
+        provides_observation_tensor=False,
+        parameter_specification=_spec(family),
+    )
+
+
+def _request(params):
+    """OpenSpiel's parameters as the library's request: empty text is an absent field."""
+    return json.dumps({k: v for k, v in params.items() if v != ""})
+
+
+def _game_class(family):
+    pyspiel = _pyspiel()
+
+    class State(pyspiel.State):
+        """A position of a lastbite game; every call goes to the library."""
+
+        def __init__(self, game, position):
+            super().__init__(game)
+            self._rules = game._rules
+            self._pos = position
+
+        def current_player(self):
+            p = self._pos.to_move()
+            return pyspiel.PlayerId.TERMINAL if p is None else p
+
+        def _legal_actions(self, player):
+            return self._rules.actions(self._pos)
+
+        def _apply_action(self, action):
+            self._pos = self._rules.apply(self._pos, action)
+
+        def _action_to_string(self, player, action):
+            text = self._rules.action_text(self._pos, action)
+            return text if text is not None else f"action {action}"
+
+        def is_terminal(self):
+            return self._pos.is_terminal()
+
+        def returns(self):
+            return self._pos.float_returns()
+
+        def rewards(self):
+            return self._pos.float_rewards()
+
+        def exact_returns(self):
+            """Each player's return so far, exact (``int`` or ``Fraction``)."""
+            return self._pos.returns()
+
+        def exact_rewards(self):
+            """What the last action paid each player, exact."""
+            return self._pos.rewards()
+
+        def lastbite_key(self):
+            """The library's key for the state (see :func:`solve`)."""
+            return self._rules.key(self._pos)
+
+        def __str__(self):
+            return self._rules.state_text(self._pos)
+
+    class Game(pyspiel.Game):
+        """A lastbite game for OpenSpiel, made by the library from the parameters."""
+
+        #: lastbite's solver reads returns exactly and keys states by the library's key.
+        lastbite_exact = True
+
+        def __init__(self, params=None):
+            given = dict(params or {})
+            self._rules = _lastbite.game(family, _request(dict(_spec(family), **given)))
+            info = json.loads(self._rules.info())
+            self.lastbite_info = info
+            utility_sum = info["utility_sum"]
+            game_info = pyspiel.GameInfo(
+                num_distinct_actions=info["actions"],
+                max_chance_outcomes=0,
+                num_players=info["players"],
+                min_utility=float(Fraction(info["min_return"])),
+                max_utility=float(Fraction(info["max_return"])),
+                utility_sum=None if utility_sum is None else float(Fraction(utility_sum)),
+                max_game_length=info["max_length"],
+            )
+            game_type = _game_type(family, info["utility"], info["rewards_along_the_way"])
+            super().__init__(game_type, game_info, given)
+
+        def new_initial_state(self):
+            return State(self, self._rules.start())
+
+        @staticmethod
+        def lastbite_key(state):
+            return state.lastbite_key()
+
+    # Module-level names, so that pickle finds the classes (see __getattr__).
+    Game.__name__ = Game.__qualname__ = f"{family.capitalize()}Game"
+    State.__name__ = State.__qualname__ = f"{family.capitalize()}State"
+    globals()[Game.__name__] = Game
+    globals()[State.__name__] = State
+    return Game
+
+
+def __getattr__(name):
+    # A pickled state names its class (``lastbite.openspiel.DinnerState``): made on
+    # first use, by registering the families.
+    if name in {f"{f.capitalize()}{kind}" for f in FAMILIES for kind in ("Game", "State")}:
+        register()
+        return globals()[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def register():
+    """Registers lastbite's four families with OpenSpiel (once), so that
+    ``pyspiel.load_game("lastbite_dinner(morsels=1:2 2:3 3:1,order=ABA)")`` and the
+    like work; :func:`load` calls it."""
+    pyspiel = _pyspiel()
+    for family, name in FAMILIES.items():
+        if family in _REGISTERED:
+            continue
+        cls = _game_class(family)
+        # The registered type is the family's usual one; each instance declares its own
+        # (a zero-sum subtraction game, say) from the library's description.
+        utility = {"cookie": "zero_sum", "tokens": "constant_sum"}.get(family, "general_sum")
+        pyspiel.register_game(_game_type(family, utility, family in ("dinner", "subtraction")), cls)
+        _REGISTERED[family] = cls
+
+
+def _param(name, value):
+    """A Python value as an OpenSpiel parameter (OpenSpiel's game strings cannot hold
+    commas): rows of numbers as ``"1:2 2:3"``, lists as ``"1 2 3"``, exact numbers as
+    text (floats at their exact binary value)."""
+    if isinstance(value, bool) or isinstance(value, (int, str)):
+        return value
+    if isinstance(value, (Fraction, float, Decimal)):
+        return str(exact_text(value))
+    if hasattr(value, "tolist"):
+        value = value.tolist()
+    if isinstance(value, (list, tuple)):
+        parts = []
+        for v in value:
+            if isinstance(v, (list, tuple)):
+                parts.append(":".join(str(exact_text(x)) for x in v))
+            else:
+                parts.append(str(exact_text(v)))
+        return " ".join(parts)
+    raise Error(f"parameter {name}: {value!r} is not a number, text, a list or rows of numbers")
+
+
+def load(family, **params):
+    """One of lastbite's families as an OpenSpiel game (a ``pyspiel.Game``, registered
+    under :data:`FAMILIES`' names, so ``pyspiel.load_game`` loads it too).
+
+    ``family`` is ``"dinner"``, ``"subtraction"``, ``"tokens"`` or ``"cookie"``; the
+    parameters are the family's: ``morsels`` (rows like ``[(1, 2), (2, 3)]`` or text
+    ``"1:2 2:3"``), ``order``, ``first``, ``discount``, ``before`` for a dinner (an action
+    is the index of the morsel eaten; each bite pays its utilities along the way);
+    ``set``, ``heap``, ``zero_sum`` for a subtraction game (an action is the number
+    taken); ``stacks`` or ``values``, ``players``, ``clock`` for Token Dollars (an
+    action is the position, from 1, of the mover's token; stacks are paid at the end);
+    ``components`` for the cookie game (an action is the days left of the cookie eaten;
+    the last to eat wins, +1 against -1). Returns are the papers' scores as doubles;
+    ``state.exact_returns()`` gives them exactly, and :func:`solve` uses those.
+
+    >>> import lastbite.openspiel as lo
+    >>> game = lo.load("dinner", morsels=[(1, 2), (2, 3), (3, 1)], order="ABA")
+    >>> game.num_players(), game.num_distinct_actions()
+    (2, 3)
+    >>> lo.solve(game).value()
+    (5, 2)
+    """
+    if family not in FAMILIES:
+        raise Error(f"family {family!r} has no OpenSpiel game (one of {', '.join(FAMILIES)})")
+    register()
+    pyspiel = _pyspiel()
+    return pyspiel.load_game(FAMILIES[family], {k: _param(k, v) for k, v in params.items()})

@@ -8,6 +8,7 @@
 mod columns;
 mod engine;
 mod error;
+mod playable;
 
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -241,6 +242,10 @@ fn _lastbite(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(engine::write_efg, m)?)?;
     m.add_class::<engine::Solution>()?;
     m.add_class::<engine::ChanceType>()?;
+    m.add_class::<playable::PyPlayable>()?;
+    m.add_class::<playable::PyPosition>()?;
+    m.add_function(wrap_pyfunction!(playable::game, m)?)?;
+    m.add_function(wrap_pyfunction!(playable::game_fields, m)?)?;
     m.add("CHANCE", engine::chance_marker(m.py()).clone())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

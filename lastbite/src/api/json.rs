@@ -19,11 +19,26 @@ use super::error::Error;
 /// use lastbite::api::{parse_request, dinner::SolveRequest};
 /// let req: SolveRequest = parse_request(r#"{"morsels": "1,2 2,3"}"#).unwrap();
 /// assert!(parse_request::<SolveRequest>("{\"max_state\": 1}").is_err());
+/// let err = parse_request::<SolveRequest>("{\"max_states\": -1}").unwrap_err();
+/// assert!(err.to_string().contains("max_states: invalid value"));
 /// ```
 pub fn parse_request<T: serde::de::DeserializeOwned>(json: &str) -> Result<T, Error> {
-    serde_json::from_str(json).map_err(|e| Error::Request {
-        message: crate::text::clean(&e.to_string()),
-    })
+    let fail = |message: String| Error::Request {
+        message: crate::text::clean(&message),
+    };
+    let mut de = serde_json::Deserializer::from_str(json);
+    let value = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        // A value of the wrong type names its field (`heap: invalid value: ...`).
+        let path = e.path().to_string();
+        let inner = e.into_inner().to_string();
+        fail(if path == "." || path.is_empty() {
+            inner
+        } else {
+            format!("{path}: {inner}")
+        })
+    })?;
+    de.end().map_err(|e| fail(e.to_string()))?;
+    Ok(value)
 }
 
 /// Writes `report` as one JSON document followed by a newline.

@@ -36,6 +36,7 @@ pub mod efg;
 mod error;
 pub mod input;
 mod json;
+pub mod playable;
 mod render;
 pub mod reproduce;
 pub mod serving;
@@ -46,6 +47,7 @@ pub mod tokens;
 pub use control::Control;
 pub use error::{escape, Error, ErrorKind};
 pub use json::{parse_request, write_json};
+pub use playable::{GameInfo, Playable, Position, Utility};
 pub use render::{Picture, Render, ReportVisitor};
 
 use render::ToJson;
@@ -185,4 +187,57 @@ pub fn call_with<V: ReportVisitor>(
         };
     }
     command_table!(dispatch)
+}
+
+/// The families whose games can be played move by move ([`game`]).
+pub const GAME_FAMILIES: &[&str] = &["dinner", "subtraction", "tokens", "cookie"];
+
+macro_rules! game_requests {
+    ($callback:ident, $family:expr, $request:expr) => {
+        match $family {
+            "dinner" => $callback!(dinner, $request),
+            "subtraction" => $callback!(subtraction, $request),
+            "tokens" => $callback!(tokens, $request),
+            "cookie" => $callback!(cookie, $request),
+            other => Err(Error::invalid(
+                "family",
+                other,
+                format!("has no game to play (one of {})", GAME_FAMILIES.join(", ")),
+            )),
+        }
+    };
+}
+
+/// The game of family `family` (one of [`GAME_FAMILIES`]) with the instance given as a
+/// JSON document of its `GameRequest` (for example [`dinner::GameRequest`]), to play
+/// move by move: see [`playable`].
+///
+/// ```
+/// let game = lastbite::api::game("subtraction", r#"{"set": "1,2", "heap": 5}"#).unwrap();
+/// assert_eq!(game.info().players, 2);
+/// assert!(lastbite::api::game("chess", "{}").is_err());
+/// ```
+pub fn game(family: &str, request: &str) -> Result<Playable, Error> {
+    macro_rules! load {
+        ($fam:ident, $request:expr) => {
+            $fam::game(&parse_request::<$fam::GameRequest>($request)?)
+        };
+    }
+    game_requests!(load, family, request)
+}
+
+/// The fields of `family`'s game request with their defaults (absent ones as `null`),
+/// for front ends that declare a game's parameters to another tool.
+///
+/// ```
+/// let fields = lastbite::api::game_fields("subtraction").unwrap();
+/// assert_eq!(fields["heap"], 0);
+/// ```
+pub fn game_fields(family: &str) -> Result<serde_json::Value, Error> {
+    macro_rules! fields {
+        ($fam:ident, $request:expr) => {
+            Ok(serde_json::to_value($fam::GameRequest::default()).expect("a request is JSON"))
+        };
+    }
+    game_requests!(fields, family, ())
 }

@@ -1,14 +1,16 @@
 //! `cookie` commands: the cookie game (Propp and Ullman), see [`crate::games::cookie`].
 //!
 //! The family's files: requests and the commands' functions here; reports in
-//! `report.rs`, their text in `text.rs`, the game of `cookie play` in `play.rs`.
+//! `report.rs`, their text in `text.rs`, the game of `cookie play` in `play.rs`, the game to play move by move in `game.rs`.
 //! Nothing here computes a game: the work is [`crate::games::cookie`]'s; this module
 //! turns requests into its validated types and its results into reports.
 
+mod game;
 mod play;
 mod report;
 mod text;
 
+pub use game::{game, GameRequest};
 pub use play::Match;
 pub use report::{
     AnalyzeReport, CookieMove, CountCell, CriticalReport, CriticalRow, GeneralReport, NimCell,

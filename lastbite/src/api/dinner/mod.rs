@@ -9,16 +9,19 @@
 //!
 //! The family's files: requests and the commands' functions here; reports in
 //! `report.rs`, their text in `text.rs`, the commands that run as sweeps in `sweep.rs`, the
-//! picking-sequence commands (fair division) in `picking.rs`.
+//! picking-sequence commands (fair division) in `picking.rs`, the dinner to play move by move
+//! in `game.rs`.
 //! Nothing here computes a game: the work is [`crate::games::dinner`]'s; this module turns
 //! requests into its validated types and its results into reports.
 
+mod game;
 mod picking;
 mod report;
 mod sweep;
 mod text;
 
 pub use crate::api::input::{First, Letter, Morsels};
+pub use game::{game, GameRequest};
 pub use picking::{
     best_order, expected, fairness, manipulate, sincere, BestOrderRequest, ExpectedRequest,
     FairnessRequest, ManipulateRequest, SincereRequest,

@@ -2,14 +2,17 @@
 //! [`crate::games::subtraction`].
 //!
 //! The family's files: requests and the commands' functions here; reports in
-//! `report.rs`, their text in `text.rs`, the commands that run as sweeps in `sweep.rs`.
+//! `report.rs`, their text in `text.rs`, the commands that run as sweeps in `sweep.rs`, the game to play move by move
+//! in `game.rs`.
 //! Nothing here computes a game: the work is [`crate::games::subtraction`]'s; this module turns
 //! requests into its validated types and its results into reports.
 
+mod game;
 mod report;
 mod sweep;
 mod text;
 
+pub use game::{game, GameRequest};
 pub use report::{
     Cell, ConjectureReport, Counterexample, CounterexampleAt, DerivationReport, Discrepancies,
     Gain, HeatmapRow, LargestDiscrepancy, LargestPreperiod, MoveOption, OutcomeReport,

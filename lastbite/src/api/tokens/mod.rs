@@ -1,13 +1,15 @@
 //! `tokens` commands: Token Dollars, see [`crate::games::tokens`].
 //!
 //! The family's files: requests and the commands' functions here; reports in
-//! `report.rs`, their text in `text.rs`. Nothing here computes a game: the work is
+//! `report.rs`, their text in `text.rs`, the game to play move by move in `game.rs`. Nothing here computes a game: the work is
 //! [`crate::games::tokens`]'s; this module turns requests into its validated types and
 //! its results into reports.
 
+mod game;
 mod report;
 mod text;
 
+pub use game::{game, GameRequest};
 pub use report::{
     ContinuousReport, DiscreteReport, GridReport, PlacementReport, SeatsReport, SeatsRow,
     SolveReport,

@@ -2,6 +2,7 @@
 //! an unspoiled cookie; every day each cookie comes a day closer to spoiling; whoever eats
 //! the last edible cookie wins. An impartial normal-play game.
 //!
+//! * [`game`]: the game between two players, for the generic engine and for play;
 //! * [`model`]: positions and the reduction of Section 1 (surplus, deletion, depletion,
 //!   reduced and strict positions, dominance);
 //! * [`theory`]: critical positions and the strategic duration `D(A)`, checked against
@@ -15,6 +16,7 @@
 //! The family owns its model, theory, cross-checks and analyses; it must not depend on
 //! another family or on the API (requests, reports and their text are `api`'s).
 
+pub mod game;
 pub mod general;
 #[cfg(feature = "gpu")]
 pub mod gpu;
@@ -25,6 +27,7 @@ mod store;
 pub mod tables;
 pub mod theory;
 
+pub use game::CookieMatch;
 pub use model::{CookieError, CookieGame, Position, StrictCode, TableKind};
 pub use tables::{
     count_table, count_table_by_paths, nim_distribution, NimTable, Packing, DEFAULT_NIM_MEMORY,

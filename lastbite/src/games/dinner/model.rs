@@ -269,13 +269,16 @@ impl Dinner {
     }
 
     /// Parses morsels written as `"1,2 2,3 3,1"`: morsels separated by spaces or
-    /// semicolons, utilities by commas.
+    /// semicolons, utilities by commas or colons (`"1:2 2:3 3:1"`, for callers whose
+    /// parameters cannot hold commas).
     pub fn from_morsels(text: &str) -> Result<Dinner, DinnerError> {
         let morsels: Vec<&str> = text
             .split(|c: char| c.is_whitespace() || c == ';')
             .filter(|s| !s.is_empty())
             .collect();
-        let rows = morsels.iter().map(|m| m.split(',').collect::<Vec<_>>());
+        let rows = morsels
+            .iter()
+            .map(|m| m.split([',', ':']).collect::<Vec<_>>());
         Dinner::from_rows(
             rows,
             // Morsels are numbered from 0 everywhere, errors included; utilities by player.

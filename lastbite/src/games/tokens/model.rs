@@ -166,10 +166,16 @@ impl Board {
         })
     }
 
-    /// Parses comma-separated exact values, naming the bad one.
+    /// Parses exact values separated by commas (or, in text without commas, by spaces:
+    /// for callers whose parameters cannot hold commas), naming the bad one.
     pub fn parse_values(text: &str, players: usize, clock: bool) -> Result<Board, TokensError> {
-        let values = text
-            .split(',')
+        let parts: Vec<&str> = if text.contains(',') {
+            text.split(',').collect()
+        } else {
+            text.split_whitespace().collect()
+        };
+        let values = parts
+            .into_iter()
             .enumerate()
             .map(|(i, t)| {
                 t.trim().parse::<Exact>().map_err(|e| TokensError::Value {
