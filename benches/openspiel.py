@@ -93,15 +93,16 @@ class Race:
 
     players = 2
 
-    def __init__(self, chance):
+    def __init__(self, chance, target=40):
         self.chance = chance
+        self.target = target
 
     def root(self):
         return (0, 0, 0, 0)
 
     def to_move(self, s):
         a, b, p, stage = s
-        if a >= 40 or b >= 40:
+        if a >= self.target or b >= self.target:
             return None
         if stage == 1:
             return lastbite.CHANCE if self.chance else p
@@ -127,14 +128,19 @@ class Race:
         return (a, b, p, 1)
 
     def terminal_payoffs(self, s):
-        return (1, 0) if s[0] >= 40 else (0, 1)
+        return (1, 0) if s[0] >= self.target else (0, 1)
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--limit", type=float, default=120)
     ap.add_argument("--games", nargs="*", default=GAMES)
+    ap.add_argument("--races", nargs="*", type=int, default=[12, 20, 40], help="targets of the dice races")
+    ap.add_argument("--only-races", action="store_true", help="measure the dice races only")
     args = ap.parse_args()
+    if args.only_races:
+        races(args.races)
+        return
     print("| game | states (lastbite) | lastbite | expectiminimax | alpha-beta | value |")
     print("|---|---:|---:|---:|---:|---|")
     for name in args.games:
@@ -166,20 +172,26 @@ def main():
         n, solve_s, calls_s = adapter_cost(name)
         print(f"| `{name}` | {n} | {solve_s / n * 1e6:.1f} us | {calls_s / n * 1e6:.1f} us | {solve_s / calls_s:.2f} |")
     print()
+    races(args.races)
+
+
+def races(targets):
+    """A Python game with chance against its deterministic twin, per state."""
     print("| Python game | states | seconds | per state |")
     print("|---|---:|---:|---:|")
-    per = {}
-    for chance in (False, True):
-        best = None
-        for _ in range(5):
-            t = time.perf_counter()
-            sol = lastbite.solve(Race(chance))
-            s = time.perf_counter() - t
-            best = s if best is None else min(best, s)
-        per[chance] = best / sol.state_count
-        label = "race with a die (chance)" if chance else "deterministic twin"
-        print(f"| {label} | {sol.state_count} | {best:.4f} | {per[chance] * 1e6:.1f} us |")
-    print(f"\nchance / deterministic per state: {per[True] / per[False]:.2f}")
+    for target in targets:
+        per = {}
+        for chance in (False, True):
+            best = None
+            for _ in range(5):
+                t = time.perf_counter()
+                sol = lastbite.solve(Race(chance, target))
+                s = time.perf_counter() - t
+                best = s if best is None else min(best, s)
+            per[chance] = best / sol.state_count
+            label = f"race to {target} with a die (chance)" if chance else f"race to {target}, deterministic twin"
+            print(f"| {label} | {sol.state_count} | {best:.4f} | {per[chance] * 1e6:.1f} us |")
+        print(f"| race to {target}: chance / deterministic per state | | | {per[True] / per[False]:.2f} |")
 
 
 if __name__ == "__main__":

@@ -104,7 +104,15 @@ pub struct PyGame {
     methods: Methods,
     /// Never locked across a call into Python, so a callback can never deadlock it.
     arena: Mutex<Arena>,
+    /// The last chance outcomes read: each `(move, probability)` pair object with its
+    /// move and exact probability. A game that returns the same pairs again (a die's
+    /// constant list) is not converted again: a pair is an immutable tuple, and holding
+    /// it keeps its identity from being reused.
+    last_outcomes: Mutex<Vec<SeenOutcome>>,
 }
+
+/// A `(move, probability)` pair object read before, with its move and exact probability.
+type SeenOutcome = (Py<PyAny>, Py<PyAny>, Rational);
 
 struct Methods {
     root: Py<PyAny>,
@@ -153,6 +161,7 @@ impl PyGame {
         Ok(PyGame {
             methods,
             arena: Mutex::new(Arena::default()),
+            last_outcomes: Mutex::new(Vec::new()),
             players: count,
             names,
             error: Mutex::new(None),
@@ -432,10 +441,19 @@ impl PyGame {
             let Some(r) = self.call(py, method, (&state,)) else {
                 return Vec::new();
             };
-            let read = || -> PyResult<Vec<(Py<PyAny>, Rational)>> {
+            // Taken out while Python runs (a generator's code), never locked across it.
+            let mut last =
+                std::mem::take(&mut *self.last_outcomes.lock().unwrap_or_else(|e| e.into_inner()));
+            let mut read = || -> PyResult<Vec<(Py<PyAny>, Rational)>> {
                 let mut out = Vec::new();
-                for item in r.try_iter()? {
+                for (i, item) in r.try_iter()?.enumerate() {
                     let item = item?;
+                    if let Some((seen, mv, p)) = last.get(i) {
+                        if item.is(seen) {
+                            out.push((mv.clone_ref(py), p.clone()));
+                            continue;
+                        }
+                    }
                     let pair = item
                         .cast::<PyTuple>()
                         .ok()
@@ -454,14 +472,23 @@ impl PyGame {
                             short(&pair.get_item(0).unwrap_or(item.clone()))
                         ))
                     })?;
-                    out.push((pair.get_item(0)?.unbind(), p));
+                    let mv = pair.get_item(0)?.unbind();
+                    let entry = (item.clone().unbind(), mv.clone_ref(py), p.clone());
+                    if i < last.len() {
+                        last[i] = entry;
+                    } else {
+                        last.push(entry);
+                    }
+                    out.push((mv, p));
                 }
                 Ok(out)
             };
-            read().unwrap_or_else(|e| {
+            let out = read().unwrap_or_else(|e| {
                 self.fail(e);
                 Vec::new()
-            })
+            });
+            *self.last_outcomes.lock().unwrap_or_else(|e| e.into_inner()) = last;
+            out
         });
         let (moves, probs) = outcomes.into_iter().unzip();
         self.store_moves(id, moves, probs)

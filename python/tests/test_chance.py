@@ -266,3 +266,50 @@ def test_write_efg_writes_chance_nodes(tmp_path):
     assert "c \"'coin'\" 1 \"\" { \"(4, 0)\" 1/2 \"(4, 1)\" 1/2 } 0" in text
     report = lastbite.efg.solve(file=str(path))
     assert [Fraction(x) for x in report["value"]] == [Fraction(1, 2), Fraction(1, 2)]
+
+
+def test_a_reused_outcome_list_is_read_afresh_when_its_pairs_change():
+    # Outcomes are remembered by the identity of each (move, probability) pair: a list
+    # object reused with new pairs in it gives the new probabilities, not the old ones.
+    from fractions import Fraction as F
+
+    class Biased:
+        players = 1
+        shared = []
+
+        def __init__(self, reuse):
+            self.reuse = reuse
+
+        def root(self):
+            return (0, 0)
+
+        def to_move(self, s):
+            return None if s[0] == 3 else lastbite.CHANCE
+
+        def moves(self, s):
+            return [0, 1]
+
+        def chance_outcomes(self, s):
+            heads = F(1, 2 + s[0])
+            pairs = [(0, 1 - heads), (1, heads)]
+            if not self.reuse:
+                return pairs
+            self.shared[:] = pairs
+            return self.shared
+
+        def play(self, s, m):
+            return (s[0] + 1, s[1] + m)
+
+        def terminal_payoffs(self, s):
+            return (s[1],)
+
+    fresh = lastbite.solve(Biased(False)).value()
+    assert lastbite.solve(Biased(True)).value() == fresh == (F(1, 2) + F(1, 3) + F(1, 4),)
+
+    class Constant(Biased):
+        COIN = [(0, F(2, 3)), (1, F(1, 3))]  # the same pairs every time: read once
+
+        def chance_outcomes(self, s):
+            return self.COIN
+
+    assert lastbite.solve(Constant(False)).value() == (1,)

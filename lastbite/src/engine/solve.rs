@@ -69,6 +69,9 @@ where
     out.clear();
     out.resize(game.players(), G::Payoff::zero());
     let mut leads = Vec::with_capacity(out.len());
+    // A die's faces are equally likely: then the values are summed and multiplied once,
+    // which saves most of the (exact, often big) products.
+    let uniform = probs.windows(2).all(|w| w[0] == w[1]);
     for (mv, p) in moves.iter().zip(&probs) {
         let child = game.play(state, mv);
         let cv = lookup(&child).ok_or(child)?;
@@ -77,7 +80,18 @@ where
         }
         through(game, state, mv, cv, &mut leads);
         for (acc, v) in out.iter_mut().zip(&leads) {
-            *acc = acc.plus(&p.times(v));
+            *acc = if uniform {
+                acc.plus(v)
+            } else {
+                acc.plus(&p.times(v))
+            };
+        }
+    }
+    if uniform {
+        if let Some(p) = probs.first() {
+            for acc in out.iter_mut() {
+                *acc = acc.times(p);
+            }
         }
     }
     Ok(Ok(()))
