@@ -44,16 +44,8 @@ impl Family for Tokens {
 
 /// The Token Dollars game of `req` to play move by move.
 pub fn game(req: &GameRequest) -> Result<Playable, Error> {
-    if req.values.is_some() && req.stacks != 10 {
-        return Err(Error::combination(
-            "values",
-            "give either stack values or a number of stacks",
-        ));
-    }
-    let board = match &req.values {
-        Some(v) => Board::parse_values(v, req.players, req.clock)?,
-        None => Board::dollars(req.stacks, req.players, req.clock)?,
-    };
+    super::check_stacks(&req.values, req.stacks)?;
+    let board = super::board_of(&req.values, req.stacks, req.players, req.clock)?;
     if board.positions() > u16::MAX as usize {
         return Err(Error::invalid(
             "stacks",

@@ -94,14 +94,34 @@ fn stack_values(req: &SolveRequest) -> Result<Vec<Exact>, Error> {
     }
 }
 
-/// Solves a Token Dollars game.
-pub fn solve(req: &SolveRequest, _ctl: &Control) -> Result<SolveReport, Error> {
-    if req.values.is_some() && req.stacks != 10 {
+/// Refuses stack values given together with a number of stacks (10, the default, stands
+/// for none given).
+fn check_stacks(values: &Option<String>, stacks: usize) -> Result<(), Error> {
+    if values.is_some() && stacks != 10 {
         return Err(Error::combination(
             "values",
             "give either stack values or a number of stacks",
         ));
     }
+    Ok(())
+}
+
+/// The discrete board of a request's board fields: the stack values, or $1..$stacks.
+fn board_of(
+    values: &Option<String>,
+    stacks: usize,
+    players: usize,
+    clock: bool,
+) -> Result<Board, Error> {
+    Ok(match values {
+        Some(v) => Board::parse_values(v, players, clock)?,
+        None => Board::dollars(stacks, players, clock)?,
+    })
+}
+
+/// Solves a Token Dollars game.
+pub fn solve(req: &SolveRequest, _ctl: &Control) -> Result<SolveReport, Error> {
+    check_stacks(&req.values, req.stacks)?;
     if req.continuous {
         if req.all {
             return Err(Error::combination(
@@ -170,10 +190,7 @@ pub fn solve(req: &SolveRequest, _ctl: &Control) -> Result<SolveReport, Error> {
             "a grid refinement needs the continuous game",
         ));
     }
-    let b = match &req.values {
-        Some(v) => Board::parse_values(v, req.players, req.clock)?,
-        None => Board::dollars(req.stacks, req.players, req.clock)?,
-    };
+    let b = board_of(&req.values, req.stacks, req.players, req.clock)?;
     let ties_all = req.ties.trim().eq_ignore_ascii_case("all");
     let all = req.all || ties_all;
     let rule = if ties_all {
