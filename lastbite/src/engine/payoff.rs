@@ -15,6 +15,21 @@ pub trait Payoff: Clone + Ord + Send + Sync + Debug + Display + 'static {
     /// The product, for weighting a chance outcome's value by its probability (a game
     /// whose payoffs are integers can only have probabilities 0 and 1).
     fn times(&self, other: &Self) -> Self;
+    /// The expectation `sum p * v` over `(p, v)` pairs. Types whose arithmetic reduces
+    /// fractions override it to reduce once rather than after every product and sum.
+    fn weighted_sum(terms: &[(&Self, &Self)]) -> Self {
+        // A die's faces are equally likely: then the values are summed and multiplied
+        // once, which saves most of the products.
+        match terms.first() {
+            Some((p, _)) if terms.iter().all(|(q, _)| q == p) => terms
+                .iter()
+                .fold(Self::zero(), |acc, (_, v)| acc.plus(v))
+                .times(p),
+            _ => terms
+                .iter()
+                .fold(Self::zero(), |acc, (p, v)| acc.plus(&p.times(v))),
+        }
+    }
     /// An integer as a payoff; callers check ranges with [`Payoff::fits`] first.
     fn from_integer(n: i128) -> Self;
     /// Whether every integer of absolute value at most `bound` is representable.

@@ -66,12 +66,12 @@ where
     if let Err(e) = weights(game, state, moves, &mut probs) {
         return Ok(Err(e));
     }
-    out.clear();
-    out.resize(game.players(), G::Payoff::zero());
-    let mut leads = Vec::with_capacity(out.len());
-    // A die's faces are equally likely: then the values are summed and multiplied once,
-    // which saves most of the (exact, often big) products.
-    let uniform = probs.windows(2).all(|w| w[0] == w[1]);
+    // Each outcome's payoffs through its move, outcome by outcome, then one weighted sum
+    // a player: exact types reduce once a sum instead of once a term.
+    let players = game.players();
+    let mut leads = Vec::with_capacity(players);
+    let mut through_all: Vec<G::Payoff> = Vec::with_capacity(moves.len() * players);
+    let mut kept = Vec::with_capacity(moves.len());
     for (mv, p) in moves.iter().zip(&probs) {
         let child = game.play(state, mv);
         let cv = lookup(&child).ok_or(child)?;
@@ -79,20 +79,19 @@ where
             continue;
         }
         through(game, state, mv, cv, &mut leads);
-        for (acc, v) in out.iter_mut().zip(&leads) {
-            *acc = if uniform {
-                acc.plus(v)
-            } else {
-                acc.plus(&p.times(v))
-            };
-        }
+        through_all.extend_from_slice(&leads);
+        kept.push(p);
     }
-    if uniform {
-        if let Some(p) = probs.first() {
-            for acc in out.iter_mut() {
-                *acc = acc.times(p);
-            }
-        }
+    out.clear();
+    let mut terms = Vec::with_capacity(kept.len());
+    for i in 0..players {
+        terms.clear();
+        terms.extend(
+            kept.iter()
+                .zip(through_all.iter().skip(i).step_by(players))
+                .map(|(p, v)| (*p, v)),
+        );
+        out.push(G::Payoff::weighted_sum(&terms));
     }
     Ok(Ok(()))
 }

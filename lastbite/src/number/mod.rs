@@ -1,13 +1,15 @@
 //! Numbers, in one place: [`exact::Exact`] (rationals in 128 bits, for inputs, outputs
 //! and the solvers' integer payoffs: arithmetic that does not fit is an error, never a
 //! wrapped value) and [`rational::Rational`] (rationals of any size, for expectations over
-//! chance nodes: they promote to big integers instead of failing), over one [`gcd`],
+//! chance nodes: they promote to big integers instead of failing), over one [`gcd`] for
+//! machine integers and one for big ones (Lehmer's, in `big`),
 //! one integer serialiser (shared with [`Count`], counts of any size) and one `f64`
 //! approximation ([`exact::Exact::to_f64`]).
 //!
 //! What a user can type is parsed here into these types with a one-line error; nothing
 //! a user can give makes them panic.
 
+mod big;
 pub(crate) mod decimal;
 pub mod exact;
 mod json;

@@ -17,12 +17,15 @@
 //! assert!(p > Rational::zero());
 //! ```
 
+use std::borrow::Cow;
 use std::cmp::Ordering;
 use std::fmt;
+use std::sync::Arc;
 
 use num_bigint::BigInt;
+use num_integer::Integer;
 use num_rational::BigRational;
-use num_traits::ToPrimitive;
+use num_traits::{One, Signed, ToPrimitive, Zero};
 
 use crate::engine::Payoff;
 use crate::exact::Exact;
@@ -33,14 +36,16 @@ use crate::exact::Exact;
 /// holds only values that do not fit it, so equal values have equal representations and
 /// the derived equality and hash are exact. The small form is two `i64`s: sums and
 /// products of two of them fit `i128` exactly before reduction, and a value is 24 bytes
-/// (a solver keeps one per player per node).
+/// (a solver keeps one per player per node). The big form is shared, never copied: a
+/// solver copies a child's value into its parent's and a chance state's terms, and a
+/// copy of a few hundred bits would cost more than the arithmetic.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Rational(Repr);
 
 #[derive(Clone, PartialEq, Eq, Hash)]
 enum Repr {
     Small { n: i64, d: i64 },
-    Big(Box<BigRational>),
+    Big(Arc<BigRational>),
 }
 
 impl Rational {
@@ -64,7 +69,7 @@ impl Rational {
         }
         match (i64::try_from(n), i64::try_from(d)) {
             (Ok(n), Ok(d)) => Rational(Repr::Small { n, d }),
-            _ => Rational(Repr::Big(Box::new(BigRational::new_raw(
+            _ => Rational(Repr::Big(Arc::new(BigRational::new_raw(
                 BigInt::from(n),
                 BigInt::from(d),
             )))),
@@ -75,7 +80,7 @@ impl Rational {
     pub fn from_exact(x: Exact) -> Rational {
         match (i64::try_from(x.numer()), i64::try_from(x.denom())) {
             (Ok(n), Ok(d)) => Rational(Repr::Small { n, d }),
-            _ => Rational(Repr::Big(Box::new(BigRational::new_raw(
+            _ => Rational(Repr::Big(Arc::new(BigRational::new_raw(
                 BigInt::from(x.numer()),
                 BigInt::from(x.denom()),
             )))),
@@ -86,15 +91,23 @@ impl Rational {
     pub fn from_big(x: BigRational) -> Rational {
         match (x.numer().to_i64(), x.denom().to_i64()) {
             (Some(n), Some(d)) => Rational(Repr::Small { n, d }),
-            _ => Rational(Repr::Big(Box::new(x))),
+            _ => Rational(Repr::Big(Arc::new(x))),
         }
     }
 
     /// The value as a big rational.
     pub fn to_big(&self) -> BigRational {
+        self.big().into_owned()
+    }
+
+    /// The value as a big rational, borrowed when it is one (big arithmetic works on
+    /// references, so a big operand is never copied).
+    fn big(&self) -> Cow<'_, BigRational> {
         match &self.0 {
-            Repr::Small { n, d } => BigRational::new_raw(BigInt::from(*n), BigInt::from(*d)),
-            Repr::Big(b) => (**b).clone(),
+            Repr::Small { n, d } => {
+                Cow::Owned(BigRational::new_raw(BigInt::from(*n), BigInt::from(*d)))
+            }
+            Repr::Big(b) => Cow::Borrowed(b),
         }
     }
 
@@ -121,6 +134,13 @@ impl Rational {
 
     /// The sum.
     pub fn add(&self, other: &Rational) -> Rational {
+        // Adding a zero move payoff to a big value is common and must not cost a gcd.
+        if other.is_zero() {
+            return self.clone();
+        }
+        if self.is_zero() {
+            return other.clone();
+        }
         if let (Repr::Small { n: a, d: b }, Repr::Small { n: c, d }) = (&self.0, &other.0) {
             if *b == 1 && *d == 1 {
                 // Integers, the common case: no gcd.
@@ -132,7 +152,9 @@ impl Rational {
             // |a d|, |c b| < 2^126: the sum fits.
             return Rational::from_parts(a * d + c * b, b * d);
         }
-        Rational::from_big(self.to_big() + other.to_big())
+        let (a, b) = (self.big(), other.big());
+        let (sum, common) = Rational::sum_over(&[(a.numer(), a.denom()), (b.numer(), b.denom())]);
+        Rational::reduced(sum, common)
     }
 
     /// The difference `self - other`.
@@ -153,7 +175,121 @@ impl Rational {
         if let (Repr::Small { n: a, d: b }, Repr::Small { n: c, d }) = (&self.0, &other.0) {
             return Rational::from_parts(*a as i128 * *c as i128, *b as i128 * *d as i128);
         }
-        Rational::from_big(self.to_big() * other.to_big())
+        let (a, b) = (self.big(), other.big());
+        Rational::reduced(a.numer() * b.numer(), a.denom() * b.denom())
+    }
+
+    /// The expectation `sum p * v` of `(p, v)` pairs, reduced once rather than after each
+    /// product and sum: the terms are put over one common denominator (the largest when,
+    /// as with a die's powers of 6, each divides it) and their numerators summed. Big
+    /// reductions are the cost of chance in exact arithmetic, so this is the chance
+    /// state's one gcd.
+    ///
+    /// ```
+    /// use lastbite::rational::Rational;
+    /// let r = |s: &str| Rational::from_exact(s.parse().unwrap());
+    /// let (p, q, v, w) = (r("1/3"), r("2/3"), r("1/2"), r("1/4"));
+    /// assert_eq!(Rational::weighted_sum(&[(&p, &v), (&q, &w)]), r("1/3"));
+    /// ```
+    pub fn weighted_sum(terms: &[(&Rational, &Rational)]) -> Rational {
+        if let Some(sum) = Rational::small_weighted_sum(terms) {
+            return sum;
+        }
+        let terms: Vec<_> = terms
+            .iter()
+            .filter(|(p, v)| !p.is_zero() && !v.is_zero())
+            .collect();
+        let Some((p, _)) = terms.first() else {
+            return Rational::zero();
+        };
+        if terms.iter().all(|(q, _)| q == p) {
+            // A die's faces are equally likely: sum the values, then scale once.
+            let values: Vec<_> = terms.iter().map(|(_, v)| v.big()).collect();
+            let parts: Vec<_> = values.iter().map(|v| (v.numer(), v.denom())).collect();
+            let (sum, common) = Rational::sum_over(&parts);
+            let p = p.big();
+            return Rational::reduced(sum * p.numer(), common * p.denom());
+        }
+        let products: Vec<(BigInt, BigInt)> = terms
+            .iter()
+            .map(|(p, v)| {
+                let (p, v) = (p.big(), v.big());
+                (p.numer() * v.numer(), p.denom() * v.denom())
+            })
+            .collect();
+        let parts: Vec<_> = products.iter().map(|(n, d)| (n, d)).collect();
+        let (sum, common) = Rational::sum_over(&parts);
+        Rational::reduced(sum, common)
+    }
+
+    /// The sum of fractions `(numerator, positive denominator)` as `(numerator, common
+    /// denominator)`, unreduced. The common denominator is the widest one when every other
+    /// divides it (an exact division a term, whose quotient scales the numerator), else
+    /// their least common multiple.
+    fn sum_over(parts: &[(&BigInt, &BigInt)]) -> (BigInt, BigInt) {
+        let Some(&(_, common)) = parts.iter().max_by_key(|(_, d)| d.bits()) else {
+            return (BigInt::zero(), BigInt::one());
+        };
+        let mut scales = Vec::with_capacity(parts.len());
+        for (_, d) in parts {
+            if *d == common {
+                scales.push(None);
+                continue;
+            }
+            match super::big::divide_exactly(common.magnitude(), d.magnitude()) {
+                Some(q) => scales.push(Some(BigInt::from(q))),
+                None => return Rational::sum_over_lcm(parts),
+            }
+        }
+        let mut sum = BigInt::zero();
+        for ((n, _), scale) in parts.iter().zip(&scales) {
+            match scale {
+                None => sum += *n,
+                Some(q) => sum += *n * q,
+            }
+        }
+        (sum, common.clone())
+    }
+
+    /// [`Rational::sum_over`] when the denominators do not divide one another (rare).
+    fn sum_over_lcm(parts: &[(&BigInt, &BigInt)]) -> (BigInt, BigInt) {
+        let common = parts.iter().fold(BigInt::one(), |l, (_, d)| l.lcm(d));
+        let sum = parts.iter().map(|(n, d)| *n * (&common / *d)).sum();
+        (sum, common)
+    }
+
+    /// `n / d` for big `n` and positive `d`, reduced by one Lehmer gcd.
+    fn reduced(n: BigInt, d: BigInt) -> Rational {
+        debug_assert!(d.is_positive());
+        let g = BigInt::from(super::big::big_gcd(n.magnitude(), d.magnitude()));
+        let (n, d) = if g.is_one() || g.is_zero() {
+            (n, d)
+        } else {
+            (n / &g, d / &g)
+        };
+        Rational::from_big(BigRational::new_raw(n, d))
+    }
+
+    /// [`Rational::weighted_sum`] in 128 bits, or `None` when a step overflows.
+    fn small_weighted_sum(terms: &[(&Rational, &Rational)]) -> Option<Rational> {
+        let (mut n, mut d) = (0i128, 1i128);
+        for (p, v) in terms {
+            let (Repr::Small { n: pn, d: pd }, Repr::Small { n: vn, d: vd }) = (&p.0, &v.0) else {
+                return None;
+            };
+            // Products of two i64s fit i128; the running sum is checked.
+            let (tn, td) = (*pn as i128 * *vn as i128, *pd as i128 * *vd as i128);
+            if tn == 0 {
+                continue;
+            }
+            let g = super::gcd(d as u128, td as u128) as i128;
+            let common = (d / g).checked_mul(td)?;
+            n = n
+                .checked_mul(common / d)?
+                .checked_add(tn.checked_mul(common / td)?)?;
+            d = common;
+        }
+        Some(Rational::from_parts(n, d))
     }
 
     /// Adds `other` in place.
@@ -176,7 +312,7 @@ impl Ord for Rational {
             (Repr::Small { n: a, d: b }, Repr::Small { n: c, d }) => {
                 (*a as i128 * *d as i128).cmp(&(*c as i128 * *b as i128))
             }
-            _ => self.to_big().cmp(&other.to_big()),
+            _ => self.big().cmp(&other.big()),
         }
     }
 }
@@ -234,6 +370,9 @@ impl Payoff for Rational {
     }
     fn times(&self, other: &Self) -> Self {
         self.mul(other)
+    }
+    fn weighted_sum(terms: &[(&Self, &Self)]) -> Self {
+        Rational::weighted_sum(terms)
     }
     fn from_integer(n: i128) -> Self {
         Rational::from_exact(Exact::integer(n))
