@@ -31,6 +31,22 @@ pub fn emit<R: Serialize + Render>(report: &R, json: bool) -> anyhow::Result<()>
     Ok(())
 }
 
+/// Prints a report's tables as LaTeX, alone or in a compilable document.
+pub fn emit_latex<R: lastbite::table::Tabulate>(
+    report: &R,
+    standalone: bool,
+) -> anyhow::Result<()> {
+    let body = lastbite::latex::tables(&report.tables());
+    let mut w = stdout();
+    if standalone {
+        w.write_all(lastbite::latex::standalone(&body).as_bytes())?;
+    } else {
+        w.write_all(body.as_bytes())?;
+    }
+    w.flush()?;
+    Ok(())
+}
+
 /// The exit code of a `verify` whose profile is not subgame perfect: a finding, neither
 /// success (0) nor an error (1) nor a usage error (2), so scripts can tell them apart.
 pub const NOT_SUBGAME_PERFECT: u8 = 3;

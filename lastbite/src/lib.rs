@@ -13,6 +13,8 @@
 //! * [`reproduce`]: published values next to recomputed ones, for every family.
 //! * [`rng`]: the reproducible random streams of experiments.
 //! * [`svg`]: the chart writer behind the figures.
+//! * [`table`]: tables as data, whatever they are written as; [`latex`] writes them for
+//!   papers.
 //! * [`text`]: user text inside one-line messages, escaped.
 #![deny(missing_docs)]
 
@@ -21,10 +23,12 @@ pub mod engine;
 pub mod games;
 #[cfg(feature = "gpu")]
 pub mod gpu;
+pub mod latex;
 pub mod number;
 mod par;
 pub use number::{exact, rational};
 pub mod reproduce;
 pub mod rng;
 pub mod svg;
+pub mod table;
 pub mod text;

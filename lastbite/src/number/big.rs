@@ -32,34 +32,33 @@ pub(crate) fn big_gcd(a: &BigUint, b: &BigUint) -> BigUint {
         let shift = bits - 62;
         let (x, y) = (top(&a, shift), top(&b, shift));
         let [p, q, r, s] = cosequence(x, y);
-        if q == 0 {
-            // No quotient is sure: one full-precision step.
-            let (big_a, big_b) = (from_limbs(a), from_limbs(b));
-            let rem = big_a.mod_floor(&big_b);
-            a = big_b.iter_u64_digits().collect();
-            b = rem.iter_u64_digits().collect();
-            continue;
-        }
-        // (a, b) <- (p a + q b, r a + s b): the remainders Euclid would reach.
-        match (combine(&a, &b, p, q), combine(&a, &b, r, s)) {
-            (Some(na), Some(nb)) => {
-                a = na;
-                b = nb;
-            }
-            _ => {
-                // Unreachable by Knuth's condition; a full step is always correct.
-                let (big_a, big_b) = (from_limbs(a), from_limbs(b));
-                let rem = big_a.mod_floor(&big_b);
-                a = big_b.iter_u64_digits().collect();
-                b = rem.iter_u64_digits().collect();
-            }
-        }
+        // (a, b) <- (p a + q b, r a + s b): the remainders Euclid would reach. With no
+        // sure quotient (q = 0), or (unreachable by Knuth's condition) a negative
+        // combination, one full-precision step instead, which is always correct.
+        let next = match q {
+            0 => None,
+            _ => combine(&a, &b, p, q).zip(combine(&a, &b, r, s)),
+        };
+        (a, b) = match next {
+            Some(pair) => pair,
+            None => euclid_step(a, b),
+        };
         trim(&mut a);
         trim(&mut b);
         if cmp_limbs(&a, &b).is_lt() {
             std::mem::swap(&mut a, &mut b);
         }
     }
+}
+
+/// `(b, a mod b)` in full precision.
+fn euclid_step(a: Vec<u64>, b: Vec<u64>) -> (Vec<u64>, Vec<u64>) {
+    let (a, b) = (from_limbs(a), from_limbs(b));
+    let rem = a.mod_floor(&b);
+    (
+        b.iter_u64_digits().collect(),
+        rem.iter_u64_digits().collect(),
+    )
 }
 
 /// `c / d` when `d` divides `c`, else `None` (also for `d = 0`).

@@ -1,4 +1,6 @@
-//! The `subtraction` reports' text: one [`Render`] per report, a pure function of it.
+//! The `subtraction` reports' text: one [`Render`] per report, a pure function of it,
+//! and the layout of those that are tables ([`Tabulate`]), which every other format
+//! writes.
 
 use std::io::{self, Write};
 
@@ -7,6 +9,7 @@ use super::report::{
     PlotReport, ProblemsReport, ScanReport, TableReport,
 };
 use crate::api::Render;
+use crate::table::{Align, Column, Table, Tabulate};
 
 impl Render for TableReport {
     /// The paper's layout: outcome and moves per convention, deviations from FvF.
@@ -52,6 +55,54 @@ impl Render for TableReport {
             "(x,y): the outcome, the first and the second player's totals, then the PSPE moves; da, db: its change from FvF for each player; zs: the zero-sum score"
         )?;
         Ok(())
+    }
+}
+
+impl Tabulate for TableReport {
+    /// The paper's Table 3: per heap the outcome and PSPE moves under each convention,
+    /// each convention's deviations from FvF, and the zero-sum score.
+    fn tables(&self) -> Vec<Table> {
+        use crate::table::Cell as C;
+        let mut columns = vec![
+            Column::new("Heap", Align::Right),
+            Column::new("FvF", Align::Left),
+        ];
+        for name in ["FvA", "AvF", "AvA"] {
+            columns.push(Column::new(name, Align::Left));
+            columns.push(Column::symbol("da", r"\delta_\alpha", Align::Right));
+            columns.push(Column::symbol("db", r"\delta_\beta", Align::Right));
+        }
+        columns.push(Column::new("zero-sum", Align::Right));
+        let mut t = Table::new(
+            format!(
+                "The initial outcomes, together with PSPE moves for the ruleset S = {{{}}}.",
+                moves_text(&self.set, ",")
+            ),
+            columns,
+        );
+        t.note = Some(
+            "(x, y): the outcome, the first and the second player's totals, then the PSPE moves; after each convention, its outcome's change from FvF for each player; zero-sum: the zero-sum score.".into(),
+        );
+        let outcome = |c: &Cell| {
+            let pair = C::tuple(&c.outcome);
+            if c.moves.is_empty() {
+                pair
+            } else {
+                C::Joined(vec![pair, C::list(&c.moves)])
+            }
+        };
+        for r in &self.rows {
+            let base = r.FvF.outcome;
+            let mut row = vec![C::number(r.heap), outcome(&r.FvF)];
+            for c in [&r.FvA, &r.AvF, &r.AvA] {
+                row.push(outcome(c));
+                row.push(C::number(c.outcome[0] as i128 - base[0] as i128));
+                row.push(C::number(c.outcome[1] as i128 - base[1] as i128));
+            }
+            row.push(C::number(r.zero_sum));
+            t.push(row);
+        }
+        vec![t]
     }
 }
 
