@@ -72,6 +72,8 @@ pub struct NimArgs {
     /// Print one JSON document on stdout.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    latex: out::LatexArgs,
 }
 
 /// Arguments of `cookie table`.
@@ -86,6 +88,8 @@ pub struct TableArgs {
     /// Print one JSON document on stdout.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    latex: out::LatexArgs,
 }
 
 /// Arguments of `cookie analyze`.
@@ -124,6 +128,8 @@ pub struct CriticalArgs {
     /// Print one JSON document on stdout.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    latex: out::LatexArgs,
 }
 
 /// Runs a cookie command.
@@ -155,7 +161,11 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
             let req = api::CriticalRequest {
                 max_size: a.max_size,
             };
-            emit(&call(api::critical(&req, &Control::silent()))?, a.json)?;
+            out::emit_table(
+                &call(api::critical(&req, &Control::silent()))?,
+                a.json,
+                &a.latex,
+            )?;
         }
         Command::Table(a) => {
             let bar = if a.enumerate {
@@ -167,7 +177,11 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
                 max_size: a.max_size,
                 enumerate: a.enumerate,
             };
-            emit(&call(api::table(&req, &Control::new(&bar)))?, a.json)?;
+            out::emit_table(
+                &call(api::table(&req, &Control::new(&bar)))?,
+                a.json,
+                &a.latex,
+            )?;
         }
         Command::Nim(a) => {
             let bar = Bar::with_threshold(1 << 20);
@@ -178,7 +192,11 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
                 memory_gib: a.memory_gib,
                 bits: a.bits,
             };
-            emit(&call(api::nim(&req, &Control::new(&bar)))?, a.json)?;
+            out::emit_table(
+                &call(api::nim(&req, &Control::new(&bar)))?,
+                a.json,
+                &a.latex,
+            )?;
         }
         Command::General(a) => {
             let bar = Bar::with_threshold(1 << 20);

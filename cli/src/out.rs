@@ -31,14 +31,29 @@ pub fn emit<R: Serialize + Render>(report: &R, json: bool) -> anyhow::Result<()>
     Ok(())
 }
 
-/// Prints a report's tables as LaTeX, alone or in a compilable document.
-pub fn emit_latex<R: lastbite::table::Tabulate>(
+/// The LaTeX output of a command whose report is a table (flattened into its arguments).
+#[derive(clap::Args, Debug)]
+pub struct LatexArgs {
+    /// Print the report's tables as LaTeX (booktabs table floats, for \input).
+    #[arg(long, conflicts_with = "json")]
+    pub latex: bool,
+    /// With --latex: a whole document that pdflatex compiles on its own.
+    #[arg(long, requires = "latex")]
+    pub standalone: bool,
+}
+
+/// Prints a table report: LaTeX when asked, else as [`emit`] does.
+pub fn emit_table<R: Serialize + Render + lastbite::table::Tabulate>(
     report: &R,
-    standalone: bool,
+    json: bool,
+    latex: &LatexArgs,
 ) -> anyhow::Result<()> {
+    if !latex.latex {
+        return emit(report, json);
+    }
     let body = lastbite::latex::tables(&report.tables());
     let mut w = stdout();
-    if standalone {
+    if latex.standalone {
         w.write_all(lastbite::latex::standalone(&body).as_bytes())?;
     } else {
         w.write_all(body.as_bytes())?;

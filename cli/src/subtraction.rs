@@ -152,17 +152,13 @@ pub struct TableArgs {
     #[arg(long, default_value_t = 99)]
     max_heap: u64,
     /// Print one JSON document on stdout.
-    #[arg(long, conflicts_with_all = ["csv", "latex"])]
+    #[arg(long, conflicts_with = "csv")]
     json: bool,
     /// Print CSV on stdout.
     #[arg(long, conflicts_with = "latex")]
     csv: bool,
-    /// Print the table as LaTeX (a booktabs table float, for \input).
-    #[arg(long)]
-    latex: bool,
-    /// With --latex: a whole document that pdflatex compiles on its own.
-    #[arg(long, requires = "latex")]
-    standalone: bool,
+    #[command(flatten)]
+    latex: out::LatexArgs,
 }
 
 /// Arguments of `subtraction outcome`.
@@ -221,10 +217,8 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
                 let mut w = out::stdout();
                 report.write_csv(&mut w)?;
                 w.flush()?;
-            } else if a.latex {
-                out::emit_latex(&report, a.standalone)?;
             } else {
-                emit(&report, a.json)?;
+                out::emit_table(&report, a.json, &a.latex)?;
             }
         }
         Command::Outcome(a) => {

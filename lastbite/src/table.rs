@@ -85,6 +85,13 @@ impl Cell {
         Cell::Number(integer(n.into()))
     }
 
+    /// A number cell from a count of any size.
+    pub fn count(n: &num_bigint::BigUint) -> Cell {
+        Cell::Number(Rational::from_big(num_rational::BigRational::from_integer(
+            n.clone().into(),
+        )))
+    }
+
     /// A tuple cell of integers.
     pub fn tuple<T: Copy + Into<i128>>(xs: &[T]) -> Cell {
         Cell::Tuple(xs.iter().map(|&x| integer(x.into())).collect())

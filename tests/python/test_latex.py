@@ -56,7 +56,12 @@ def number(cell):
 def body_rows(tex):
     """The cells of the rows between \\midrule and \\bottomrule."""
     inner = tex.split("\\midrule", 1)[1].split("\\bottomrule", 1)[0]
-    return [[c.strip() for c in line.rstrip("\\ ").split(" & ")] for line in inner.strip().splitlines()]
+    rows = []
+    for line in inner.strip().splitlines():
+        line = line.strip()
+        assert line.endswith("\\\\"), line
+        rows.append([c.strip() for c in re.split(r"(?<!\\)&", line[:-2])])
+    return rows
 
 
 def outcome(cell):
@@ -98,3 +103,46 @@ def test_standalone_needs_latex():
     out = subprocess.run([LASTBITE, "subtraction", "table", "--set", "1,2", "--standalone"], capture_output=True, text=True)
     assert out.returncode == 2
     assert "--latex" in out.stderr and len(out.stderr.strip().splitlines()) == 1
+
+
+def grid(tex):
+    """A table of rows keyed by its first column and columns by header: {(row, column): number}."""
+    head = tex.split("\\toprule", 1)[1].split("\\\\", 1)[0]
+    columns = [c.strip() for c in head.split("&")]
+    cells = {}
+    for row in body_rows(tex):
+        key = number(row[0])
+        for name, cell in zip(columns[1:], row[1:]):
+            if cell:
+                cells[(key, name)] = number(cell)
+    return cells
+
+
+@needs_pdflatex
+@pytest.mark.parametrize(
+    "command, key, column",
+    [
+        (["cookie", "table", "--max-size", "30"], "counts", lambda c: (c["n"], f"d = {c['d']}")),
+        (["cookie", "nim", "--max-size", "12"], "distribution", lambda c: (c["n"], str(c["nim"]))),
+    ],
+)
+def test_cookie_count_tables_compile_and_hold_the_reports_counts(tmp_path, command, key, column):
+    tex = run(*command, "--latex", "--standalone")
+    compile_tex(tex, tmp_path)
+    report = json.loads(run(*command, "--json"))
+    want = {column(c): Fraction(c["count"]) for c in report[key]}
+    assert grid(tex) == want
+    # Counts past 10^4 are grouped by thin spaces (n = 30 has counts of 8 digits).
+    assert "\\," in tex or key == "distribution"
+
+
+@needs_pdflatex
+def test_cookie_critical_positions_compile_and_are_the_reports(tmp_path):
+    tex = run("cookie", "critical", "--max-size", "9", "--latex", "--standalone")
+    compile_tex(tex, tmp_path)
+    report = json.loads(run("cookie", "critical", "--max-size", "9", "--json"))
+    rows = body_rows(tex)
+    assert len(rows) == len(report["critical"])
+    for (n, d, position), want in zip(rows, report["critical"]):
+        assert (number(n), number(d)) == (want["n"], want["d"])
+        assert [int(x) for x in position.strip("$()").split(", ")] == want["position"]

@@ -1,8 +1,10 @@
-//! The `cookie` reports' text: one [`Render`] per report, a pure function of it.
+//! The `cookie` reports' text: one [`Render`] per report, a pure function of it, and the
+//! layout of those that are tables ([`Tabulate`]), which every other format writes.
 
 use super::report::absent;
 use super::report::{AnalyzeReport, CriticalReport, GeneralReport, NimReport, TableReport};
 use crate::api::Render;
+use crate::table::{Align, Cell, Column, Table, Tabulate};
 use num_bigint::BigUint;
 use std::io::{self, Write};
 
@@ -163,5 +165,71 @@ impl Render for GeneralReport {
             writeln!(w, "layers computed on the GPU: {g}")?;
         }
         Ok(())
+    }
+}
+
+impl Tabulate for CriticalReport {
+    /// The critical positions `C^{n,d}`, one a row.
+    fn tables(&self) -> Vec<Table> {
+        let mut t = Table::new(
+            "The critical positions C^{n,d} of the cookie game.",
+            vec![
+                Column::new("n", Align::Right),
+                Column::new("d", Align::Right),
+                Column::symbol("C^(n,d)", "C^{n,d}", Align::Left),
+            ],
+        );
+        for r in &self.critical {
+            t.push(vec![
+                Cell::number(r.n),
+                Cell::number(r.d),
+                Cell::tuple(&r.position),
+            ]);
+        }
+        vec![t]
+    }
+}
+
+impl Tabulate for TableReport {
+    /// Strict positions by components `n` (rows) and D-value `d` (columns); a blank is 0.
+    fn tables(&self) -> Vec<Table> {
+        let width = self.rows.iter().map(Vec::len).max().unwrap_or(0);
+        let mut columns = vec![Column::new("n", Align::Right)];
+        columns.extend((0..width).map(|d| Column::new(format!("d = {d}"), Align::Right)));
+        let mut t = Table::new(
+            "The number of strict n-component positions of the cookie game with D-value d.",
+            columns,
+        );
+        for (n, row) in self.rows.iter().enumerate() {
+            let mut cells = vec![Cell::number(n as u64)];
+            cells.extend((0..width).map(|d| match row.get(d) {
+                Some(c) if *c > BigUint::ZERO => Cell::count(c),
+                _ => Cell::Empty,
+            }));
+            t.push(cells);
+        }
+        vec![t]
+    }
+}
+
+impl Tabulate for NimReport {
+    /// Strict positions by components `n` (rows) and nim-value (columns); a blank is 0.
+    fn tables(&self) -> Vec<Table> {
+        let width = self.largest_nim_value + 1;
+        let mut columns = vec![Column::new("n", Align::Right)];
+        columns.extend((0..width).map(|k| Column::new(k.to_string(), Align::Right)));
+        let mut t = Table::new(
+            "The number of strict n-component positions of the cookie game by nim-value.",
+            columns,
+        );
+        for (n, row) in self.rows.iter().enumerate().skip(1) {
+            let mut cells = vec![Cell::number(n as u64)];
+            cells.extend((0..width).map(|k| match row.get(k) {
+                Some(&c) if c > 0 => Cell::number(c),
+                _ => Cell::Empty,
+            }));
+            t.push(cells);
+        }
+        vec![t]
     }
 }
