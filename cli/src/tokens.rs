@@ -6,7 +6,7 @@ use clap::{Args, Subcommand};
 use lastbite::api::tokens as api;
 use lastbite::api::Control;
 
-use crate::out::{call, emit};
+use crate::out::{self, call};
 
 /// Token Dollars: solve a game, or (`seats`) tabulate what each seat is worth.
 #[derive(Args, Debug)]
@@ -67,6 +67,8 @@ struct GameArgs {
     /// Print one JSON document on stdout.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    latex: out::LatexArgs,
 }
 
 #[derive(Args, Debug)]
@@ -88,6 +90,8 @@ struct SeatsArgs {
     /// Print one JSON document on stdout.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    latex: out::LatexArgs,
 }
 
 /// Runs `lastbite tokens`.
@@ -104,7 +108,7 @@ pub fn run(a: TokensArgs) -> anyhow::Result<ExitCode> {
             };
             let report = call(api::seats(&req, &ctl))?;
             s.out.write_opt(report.svg.as_deref())?;
-            emit(&report, s.json)?;
+            out::emit_table(&report, s.json, &s.latex)?;
         }
         sub @ (Some(Sub::Solve(_)) | None) => {
             let g = match sub {
@@ -123,7 +127,7 @@ pub fn run(a: TokensArgs) -> anyhow::Result<ExitCode> {
                 max_states: g.max_states,
                 at: g.at,
             };
-            emit(&call(api::solve(&req, &ctl))?, g.json)?;
+            out::emit_table(&call(api::solve(&req, &ctl))?, g.json, &g.latex)?;
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -85,6 +85,16 @@ impl Cell {
         Cell::Number(integer(n.into()))
     }
 
+    /// A number cell from an exact rational.
+    pub fn exact(x: crate::exact::Exact) -> Cell {
+        Cell::Number(Rational::from_exact(x))
+    }
+
+    /// A tuple cell of exact rationals.
+    pub fn exact_tuple(xs: &[crate::exact::Exact]) -> Cell {
+        Cell::Tuple(xs.iter().map(|&x| Rational::from_exact(x)).collect())
+    }
+
     /// A number cell from a count of any size.
     pub fn count(n: &num_bigint::BigUint) -> Cell {
         Cell::Number(Rational::from_big(num_rational::BigRational::from_integer(

@@ -146,3 +146,69 @@ def test_cookie_critical_positions_compile_and_are_the_reports(tmp_path):
     for (n, d, position), want in zip(rows, report["critical"]):
         assert (number(n), number(d)) == (want["n"], want["d"])
         assert [int(x) for x in position.strip("$()").split(", ")] == want["position"]
+
+
+def exact(v):
+    return Fraction(v) if isinstance(v, int) else Fraction(v)
+
+
+def tuple_of(cell):
+    """`$(1, \\frac{5}{2})$` as a list of numbers."""
+    inner = cell.strip()
+    assert inner.startswith("$(") and inner.endswith(")$"), cell
+    return [number(x) for x in inner[2:-2].split(", ")]
+
+
+def tables_of(tex):
+    """The text of each table float."""
+    return [part for part in tex.split("\\begin{table}")[1:]]
+
+
+@needs_pdflatex
+def test_token_dollars_seat_values_compile_and_are_the_reports(tmp_path):
+    args = ["tokens", "seats", "--stacks", "12", "--max-players", "5", "--clock"]
+    tex = run(*args, "--latex", "--standalone")
+    compile_tex(tex, tmp_path)
+    report = json.loads(run(*args, "--json"))
+    rows = body_rows(tex)
+    assert len(rows) == len(report["rows"])
+    for cells, want in zip(rows, report["rows"]):
+        assert number(cells[0]) == want["players"]
+        got = [number(c) for c in cells[1:] if c]
+        assert got == [exact(x) for x in want["payoffs"]]
+    # The caption's dollars are text, not math.
+    assert "\\$1 to \\$12" in tex
+
+
+@needs_pdflatex
+def test_token_dollars_solutions_compile_with_explanations_and_every_outcome(tmp_path):
+    args = ["tokens", "--values", "1,2.5,3,0.25,4", "--players", "3", "--all"]
+    tex = run(*args, "--latex", "--standalone")
+    compile_tex(tex, tmp_path)
+    report = json.loads(run(*args, "--json"))
+    equilibrium, outcomes = tables_of(tex)
+    rows = body_rows(equilibrium)
+    assert [(r[0], number(r[1]), number(r[2])) for r in rows] == [
+        ("ABC"[i], m, exact(p)) for i, (m, p) in enumerate(zip(report["moves"], report["payoffs"]))
+    ]
+    assert [[number(c) for c in r] for r in body_rows(outcomes)] == [[exact(x) for x in v] for v in report["outcomes"]]
+    # With --at: the next player's choices, each payoff vector as the report's.
+    tex = run(*args[:-1], "--at", "3", "--latex", "--standalone")
+    compile_tex(tex, tmp_path)
+    report = json.loads(run(*args[:-1], "--at", "3", "--json"))
+    choices = body_rows(tables_of(tex)[1])
+    assert [(number(r[0]), tuple_of(r[1])) for r in choices] == [
+        (l["stack"], [exact(x) for x in l["payoffs"]]) for l in report["explanation"]
+    ]
+
+
+@needs_pdflatex
+def test_the_continuous_token_game_compiles_with_its_grids(tmp_path):
+    args = ["tokens", "--stacks", "4", "--players", "2", "--continuous", "--grid", "4"]
+    tex = run(*args, "--latex", "--standalone")
+    compile_tex(tex, tmp_path)
+    report = json.loads(run(*args, "--json"))
+    rows = body_rows(tex)
+    assert [(number(r[0]), tuple_of(r[1]), tuple_of(r[2])) for r in rows] == [
+        (g["k"], [exact(x) for x in g["moves"]], [exact(x) for x in g["payoffs"]]) for g in report["grids"]
+    ]

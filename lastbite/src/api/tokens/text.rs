@@ -1,8 +1,10 @@
-//! The `tokens` reports' text: one [`Render`] per report, a pure function of it.
+//! The `tokens` reports' text: one [`Render`] per report, a pure function of it, and their
+//! layout as tables ([`Tabulate`]), which every other format writes.
 
 use super::report::{SeatsReport, SolveReport};
 use crate::api::input::Letter;
 use crate::api::Render;
+use crate::table::{Align, Cell, Column, Table, Tabulate};
 use std::io::{self, Write};
 
 impl Render for SolveReport {
@@ -89,5 +91,118 @@ impl Render for SeatsReport {
             writeln!(w, "{:>3} {noun} {}", r.players, parts.join("  "))?;
         }
         Ok(())
+    }
+}
+
+impl Tabulate for SolveReport {
+    /// The equilibrium (each player's stack or location and payoff); with `at`, the next
+    /// player's choices; with every outcome asked for, the outcomes; for the continuous
+    /// game, one row per grid.
+    fn tables(&self) -> Vec<Table> {
+        match self {
+            SolveReport::Discrete(r) => {
+                let mut tables = Vec::new();
+                let mut t = Table::new(
+                    format!("{}, ties {}: the equilibrium.", r.title, r.tie_rule),
+                    vec![
+                        Column::new("player", Align::Left),
+                        Column::new("stack", Align::Right),
+                        Column::new("payoff", Align::Right),
+                    ],
+                );
+                for (i, (m, p)) in r.moves.iter().zip(&r.payoffs).enumerate() {
+                    t.push(vec![
+                        Cell::Text(Letter(i).to_string()),
+                        Cell::number(*m as u64),
+                        Cell::exact(*p),
+                    ]);
+                }
+                tables.push(t);
+                if let Some(lines) = &r.explanation {
+                    let mut t = Table::new(
+                        format!("{}: the next player's choices.", r.title),
+                        vec![
+                            Column::new("stack", Align::Right),
+                            Column::new("payoffs", Align::Left),
+                            Column::new("", Align::Left),
+                        ],
+                    );
+                    for l in lines {
+                        let note = if l.chosen {
+                            "equilibrium"
+                        } else if l.best_for_mover {
+                            "best for the mover too"
+                        } else {
+                            ""
+                        };
+                        t.push(vec![
+                            Cell::number(l.stack as u64),
+                            Cell::exact_tuple(&l.payoffs),
+                            Cell::Text(note.into()),
+                        ]);
+                    }
+                    tables.push(t);
+                }
+                if let Some(outcomes) = &r.outcomes {
+                    let columns = (0..r.players)
+                        .map(|i| Column::new(Letter(i).to_string(), Align::Right))
+                        .collect();
+                    let mut t = Table::new(format!("{}: all pure SPE outcomes.", r.title), columns);
+                    for v in outcomes {
+                        t.push(v.iter().map(|x| Cell::exact(*x)).collect());
+                    }
+                    tables.push(t);
+                }
+                tables
+            }
+            SolveReport::Continuous(r) => {
+                let mut t = Table::new(
+                    format!(
+                        "{} stacks on a {}, {} players, tokens anywhere: the equilibrium on grids of step 1/k.",
+                        r.stacks,
+                        if r.clock { "clock" } else { "line" },
+                        r.players
+                    ),
+                    vec![
+                        Column::new("k", Align::Right),
+                        Column::new("locations", Align::Left),
+                        Column::new("payoffs", Align::Left),
+                    ],
+                );
+                for g in &r.grids {
+                    t.push(vec![
+                        Cell::number(g.k as u64),
+                        Cell::exact_tuple(&g.moves),
+                        Cell::exact_tuple(&g.payoffs),
+                    ]);
+                }
+                vec![t]
+            }
+        }
+    }
+}
+
+impl Tabulate for SeatsReport {
+    /// Each seat's equilibrium payoff (columns) for each number of players (rows).
+    fn tables(&self) -> Vec<Table> {
+        let seats = self.rows.iter().map(|r| r.players).max().unwrap_or(0);
+        let mut columns = vec![Column::new("players", Align::Right)];
+        columns.extend((1..=seats).map(|s| Column::new(format!("seat {s}"), Align::Right)));
+        let mut t = Table::new(
+            format!(
+                "Equilibrium payoff of each seat, stacks worth $1 to ${} on a {} (lowest-stack ties).",
+                self.stacks,
+                if self.clock { "clock" } else { "line" }
+            ),
+            columns,
+        );
+        for r in &self.rows {
+            let mut cells = vec![Cell::number(r.players as u64)];
+            cells.extend(
+                (0..seats).map(|s| r.payoffs.get(s).map_or(Cell::Empty, |x| Cell::exact(*x))),
+            );
+            t.push(cells);
+        }
+        vec![t]
     }
 }
