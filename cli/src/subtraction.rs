@@ -130,6 +130,8 @@ pub struct SetsArgs {
     #[arg(long)]
     json: bool,
     #[command(flatten)]
+    latex: out::LatexArgs,
+    #[command(flatten)]
     shard: crate::shard::ShardArgs,
 }
 
@@ -276,7 +278,7 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
             if a.shard.run(api::ConjectureSweep::COMMAND, &req, &ctl)? {
                 return Ok(ExitCode::SUCCESS);
             }
-            emit(&call(api::conjecture(&req, &ctl))?, a.json)?;
+            out::emit_table(&call(api::conjecture(&req, &ctl))?, a.json, &a.latex)?;
         }
         Command::Problems(a) => {
             let req = api::ProblemsRequest {
@@ -287,7 +289,7 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
             if a.shard.run(api::ProblemsSweep::COMMAND, &req, &ctl)? {
                 return Ok(ExitCode::SUCCESS);
             }
-            emit(&call(api::problems(&req, &ctl))?, a.json)?;
+            out::emit_table(&call(api::problems(&req, &ctl))?, a.json, &a.latex)?;
         }
         Command::Plot(a) => {
             // A heat map without its set is refused by the library first.

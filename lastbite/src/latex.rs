@@ -1,6 +1,6 @@
 //! LaTeX, the one exporter of [`Table`]s to papers: a `booktabs` `tabular` in a `table`
-//! float, to `\input` into a document ([`table`]), or a whole compilable document
-//! ([`standalone`]).
+//! float (a `longtable` past [`LONG_TABLE_ROWS`] rows), to `\input` into a document
+//! ([`table`]), or a whole compilable document ([`standalone`]).
 //!
 //! Numbers are exact and in math mode: integers with thin spaces between groups of three
 //! digits from five digits on (`$12\,345$`, as the papers typeset them), fractions as
@@ -95,8 +95,13 @@ fn cell(c: &Cell) -> String {
     }
 }
 
+/// Tables longer than this many rows are written as a `longtable`, which breaks across
+/// pages (a float cannot), repeating its header on each.
+pub const LONG_TABLE_ROWS: usize = 50;
+
 /// The table as a `table` float holding a `booktabs` `tabular`, ready for `\input` (the
-/// document needs `\usepackage{booktabs}`).
+/// document needs `\usepackage{booktabs}`); past [`LONG_TABLE_ROWS`] rows, a
+/// `longtable` (it needs `\usepackage{longtable}` too).
 ///
 /// ```
 /// use lastbite::latex;
@@ -108,20 +113,67 @@ fn cell(c: &Cell) -> String {
 /// assert!(tex.contains(r"\caption{Squares}"));
 /// ```
 pub fn table(t: &Table) -> String {
-    let mut s = String::new();
+    let mut s = String::with_capacity(64 * (t.rows.len() + 8) * t.columns.len().max(1));
     let spec: String = t
         .columns
         .iter()
         .map(|c| match c.align {
-            Align::Left => 'l',
-            Align::Right => 'r',
-            Align::Center => 'c',
+            Align::Left => "l",
+            Align::Right => "r",
+            Align::Center => "c",
+            Align::Wrap => r"p{0.6\linewidth}",
         })
         .collect();
+    let long = t.rows.len() > LONG_TABLE_ROWS;
+    let head = header(t);
+    let mid = if head.is_empty() {
+        ""
+    } else {
+        "    \\midrule\n"
+    };
     // Writing to a String cannot fail.
-    let _ = writeln!(s, "\\begin{{table}}[htbp]\n  \\centering");
-    let _ = writeln!(s, "  \\caption{{{}}}", escape(&t.caption));
-    let _ = writeln!(s, "  \\begin{{tabular}}{{{spec}}}\n    \\toprule");
+    if long {
+        let _ = writeln!(s, "\\begin{{longtable}}{{{spec}}}");
+        let _ = writeln!(s, "  \\caption{{{}}} \\\\", escape(&t.caption));
+        let _ = write!(s, "    \\toprule\n{head}{mid}    \\endfirsthead\n");
+        let _ = write!(s, "    \\toprule\n{head}{mid}    \\endhead\n");
+        let _ = writeln!(s, "    \\bottomrule\n    \\endfoot");
+    } else {
+        let _ = writeln!(s, "\\begin{{table}}[htbp]\n  \\centering");
+        let _ = writeln!(s, "  \\caption{{{}}}", escape(&t.caption));
+        let _ = write!(
+            s,
+            "  \\begin{{tabular}}{{{spec}}}\n    \\toprule\n{head}{mid}"
+        );
+    }
+    for row in &t.rows {
+        s.push_str("    ");
+        for (i, c) in row.iter().enumerate() {
+            if i > 0 {
+                s.push_str(" & ");
+            }
+            s.push_str(&cell(c));
+        }
+        s.push_str(" \\\\\n");
+    }
+    if long {
+        let _ = writeln!(s, "\\end{{longtable}}");
+        if let Some(note) = &t.note {
+            let _ = writeln!(s, "{{\\footnotesize {}\\par}}", escape(note));
+        }
+        return s;
+    }
+    let _ = writeln!(s, "    \\bottomrule\n  \\end{{tabular}}");
+    if let Some(note) = &t.note {
+        let _ = writeln!(s, "  \\par\\smallskip\\footnotesize {}", escape(note));
+    }
+    let _ = writeln!(s, "\\end{{table}}");
+    s
+}
+
+/// The header rows: the groups (with their rules) and the column headers.
+fn header(t: &Table) -> String {
+    let mut s = String::new();
     if !t.groups.is_empty() {
         let mut heads = Vec::new();
         let mut rules = Vec::new();
@@ -152,16 +204,11 @@ pub fn table(t: &Table) -> String {
             None => escape(&c.header),
         })
         .collect();
-    let _ = writeln!(s, "    {} \\\\\n    \\midrule", headers.join(" & "));
-    for row in &t.rows {
-        let cells: Vec<String> = row.iter().map(cell).collect();
-        let _ = writeln!(s, "    {} \\\\", cells.join(" & "));
+    // A table of labelled lines has no header row.
+    if t.groups.is_empty() && headers.iter().all(String::is_empty) {
+        return s;
     }
-    let _ = writeln!(s, "    \\bottomrule\n  \\end{{tabular}}");
-    if let Some(note) = &t.note {
-        let _ = writeln!(s, "  \\par\\smallskip\\footnotesize {}", escape(note));
-    }
-    let _ = writeln!(s, "\\end{{table}}");
+    let _ = writeln!(s, "    {} \\\\", headers.join(" & "));
     s
 }
 
@@ -174,7 +221,7 @@ pub fn table(t: &Table) -> String {
 /// ```
 pub fn standalone(body: &str) -> String {
     format!(
-        "\\documentclass{{article}}\n\\usepackage[T1]{{fontenc}}\n\\usepackage[utf8]{{inputenc}}\n\\usepackage{{booktabs}}\n\\usepackage[margin=1.5cm]{{geometry}}\n\\begin{{document}}\n{body}\\end{{document}}\n"
+        "\\documentclass{{article}}\n\\usepackage[T1]{{fontenc}}\n\\usepackage[utf8]{{inputenc}}\n\\usepackage{{booktabs}}\n\\usepackage{{longtable}}\n\\usepackage[margin=1.5cm]{{geometry}}\n\\begin{{document}}\n{body}\\end{{document}}\n"
     )
 }
 
@@ -233,6 +280,21 @@ mod tests {
         assert!(tex.contains(r"\caption{\}\textbackslash{}end\{table\}\textbackslash{}input\{x\}}"));
         assert!(tex.contains(r"\$\textbackslash{}evil \\"));
         assert!(tex.contains(r"a b\textbackslash{}c\{d\}\%e \\"));
+    }
+
+    #[test]
+    fn long_tables_break_across_pages_with_their_header_on_each() {
+        let mut t = Table::new("long", vec![Column::new("n", Align::Right)]);
+        for n in 0..=LONG_TABLE_ROWS as u64 {
+            t.push(vec![Cell::number(n)]);
+        }
+        let tex = table(&t);
+        assert!(tex.starts_with(r"\begin{longtable}{r}"), "{tex}");
+        assert_eq!(tex.matches("n \\\\\n").count(), 2, "{tex}");
+        assert!(tex.contains(r"\endfirsthead") && tex.contains(r"\endhead"));
+        assert_eq!(tex.matches(" \\\\\n").count(), 2 + LONG_TABLE_ROWS + 1 + 1);
+        t.rows.pop();
+        assert!(table(&t).starts_with(r"\begin{table}"));
     }
 
     #[test]

@@ -17,6 +17,8 @@ pub enum Align {
     Right,
     /// Centred.
     Center,
+    /// Flush left, wrapped to a paragraph of most of the line's width (sentences).
+    Wrap,
 }
 
 /// A column: its header and alignment.

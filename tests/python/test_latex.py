@@ -54,8 +54,15 @@ def number(cell):
 
 
 def body_rows(tex):
-    """The cells of the rows between \\midrule and \\bottomrule."""
-    inner = tex.split("\\midrule", 1)[1].split("\\bottomrule", 1)[0]
+    """The cells of the body rows: between \\midrule and \\bottomrule, or in a longtable
+    between \\endfoot and its end."""
+    if "\\endfoot" in tex:
+        inner = tex.split("\\endfoot", 1)[1].split("\\end{longtable}", 1)[0]
+    else:
+        # After the header's \\midrule; a table of labelled lines has none.
+        inner = tex.split("\\toprule", 1)[1].split("\\bottomrule", 1)[0]
+        if "\\midrule" in inner:
+            inner = inner.split("\\midrule", 1)[1]
     rows = []
     for line in inner.strip().splitlines():
         line = line.strip()
@@ -211,4 +218,65 @@ def test_the_continuous_token_game_compiles_with_its_grids(tmp_path):
     rows = body_rows(tex)
     assert [(number(r[0]), tuple_of(r[1]), tuple_of(r[2])) for r in rows] == [
         (g["k"], [exact(x) for x in g["moves"]], [exact(x) for x in g["payoffs"]]) for g in report["grids"]
+    ]
+
+
+@needs_pdflatex
+def test_a_long_table_breaks_across_pages_and_keeps_every_row(tmp_path):
+    args = ["subtraction", "table", "--set", "4,5,9", "--max-heap", "300"]
+    tex = run(*args, "--latex", "--standalone")
+    assert "\\begin{longtable}" in tex
+    log = compile_tex(tex, tmp_path)
+    pages = int(re.search(r"Output written on t.pdf \((\d+) pages", log).group(1))
+    assert pages >= 4
+    report = json.loads(run(*args, "--json"))
+    rows = body_rows(tex)
+    assert [number(r[0]) for r in rows] == [r["heap"] for r in report["rows"]]
+    assert [number(r[-1]) for r in rows] == [r["zero_sum"] for r in report["rows"]]
+
+
+def set_of(text):
+    """`\\{4,5,9\\}` as [4, 5, 9]."""
+    m = re.fullmatch(r"\\\{([\d,]+)\\\}", text.strip())
+    assert m, text
+    return [int(x) for x in m.group(1).split(",")]
+
+
+@needs_pdflatex
+def test_a_conjectures_counterexamples_compile_and_are_the_reports(tmp_path):
+    args = ["subtraction", "conjecture", "4", "--sizes", "5", "--max", "28"]
+    tex = run(*args, "--latex", "--standalone")
+    compile_tex(tex, tmp_path)
+    report = json.loads(run(*args, "--json"))
+    assert report["counterexamples"], "the range was chosen to have counterexamples"
+    summary, listing = tables_of(tex)
+    facts = {r[0]: r[1] for r in body_rows(summary)}
+    assert facts["verdict"] == report["verdict"]
+    assert number(facts["rulesets"]) == report["rulesets"]
+    assert number(facts["covered by the hypothesis"]) == report["applicable"]
+    assert number(facts["counterexamples"]) == len(report["counterexamples"])
+    got = [(set_of(r[0]), number(r[1]) if r[1] else None) for r in body_rows(listing)]
+    assert got == [(c["set"], c["heap"]) for c in report["counterexamples"]]
+
+
+@needs_pdflatex
+def test_the_problems_tables_compile_and_are_the_reports(tmp_path):
+    args = ["subtraction", "problems", "--sizes", "2,3", "--max", "14"]
+    tex = run(*args, "--latex", "--standalone")
+    compile_tex(tex, tmp_path)
+    report = json.loads(run(*args, "--json"))
+    by_max, zero, positive = (body_rows(t) for t in tables_of(tex))
+    keys = ["size", "max_s", "rulesets", "largest"]
+    assert [[number(c) for c in r[:4]] for r in by_max] == [[row[k] for k in keys] for row in report["by_max"]]
+    counts = ["zero_discrepancy", "positive_FvF_to_AvF", "positive_FvF_to_FvA"]
+    assert [[number(c) for c in r[5:]] for r in by_max] == [[row[k] for k in counts] for row in report["by_max"]]
+    for r, row in zip(by_max, report["by_max"]):
+        at = row["largest_at"]
+        assert (r[4] == "") == (at is None)
+        if at:
+            assert r[4] == f"\\{{{','.join(map(str, at['set']))}\\}}, heap {at['heap']}, player {at['player']}"
+    shape = ["size", "rulesets", "zero_discrepancy", "dominant", "half_line", "other", "primitive"]
+    assert [[number(c) for c in r[:7]] for r in zero] == [[z[k] for k in shape] for z in report["zero_shape"]]
+    assert [(number(r[0]), r[1], number(r[2]), number(r[5])) for r in positive] == [
+        (p["size"], p["deviation"].replace("_to_", " to "), p["rulesets"], p["largest_gain"]) for p in report["positive_shape"]
     ]

@@ -20,6 +20,9 @@ export async function renderCookie() {
   $("c-error").textContent = "";
   setHash("cookie", cookieParams());
   const box = $("c-moves");
+  // The moves shown are the last position's until this one loads: a click on one would
+  // be dropped, so none can be clicked.
+  for (const b of box.querySelectorAll("button")) b.disabled = true;
   // The position now: the library says what each move leaves, so replay the eaten sizes.
   let pos = cookie.start, r;
   try {

@@ -58,6 +58,9 @@ export async function renderDinner() {
   $("d-error").textContent = "";
   setHash("dinner", dinnerParams());
   const moves = $("d-moves");
+  // The moves shown are the last position's until this one loads: a click on one would
+  // be dropped, so none can be clicked.
+  for (const b of moves.querySelectorAll("button")) b.disabled = true;
   if (!dinner.morsels) { moves.replaceChildren(); $("d-status").textContent = "Enter a dinner or pick a preset."; return; }
   let report;
   try {

@@ -23,6 +23,9 @@ export async function renderSub() {
   $("s-error").textContent = "";
   setHash("subtraction", subParams());
   const box = $("s-moves");
+  // The moves shown are the last position's until this one loads: a click on one would
+  // be dropped, so none can be clicked.
+  for (const b of box.querySelectorAll("button")) b.disabled = true;
   // The library plays the takes so far and reports the heap left, the mover, the totals
   // so far and each move's totals for the whole game.
   let r;

@@ -11,6 +11,11 @@ use super::report::{
 use crate::api::Render;
 use crate::table::{Align, Column, Table, Tabulate};
 
+/// A set as text, `{4,5,9}`.
+fn set_text(set: &[u64]) -> String {
+    format!("{{{}}}", moves_text(set, ","))
+}
+
 impl Render for TableReport {
     /// The paper's layout: outcome and moves per convention, deviations from FvF.
     fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
@@ -340,5 +345,162 @@ impl Render for PlotReport {
                 rows.first().map_or(0, |r| r.values.len())
             ),
         }
+    }
+}
+
+impl Tabulate for ConjectureReport {
+    /// What was checked and the verdict, then every counterexample with its first failing
+    /// heap.
+    fn tables(&self) -> Vec<Table> {
+        use crate::table::Cell as C;
+        let mut summary = Table::new(
+            format!("Statement {} checked on {}.", self.statement, self.range),
+            vec![Column::new("", Align::Left), Column::new("", Align::Wrap)],
+        );
+        let mut line = |what: &str, cell: C| summary.push(vec![C::Text(what.into()), cell]);
+        line("verdict", C::Text(self.verdict.into()));
+        line("rulesets", C::number(self.rulesets));
+        line("covered by the hypothesis", C::number(self.applicable));
+        line(
+            "counterexamples",
+            C::number(self.counterexamples.len() as u64),
+        );
+        if let Some(c) = &self.counterexample {
+            let heap = c.heap.map_or(String::new(), |h| format!(", heap {h}"));
+            line(
+                "smallest counterexample",
+                C::Text(format!("S = {}{heap}: {}", set_text(&c.set), c.detail)),
+            );
+        }
+        if let Some(l) = &self.largest_preperiod {
+            line("largest pre-period", C::number(l.preperiod));
+            line("the set with it", C::Text(set_text(&l.set)));
+        }
+        let mut tables = vec![summary];
+        if !self.counterexamples.is_empty() {
+            let mut t = Table::new(
+                format!(
+                    "The counterexamples to statement {} on {}, smallest first, with the first heap where it fails.",
+                    self.statement, self.range
+                ),
+                vec![Column::new("S", Align::Left), Column::new("heap", Align::Right)],
+            );
+            for c in &self.counterexamples {
+                t.push(vec![
+                    C::Text(set_text(&c.set)),
+                    c.heap.map_or(C::Empty, C::number),
+                ]);
+            }
+            tables.push(t);
+        }
+        tables
+    }
+}
+
+impl Tabulate for ProblemsReport {
+    /// Problem 1 (with the counts of Problems 4 and 5) by size and largest element, then
+    /// Problem 4's and Problem 5's shapes by size.
+    fn tables(&self) -> Vec<Table> {
+        use crate::table::Cell as C;
+        let mut by_max = Table::new(
+            format!(
+                "Problems 1, 4 and 5 on {} ({} rulesets): the largest FvF/AvA discrepancy, where it first occurs (set, heap, player), and the rulesets with none (Problem 4) and with a positive one towards AvF and FvA (Problem 5).",
+                self.range, self.rulesets
+            ),
+            vec![
+                Column::new("size", Align::Right),
+                Column::new("max S", Align::Right),
+                Column::new("rulesets", Align::Right),
+                Column::new("largest", Align::Right),
+                Column::new("first at", Align::Left),
+                Column::new("none", Align::Right),
+                Column::new("+AvF", Align::Right),
+                Column::new("+FvA", Align::Right),
+            ],
+        );
+        for r in &self.by_max {
+            let at = r.largest_at.as_ref().map_or(C::Empty, |a| {
+                C::Text(format!(
+                    "{}, heap {}, player {}",
+                    set_text(&a.set),
+                    a.heap,
+                    a.player
+                ))
+            });
+            by_max.push(vec![
+                C::number(r.size as u64),
+                C::number(r.max_s),
+                C::number(r.rulesets),
+                C::number(r.largest),
+                at,
+                C::number(r.zero_discrepancy),
+                C::number(r.positive_FvF_to_AvF),
+                C::number(r.positive_FvF_to_FvA),
+            ]);
+        }
+        let mut zero = Table::new(
+            format!(
+                "Problem 4 on {}: the rulesets without discrepancy, by class.",
+                self.range
+            ),
+            vec![
+                Column::new("size", Align::Right),
+                Column::new("rulesets", Align::Right),
+                Column::new("none", Align::Right),
+                Column::new("dominant", Align::Right),
+                Column::new("half-line", Align::Right),
+                Column::new("other", Align::Right),
+                Column::new("primitive", Align::Right),
+                Column::new("smallest other", Align::Left),
+            ],
+        );
+        for z in &self.zero_shape {
+            zero.push(vec![
+                C::number(z.size as u64),
+                C::number(z.rulesets),
+                C::number(z.zero_discrepancy),
+                C::number(z.dominant),
+                C::number(z.half_line),
+                C::number(z.other),
+                C::number(z.primitive),
+                z.smallest_other
+                    .as_ref()
+                    .map_or(C::Empty, |s| C::Text(set_text(s))),
+            ]);
+        }
+        let mut positive = Table::new(
+            format!(
+                "Problem 5 on {}: the rulesets with a positive discrepancy, by deviation from FvF.",
+                self.range
+            ),
+            vec![
+                Column::new("size", Align::Right),
+                Column::new("deviation", Align::Left),
+                Column::new("rulesets", Align::Right),
+                Column::new("deviator first", Align::Right),
+                Column::new("mirrored", Align::Right),
+                Column::new("largest gain", Align::Right),
+                Column::new("smallest", Align::Left),
+            ],
+        );
+        for p in &self.positive_shape {
+            positive.push(vec![
+                C::number(p.size as u64),
+                C::Text(p.deviation.replace("_to_", " to ")),
+                C::number(p.rulesets),
+                C::number(p.deviator_first),
+                C::number(p.mirrored),
+                C::number(p.largest_gain),
+                p.smallest.as_ref().map_or(C::Empty, |s| {
+                    C::Text(format!(
+                        "{}, heap {}, player {}",
+                        set_text(&s.set),
+                        s.heap,
+                        s.player
+                    ))
+                }),
+            ]);
+        }
+        vec![by_max, zero, positive]
     }
 }
