@@ -49,6 +49,8 @@ pub struct GeneralArgs {
     /// Print one JSON document on stdout.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    latex: out::LatexArgs,
 }
 
 /// Arguments of `cookie nim`.
@@ -205,7 +207,11 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
                 store: a.store.map(|p| p.display().to_string()),
                 memory_gib: a.memory_gib,
             };
-            emit(&call(api::general(&req, &Control::new(&bar)))?, a.json)?;
+            out::emit_table(
+                &call(api::general(&req, &Control::new(&bar)))?,
+                a.json,
+                &a.latex,
+            )?;
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -280,3 +280,20 @@ def test_the_problems_tables_compile_and_are_the_reports(tmp_path):
     assert [(number(r[0]), r[1], number(r[2]), number(r[5])) for r in positive] == [
         (p["size"], p["deviation"].replace("_to_", " to "), p["rulesets"], p["largest_gain"]) for p in report["positive_shape"]
     ]
+
+
+@needs_pdflatex
+def test_the_general_cookie_table_compiles_and_is_the_reports(tmp_path):
+    args = ["cookie", "general", "--max-size", "9"]
+    tex = run(*args, "--latex", "--standalone")
+    compile_tex(tex, tmp_path)
+    report = json.loads(run(*args, "--json"))
+    keys = ["n", "positions", "p_positions", "no_duration", "max_nim", "remoteness_not_suspense", "max_remoteness"]
+    rows = body_rows(tex)
+    assert [[number(c) for c in r[:7]] for r in rows] == [[row[k] for k in keys] for row in report["rows"]]
+    assert grid(tex) == {
+        (row["n"], f"nim {k}"): Fraction(c) for row in report["rows"] for k, c in row["nim"].items() if c
+    } | {(row["n"], name): Fraction(row[k]) for row in report["rows"] for name, k in [
+        ("positions", "positions"), ("P-positions", "p_positions"), ("no duration", "no_duration"),
+        ("max nim", "max_nim"), ("rem. != susp.", "remoteness_not_suspense"), ("max rem.", "max_remoteness"),
+    ]}

@@ -233,3 +233,42 @@ impl Tabulate for NimReport {
         vec![t]
     }
 }
+
+impl Tabulate for GeneralReport {
+    /// The general cookie game's reduced positions by components (rows): counts,
+    /// P-positions, the extremes, then positions by nim-value.
+    fn tables(&self) -> Vec<Table> {
+        let nims = self.rows.iter().map(|r| r.max_nim + 1).max().unwrap_or(0);
+        let mut columns = vec![
+            Column::new("n", Align::Right),
+            Column::new("positions", Align::Right),
+            Column::new("P-positions", Align::Right),
+            Column::new("no duration", Align::Right),
+            Column::new("max nim", Align::Right),
+            Column::new("rem. != susp.", Align::Right),
+            Column::new("max rem.", Align::Right),
+        ];
+        columns.extend((0..nims).map(|k| Column::new(format!("nim {k}"), Align::Right)));
+        let mut t = Table::new(
+            "Reduced positions of the cookie game by number of components n.",
+            columns,
+        );
+        for r in &self.rows {
+            let mut cells = vec![
+                Cell::number(r.n),
+                Cell::number(r.positions),
+                Cell::number(r.p_positions),
+                Cell::number(r.no_duration),
+                Cell::number(r.max_nim),
+                Cell::number(r.remoteness_not_suspense),
+                Cell::number(r.max_remoteness),
+            ];
+            cells.extend((0..nims).map(|k| match r.nim.get(&k) {
+                Some(&c) if c > 0 => Cell::number(c),
+                _ => Cell::Empty,
+            }));
+            t.push(cells);
+        }
+        vec![t]
+    }
+}
