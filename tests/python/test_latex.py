@@ -44,6 +44,13 @@ def compile_tex(tex, tmp_path):
     return out.stdout
 
 
+def compiled_with_report(args, tmp_path):
+    """A command's `--latex --standalone` output, compiled, and its JSON report."""
+    tex = run(*args, "--latex", "--standalone")
+    compile_tex(tex, tmp_path)
+    return tex, json.loads(run(*args, "--json"))
+
+
 def number(cell):
     """A math-mode number of lastbite's LaTeX (`$-12\\,345$`, `$\\frac{25}{2}$`)."""
     body = cell.strip().strip("$").replace("\\,", "")
@@ -82,9 +89,7 @@ def outcome(cell):
 @needs_pdflatex
 def test_the_subtraction_table_compiles_and_its_numbers_are_the_reports(tmp_path):
     args = ["subtraction", "table", "--set", "4,5,9", "--max-heap", "49"]
-    tex = run(*args, "--latex", "--standalone")
-    compile_tex(tex, tmp_path)
-    report = json.loads(run(*args, "--json"))
+    tex, report = compiled_with_report(args, tmp_path)
     rows = body_rows(tex)
     assert len(rows) == len(report["rows"]) == 50
     for cells, want in zip(rows, report["rows"]):
@@ -134,9 +139,7 @@ def grid(tex):
     ],
 )
 def test_cookie_count_tables_compile_and_hold_the_reports_counts(tmp_path, command, key, column):
-    tex = run(*command, "--latex", "--standalone")
-    compile_tex(tex, tmp_path)
-    report = json.loads(run(*command, "--json"))
+    tex, report = compiled_with_report(command, tmp_path)
     want = {column(c): Fraction(c["count"]) for c in report[key]}
     assert grid(tex) == want
     # Counts past 10^4 are grouped by thin spaces (n = 30 has counts of 8 digits).
@@ -174,9 +177,7 @@ def tables_of(tex):
 @needs_pdflatex
 def test_token_dollars_seat_values_compile_and_are_the_reports(tmp_path):
     args = ["tokens", "seats", "--stacks", "12", "--max-players", "5", "--clock"]
-    tex = run(*args, "--latex", "--standalone")
-    compile_tex(tex, tmp_path)
-    report = json.loads(run(*args, "--json"))
+    tex, report = compiled_with_report(args, tmp_path)
     rows = body_rows(tex)
     assert len(rows) == len(report["rows"])
     for cells, want in zip(rows, report["rows"]):
@@ -190,9 +191,7 @@ def test_token_dollars_seat_values_compile_and_are_the_reports(tmp_path):
 @needs_pdflatex
 def test_token_dollars_solutions_compile_with_explanations_and_every_outcome(tmp_path):
     args = ["tokens", "--values", "1,2.5,3,0.25,4", "--players", "3", "--all"]
-    tex = run(*args, "--latex", "--standalone")
-    compile_tex(tex, tmp_path)
-    report = json.loads(run(*args, "--json"))
+    tex, report = compiled_with_report(args, tmp_path)
     equilibrium, outcomes = tables_of(tex)
     rows = body_rows(equilibrium)
     assert [(r[0], number(r[1]), number(r[2])) for r in rows] == [
@@ -200,9 +199,7 @@ def test_token_dollars_solutions_compile_with_explanations_and_every_outcome(tmp
     ]
     assert [[number(c) for c in r] for r in body_rows(outcomes)] == [[exact(x) for x in v] for v in report["outcomes"]]
     # With --at: the next player's choices, each payoff vector as the report's.
-    tex = run(*args[:-1], "--at", "3", "--latex", "--standalone")
-    compile_tex(tex, tmp_path)
-    report = json.loads(run(*args[:-1], "--at", "3", "--json"))
+    tex, report = compiled_with_report([*args[:-1], "--at", "3"], tmp_path)
     choices = body_rows(tables_of(tex)[1])
     assert [(number(r[0]), tuple_of(r[1])) for r in choices] == [
         (l["stack"], [exact(x) for x in l["payoffs"]]) for l in report["explanation"]
@@ -212,9 +209,7 @@ def test_token_dollars_solutions_compile_with_explanations_and_every_outcome(tmp
 @needs_pdflatex
 def test_the_continuous_token_game_compiles_with_its_grids(tmp_path):
     args = ["tokens", "--stacks", "4", "--players", "2", "--continuous", "--grid", "4"]
-    tex = run(*args, "--latex", "--standalone")
-    compile_tex(tex, tmp_path)
-    report = json.loads(run(*args, "--json"))
+    tex, report = compiled_with_report(args, tmp_path)
     rows = body_rows(tex)
     assert [(number(r[0]), tuple_of(r[1]), tuple_of(r[2])) for r in rows] == [
         (g["k"], [exact(x) for x in g["moves"]], [exact(x) for x in g["payoffs"]]) for g in report["grids"]
@@ -245,9 +240,7 @@ def set_of(text):
 @needs_pdflatex
 def test_a_conjectures_counterexamples_compile_and_are_the_reports(tmp_path):
     args = ["subtraction", "conjecture", "4", "--sizes", "5", "--max", "28"]
-    tex = run(*args, "--latex", "--standalone")
-    compile_tex(tex, tmp_path)
-    report = json.loads(run(*args, "--json"))
+    tex, report = compiled_with_report(args, tmp_path)
     assert report["counterexamples"], "the range was chosen to have counterexamples"
     summary, listing = tables_of(tex)
     facts = {r[0]: r[1] for r in body_rows(summary)}
@@ -262,9 +255,7 @@ def test_a_conjectures_counterexamples_compile_and_are_the_reports(tmp_path):
 @needs_pdflatex
 def test_the_problems_tables_compile_and_are_the_reports(tmp_path):
     args = ["subtraction", "problems", "--sizes", "2,3", "--max", "14"]
-    tex = run(*args, "--latex", "--standalone")
-    compile_tex(tex, tmp_path)
-    report = json.loads(run(*args, "--json"))
+    tex, report = compiled_with_report(args, tmp_path)
     by_max, zero, positive = (body_rows(t) for t in tables_of(tex))
     keys = ["size", "max_s", "rulesets", "largest"]
     assert [[number(c) for c in r[:4]] for r in by_max] == [[row[k] for k in keys] for row in report["by_max"]]
@@ -285,9 +276,7 @@ def test_the_problems_tables_compile_and_are_the_reports(tmp_path):
 @needs_pdflatex
 def test_the_general_cookie_table_compiles_and_is_the_reports(tmp_path):
     args = ["cookie", "general", "--max-size", "9"]
-    tex = run(*args, "--latex", "--standalone")
-    compile_tex(tex, tmp_path)
-    report = json.loads(run(*args, "--json"))
+    tex, report = compiled_with_report(args, tmp_path)
     keys = ["n", "positions", "p_positions", "no_duration", "max_nim", "remoteness_not_suspense", "max_remoteness"]
     rows = body_rows(tex)
     assert [[number(c) for c in r[:7]] for r in rows] == [[row[k] for k in keys] for row in report["rows"]]

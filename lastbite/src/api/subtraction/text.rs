@@ -80,8 +80,8 @@ impl Tabulate for TableReport {
         columns.push(Column::new("zero-sum", Align::Right));
         let mut t = Table::new(
             format!(
-                "The initial outcomes, together with PSPE moves for the ruleset S = {{{}}}.",
-                moves_text(&self.set, ",")
+                "The initial outcomes, together with PSPE moves for the ruleset S = {}.",
+                set_text(&self.set)
             ),
             columns,
         );
