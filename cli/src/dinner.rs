@@ -43,6 +43,9 @@ pub enum Command {
     /// Figures 2, 4, 5: the crossout board (labels on the axes), optionally with the
     /// order of play or next to the board of D - m.
     Board(BoardArgs),
+    /// The game tree of a small dinner, drawn with its subgame perfect equilibrium (SVG,
+    /// PNG, TikZ).
+    Tree(TreeArgs),
     /// Balanced alternation: first-mover advantage under alternation vs Thue-Morse order
     /// over random permutation dinners, as a table and a plot.
     Balance(BalanceArgs),
@@ -231,6 +234,22 @@ pub struct PlotArgs {
     /// Print the plotted points as one JSON document on stdout (the picture is optional).
     #[arg(long)]
     json: bool,
+}
+
+/// Arguments of `dinner tree`.
+#[derive(Args, Debug)]
+pub struct TreeArgs {
+    #[command(flatten)]
+    input: Input,
+    /// The engine's tie rule (friendly, antagonistic, first, last) for everyone or per
+    /// player (A=friendly,B=antagonistic); first prefers the lower-numbered morsel.
+    #[arg(long, default_value = "first")]
+    ties: String,
+    /// Refuse dinners with more states than this.
+    #[arg(long, default_value_t = lastbite::engine::Budget::DEFAULT_MAX_STATES)]
+    max_states: u64,
+    #[command(flatten)]
+    tree: crate::efg::TreeFlags,
 }
 
 /// Arguments of `dinner board`.
@@ -685,6 +704,23 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
             let report = call(api::plot(&req, &ctl))?;
             a.out.write_opt(report.svg.as_deref())?;
             emit(&report, a.json)?;
+        }
+        Command::Tree(a) => {
+            let t = a.tree;
+            t.out.check(t.json)?;
+            let mut req = api::TreeRequest {
+                ties: a.ties,
+                max_states: a.max_states,
+                horizontal: t.horizontal,
+                values: t.values,
+                spe: t.spe,
+                draw_nodes: t.draw_nodes,
+                ..Default::default()
+            };
+            input!(req, a.input);
+            let report = call(api::tree(&req, &ctl))?;
+            t.out.write_opt(Some(&report.svg))?;
+            emit(&report, t.json)?;
         }
         Command::Board(a) => {
             a.out.check(a.json)?;

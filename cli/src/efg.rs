@@ -27,6 +27,47 @@ pub enum Command {
     Info(InfoArgs),
     /// Write a random perfect-information game (for tests and benchmarks).
     Random(RandomArgs),
+    /// Draw the game tree with its subgame perfect equilibrium: the equilibrium play
+    /// thick, every move the tie rules chose highlighted, payoffs at the leaves (SVG,
+    /// PNG, TikZ).
+    Draw(DrawArgs),
+}
+
+/// The drawing flags of every tree command.
+#[derive(Args, Debug)]
+pub struct TreeFlags {
+    /// Root on the left, levels to the right (default: root on top).
+    #[arg(long)]
+    pub horizontal: bool,
+    /// Write each inner node's equilibrium value beside it.
+    #[arg(long)]
+    pub values: bool,
+    /// Ring the leaves that pure subgame perfect equilibria reach, and list their payoffs.
+    #[arg(long)]
+    pub spe: bool,
+    /// Draw at most this many nodes; subtrees past it are folded into triangles.
+    #[arg(long, default_value_t = 300)]
+    pub draw_nodes: u64,
+    #[command(flatten)]
+    pub out: crate::figure::PictureOut,
+    /// Print the drawn tree (every node, its box and flags) as one JSON document.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Arguments of `efg draw`.
+#[derive(Args, Debug)]
+pub struct DrawArgs {
+    /// The .efg file.
+    file: PathBuf,
+    /// Tie rule for everyone (friendly, antagonistic, first, last) or per player.
+    #[arg(long, default_value = "first")]
+    ties: String,
+    /// Refuse files with more nodes than this.
+    #[arg(long, default_value_t = DEFAULT_MAX_NODES)]
+    max_nodes: u64,
+    #[command(flatten)]
+    tree: TreeFlags,
 }
 
 /// Arguments of `efg solve`.
@@ -164,6 +205,23 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
                 max_nodes: a.max_nodes,
             };
             emit(&call(api::info(&req, &ctl))?, a.json)?;
+        }
+        Command::Draw(a) => {
+            let t = a.tree;
+            t.out.check(t.json)?;
+            let req = api::DrawRequest {
+                file: path(a.file),
+                data: None,
+                ties: a.ties,
+                max_nodes: a.max_nodes,
+                horizontal: t.horizontal,
+                values: t.values,
+                spe: t.spe,
+                draw_nodes: t.draw_nodes,
+            };
+            let report = call(api::draw(&req, &ctl))?;
+            t.out.write_opt(Some(&report.svg))?;
+            emit(&report, t.json)?;
         }
         Command::Random(a) => {
             let req = api::RandomRequest {

@@ -1,12 +1,13 @@
 //! Writing figures: SVG as the library renders it, PNG rasterised with resvg (the `png`
-//! feature).
+//! feature), TikZ by the library's one translation ([`lastbite::tikz`]).
 
 use std::fs;
 use std::path::PathBuf;
 
 use anyhow::{bail, Context};
 
-/// Where a picture goes: the `--svg` and `--png` flags every picture command shares.
+/// Where a picture goes: the `--svg`, `--png`, `--tikz` and `--tikz-standalone` flags
+/// every picture command shares.
 #[derive(clap::Args, Debug)]
 pub struct PictureOut {
     /// Write the picture as SVG.
@@ -15,19 +16,28 @@ pub struct PictureOut {
     /// Write the picture as PNG.
     #[arg(long, value_name = "FILE")]
     pub png: Option<PathBuf>,
+    /// Write the picture as a TikZ picture (for \input; needs \usepackage{tikz}).
+    #[arg(long, value_name = "FILE")]
+    pub tikz: Option<PathBuf>,
+    /// Write the picture as a LaTeX document (TikZ) that pdflatex compiles on its own.
+    #[arg(long, value_name = "FILE")]
+    pub tikz_standalone: Option<PathBuf>,
 }
 
 impl PictureOut {
     /// Whether a file was asked for.
     pub fn requested(&self) -> bool {
-        self.svg.is_some() || self.png.is_some()
+        self.svg.is_some()
+            || self.png.is_some()
+            || self.tikz.is_some()
+            || self.tikz_standalone.is_some()
     }
 
     /// A picture command prints nothing but its picture without `--json`: refuse to run
     /// for nothing.
     pub fn check(&self, json: bool) -> anyhow::Result<()> {
         if !json && !self.requested() {
-            bail!("give --svg FILE and/or --png FILE for the picture (or --json for the data)");
+            bail!("give --svg, --png, --tikz or --tikz-standalone FILE for the picture (or --json for the data)");
         }
         Ok(())
     }
@@ -40,6 +50,16 @@ impl PictureOut {
         }
         if let Some(p) = &self.png {
             fs::write(p, png(svg)?).with_context(|| format!("cannot write {}", p.display()))?;
+        }
+        if self.tikz.is_some() || self.tikz_standalone.is_some() {
+            let tikz = lastbite::tikz::from_svg(svg)?;
+            if let Some(p) = &self.tikz {
+                fs::write(p, &tikz).with_context(|| format!("cannot write {}", p.display()))?;
+            }
+            if let Some(p) = &self.tikz_standalone {
+                fs::write(p, lastbite::tikz::standalone(&tikz))
+                    .with_context(|| format!("cannot write {}", p.display()))?;
+            }
         }
         Ok(())
     }

@@ -16,6 +16,7 @@
 //! * [`table`]: tables as data, whatever they are written as; [`latex`] writes them for
 //!   papers.
 //! * [`text`]: user text inside one-line messages, escaped.
+//! * [`tree`]: game trees laid out and drawn; [`tikz`] turns any picture into TikZ.
 #![deny(missing_docs)]
 
 pub mod api;
@@ -32,3 +33,5 @@ pub mod rng;
 pub mod svg;
 pub mod table;
 pub mod text;
+pub mod tikz;
+pub mod tree;

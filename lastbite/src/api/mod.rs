@@ -32,6 +32,7 @@
 mod control;
 pub mod cookie;
 pub mod dinner;
+pub mod drawing;
 pub mod efg;
 mod error;
 pub mod input;
@@ -71,6 +72,7 @@ macro_rules! command_table {
             "dinner-attainable": dinner::AttainableRequest => AttainableReport = attainable_sets,
             "dinner-plot": dinner::PlotRequest => PlotReport = plot,
             "dinner-board": dinner::BoardRequest => BoardReport = board,
+            "dinner-tree": dinner::TreeRequest => TreeReport = tree,
             "dinner-balance": dinner::BalanceRequest => BalanceReport = balance; sweep dinner::BalanceSweep,
             "dinner-multiplicity": dinner::MultiplicityRequest => MultiplicityReport = multiplicity; sweep dinner::MultiplicitySweep,
             "dinner-sincere": dinner::SincereRequest => SincereReport = sincere,
@@ -96,6 +98,7 @@ macro_rules! command_table {
             "efg-solve": efg::SolveRequest => SolveReport = solve,
             "efg-verify": efg::VerifyRequest => VerifyReport = verify,
             "efg-random": efg::RandomRequest => RandomReport = random,
+            "efg-draw": efg::DrawRequest => TreeReport = draw,
             "reproduce": reproduce::ReproduceRequest => ReproduceReport = reproduce,
         ]
     };

@@ -25,7 +25,7 @@
 //!
 //! Around the solver: [`all_outcomes`] (the payoff vectors of every pure subgame perfect
 //! equilibrium), [`verify`] (the one-shot deviation check of a strategy profile) and
-//! [`write_efg`] (export to Gambit). Impartial normal-play games (N/P, Grundy values,
+//! [`write_efg`] (export to Gambit), and [`unfold`] (a solution's game tree, for drawing). Impartial normal-play games (N/P, Grundy values,
 //! remoteness, suspense, strategic duration) are analysed in [`impartial`]. The engine knows nothing of terminals, JSON or CLI
 //! flags; progress is reported through the [`Progress`] trait. It must not depend on any
 //! game family or on [`crate::api`] (`scripts/check_layers.py` checks it).
@@ -46,6 +46,7 @@ mod table;
 #[cfg(test)]
 mod tests;
 mod ties;
+mod unfold;
 mod verify;
 
 pub use efg::{tree_size, write_efg};
@@ -64,6 +65,7 @@ pub use solve::{
     Step,
 };
 pub use ties::{ParseTiesError, Reason, TieBreak, Ties};
+pub use unfold::{unfold, NodeRole, TreeNode, UnfoldOptions, UnfoldedTree};
 pub use verify::{verify, Deviation, Verdict, VerdictOf};
 
 /// Limits on the work the engine may take on.

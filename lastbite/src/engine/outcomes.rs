@@ -14,6 +14,7 @@
 
 use super::chance::{combine, weights};
 use super::solve::{backward, through};
+use super::table::StateTable;
 use super::{Budget, EngineError, Game, Payoff, Player, CHANCE};
 
 /// The distinct payoff vectors of all pure subgame perfect equilibria at the root, sorted.
@@ -28,8 +29,17 @@ use super::{Budget, EngineError, Game, Payoff, Player, CHANCE};
 /// assert_eq!(all_outcomes(&game, Budget::default()).unwrap(), vec![vec![1, 3], vec![1, 5]]);
 /// ```
 pub fn all_outcomes<G: Game>(game: &G, budget: Budget) -> Result<Vec<Vec<G::Payoff>>, EngineError> {
+    let mut table = spe_sets(game, budget)?;
+    Ok(table.remove(&game.root()).unwrap_or_default())
+}
+
+/// Every state's set of pure SPE payoff vectors (of its subgame), sorted and distinct.
+pub(crate) fn spe_sets<G: Game>(
+    game: &G,
+    budget: Budget,
+) -> Result<StateTable<'_, G, Set<G::Payoff>>, EngineError> {
     let mut moves = Vec::new();
-    let mut table = backward(
+    backward(
         game,
         budget,
         |state| terminal_set(game, state),
@@ -43,8 +53,7 @@ pub fn all_outcomes<G: Game>(game: &G, budget: Budget) -> Result<Vec<Vec<G::Payo
             }
             Ok(spe_set(mover, per_move))
         },
-    )?;
-    Ok(table.remove(&game.root()).unwrap_or_default())
+    )
 }
 
 /// The SPE set of a state from the sets through each of its moves (the module's

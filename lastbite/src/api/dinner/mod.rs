@@ -43,6 +43,9 @@ pub use sweep::{
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+pub use crate::api::drawing::TreeReport;
+
+use crate::api::drawing::{tree_request, TreeFields};
 use crate::api::input::{dinner_request, request};
 use crate::api::{Control, Error};
 use crate::engine::{verify, write_efg, Budget, Ties, Verdict};
@@ -670,6 +673,55 @@ pub fn board(req: &BoardRequest, _ctl: &Control) -> Result<BoardReport, Error> {
         left,
         svg,
     })
+}
+
+tree_request!(dinner_request! {
+    /// `dinner tree`: the game tree of a small dinner drawn, with its subgame perfect
+    /// equilibrium.
+    TreeRequest {
+        /// The engine's friendly|antagonistic|first|last, for all players or per player
+        /// (`A=friendly,B=antagonistic`); `first` prefers the lower-numbered morsel.
+        ties: String = "first".into(),
+        /// Refuse dinners with more states (subsets of morsels) than this.
+        max_states: u64 = Budget::DEFAULT_MAX_STATES,
+    }
+});
+
+/// Draws the game tree of a small dinner: the exact equilibrium under the engine's tie
+/// rules, unfolded and drawn by [`crate::api::drawing`].
+///
+/// ```
+/// use lastbite::api::{dinner, Control};
+/// let req = dinner::TreeRequest { morsels: Some(dinner::Morsels::Text("1,2 2,3 3,1".into())), order: Some("ABA".into()), ..Default::default() };
+/// let r = dinner::tree(&req, &Control::silent()).unwrap();
+/// assert_eq!((r.drawn_nodes, r.value.clone()), (16, vec!["5".to_string(), "2".to_string()]));
+/// ```
+pub fn tree(req: &TreeRequest, ctl: &Control) -> Result<TreeReport, Error> {
+    let fields = TreeFields::new(req.horizontal, req.values, req.spe, req.draw_nodes)?;
+    let (d, order) = req.input().load()?;
+    if req.ties.trim().eq_ignore_ascii_case("index") {
+        return Err(Error::invalid(
+            "ties",
+            &req.ties,
+            "a drawn tree uses the engine's rules: friendly, antagonistic, first or last",
+        ));
+    }
+    let ties =
+        Ties::parse(&req.ties, d.players()).map_err(|e| Error::invalid("ties", &req.ties, e))?;
+    let setup = Setup::new(d, order, Rules::default())?;
+    let (d, order) = (setup.dinner(), setup.order());
+    let budget = Budget {
+        max_states: req.max_states,
+    };
+    let game = DinnerGame::<i128>::new(d, order, false)?;
+    ctl.check()?;
+    let sol = crate::engine::solve(&game, &ties, budget)?;
+    let title = format!(
+        "Ethiopian Dinner, {} morsels, turn order {}",
+        d.len(),
+        order
+    );
+    crate::api::drawing::draw(&sol, &fields, budget, &title)
 }
 
 request! {

@@ -18,9 +18,12 @@ pub use report::{
     RandomReport, SolveReport, VerifyReport,
 };
 
+pub use crate::api::drawing::TreeReport;
+
+use crate::api::drawing::{tree_request, TreeFields};
 use crate::api::input::request;
 use crate::api::{Control, Error};
-use crate::engine::{player_letter, TieBreak, Ties};
+use crate::engine::{self, player_letter, Budget, TieBreak, Ties};
 use crate::games::efg::{
     self as family, Behavior, Efg, EfgError, NodeKind, RandomSpec, Verdict, DEFAULT_MAX_NODES,
     DEFAULT_MAX_OUTCOMES,
@@ -101,6 +104,52 @@ request! {
         /// The random stream.
         seed: u64 = 1,
     }
+}
+
+tree_request!(request! {
+    /// `efg draw`: the game tree drawn, with its equilibrium under tie rules.
+    DrawRequest {
+        /// An `.efg` file.
+        file: Option<String> = None,
+        /// The text of an `.efg` file, for callers without files.
+        data: Option<String> = None,
+        /// One rule for everyone (friendly, antagonistic, first, last) or one per player,
+        /// e.g. `A=friendly,B=antagonistic` (players by letter, number or name).
+        ties: String = "first".into(),
+        /// Refuse files with more nodes than this.
+        max_nodes: u64 = DEFAULT_MAX_NODES,
+    }
+});
+
+/// Draws the game tree of a file with its subgame perfect equilibrium: the engine
+/// solves the tree ([`family::EfgGame`]) and [`crate::api::drawing`] draws it.
+///
+/// ```
+/// use lastbite::api::{efg, Control};
+/// let req = efg::DrawRequest { data: Some(efg::ENTRY_GAME.into()), spe: true, ..Default::default() };
+/// let r = efg::draw(&req, &Control::silent()).unwrap();
+/// assert_eq!(r.drawn_nodes, 5);
+/// assert_eq!(r.path, ["In", "Accommodate"]);
+/// assert!(r.svg.starts_with("<svg"));
+/// ```
+pub fn draw(req: &DrawRequest, ctl: &Control) -> Result<TreeReport, Error> {
+    let fields = TreeFields::new(req.horizontal, req.values, req.spe, req.draw_nodes)?;
+    let g = load(&req.file, &req.data, req.max_nodes)?;
+    g.check_perfect_information()
+        .map_err(|error| Error::Efg { file: None, error })?;
+    let ties = parse_ties(&req.ties, &g)?;
+    ctl.check()?;
+    let game = family::EfgGame(&g);
+    let budget = Budget {
+        max_states: req.max_nodes.max(1),
+    };
+    let sol = engine::solve(&game, &ties, budget)?;
+    let title = if g.title().is_empty() {
+        "Game tree".to_string()
+    } else {
+        g.title().to_string()
+    };
+    crate::api::drawing::draw(&sol, &fields, budget, &title)
 }
 
 /// Reads the game of a request.

@@ -34,11 +34,13 @@
 //! The family owns its model, theory, cross-checks and analyses; it must not depend on
 //! another family or on the API (requests, reports and their text are `api`'s).
 
+mod game;
 mod parse;
 mod random;
 mod solve;
 mod write;
 
+pub use game::EfgGame;
 pub use random::{random_tree, RandomSpec};
 pub use solve::{
     all_outcomes, equilibrium_nodes, explain, solve, verify, Behavior, Deviation, MoveExplanation,

@@ -6,7 +6,7 @@
 use std::collections::BTreeSet;
 
 use super::*;
-use crate::engine::{self, Budget, Game, Player, Silent, TieBreak, Ties};
+use crate::engine::{self, Budget, Silent, TieBreak, Ties};
 
 fn spec(seed: u64, nodes: u64, chance: u32) -> RandomSpec {
     RandomSpec {
@@ -107,50 +107,7 @@ fn solver_equals_plain_backward_induction_on_random_trees() {
     }
 }
 
-/// The tree as a generic engine game: state = node, move = action, chance nodes the
-/// engine's chance states.
-struct AsGame<'a>(&'a Efg);
-
-impl Game for AsGame<'_> {
-    type State = u32;
-    type Move = u32;
-    type Payoff = Rational;
-    fn players(&self) -> usize {
-        self.0.players().len()
-    }
-    fn root(&self) -> u32 {
-        0
-    }
-    fn to_move(&self, s: &u32) -> Option<Player> {
-        match self.0.nodes()[*s as usize].kind {
-            NodeKind::Chance { .. } => Some(engine::CHANCE),
-            _ => self.0.mover(*s).map(|p| p as usize),
-        }
-    }
-    fn probability(&self, s: &u32, m: &u32) -> Rational {
-        match self.0.nodes()[*s as usize].kind {
-            NodeKind::Chance { infoset } => {
-                Rational::from_exact(self.0.probabilities(infoset)[*m as usize])
-            }
-            _ => Rational::zero(),
-        }
-    }
-    fn moves(&self, s: &u32, out: &mut Vec<u32>) {
-        out.extend(0..self.0.children(*s).len() as u32)
-    }
-    fn play(&self, s: &u32, m: &u32) -> u32 {
-        self.0.children(*s)[*m as usize]
-    }
-    // A node's outcome accrues when play leaves it (or ends there).
-    fn add_move_payoffs(&self, s: &u32, _m: &u32, acc: &mut [Rational]) {
-        for (a, v) in acc.iter_mut().zip(outcome_vector(self.0, *s)) {
-            *a = a.add(&v);
-        }
-    }
-    fn terminal_payoff(&self, s: &u32, p: Player) -> Rational {
-        outcome_vector(self.0, *s)[p].clone()
-    }
-}
+use super::EfgGame as AsGame;
 
 /// The `.efg` solver and the generic engine, two implementations of backward induction
 /// with chance, agree on every random tree: values, all SPE outcomes, and the engine's
@@ -493,4 +450,125 @@ t "" 4 "" { 0, 2 }
     assert_eq!((brute_force_plans(&g, 0), brute_force_plans(&g, 1)), (3, 2));
     let (_, pure, reduced) = counts(forgets);
     assert_eq!((pure, reduced), (vec![4, 1], vec![None, Some(1)]));
+}
+
+/// Drawn game trees on random games of 1 to 500 nodes, with chance and ties, unfolded
+/// whole and under small budgets, laid out both ways: every leaf drawn or counted in a
+/// folded triangle, no two node boxes overlap, the highlighted play is the `.efg`
+/// solver's equilibrium play, and leaves marked as SPE outcomes are the root's SPE
+/// outcomes.
+#[test]
+fn drawn_trees_account_for_every_leaf_without_overlaps() {
+    use crate::engine::{unfold, NodeRole, UnfoldOptions};
+    use crate::tree::{layout, Style};
+    for seed in 0..160u64 {
+        let nodes = 1 + (seed * 37) % 500;
+        let g = random_tree(&spec(seed, nodes, if seed % 2 == 0 { 0 } else { 30 }));
+        let k = g.players().len();
+        let ties = Ties::per_player(rules_for(seed, k));
+        let game = AsGame(&g);
+        let sol = engine::solve(&game, &ties, Budget::default()).unwrap();
+        let terminal = g
+            .nodes()
+            .iter()
+            .filter(|n| n.kind == NodeKind::Terminal)
+            .count() as u128;
+        for max_nodes in [10_000usize, 1 + (seed as usize % 40)] {
+            let opts = UnfoldOptions {
+                max_nodes,
+                spe: true,
+                budget: Budget::default(),
+            };
+            let tree = unfold(&sol, &opts).unwrap();
+            assert!(tree.nodes.len() <= max_nodes, "seed {seed}");
+            assert_eq!(tree.total_nodes, g.nodes().len() as u128, "seed {seed}");
+            assert_eq!(tree.total_leaves, terminal, "seed {seed}");
+            let (mut drawn, mut folded, mut hidden) = (0u128, 0u128, 0u128);
+            for n in &tree.nodes {
+                match n.role {
+                    NodeRole::Terminal => drawn += 1,
+                    NodeRole::Folded { nodes, leaves, .. } => {
+                        folded += leaves;
+                        hidden += nodes;
+                    }
+                    _ => {}
+                }
+            }
+            assert_eq!(drawn + folded, terminal, "seed {seed} budget {max_nodes}");
+            let folds = tree
+                .nodes
+                .iter()
+                .filter(|n| matches!(n.role, NodeRole::Folded { .. }))
+                .count() as u128;
+            assert_eq!(
+                tree.nodes.len() as u128 - folds + hidden,
+                tree.total_nodes,
+                "seed {seed}"
+            );
+            for horizontal in [false, true] {
+                let style = Style {
+                    horizontal,
+                    values: seed % 3 == 0,
+                };
+                let l = layout(&tree, &style);
+                for i in 0..l.boxes.len() {
+                    for j in i + 1..l.boxes.len() {
+                        assert!(
+                            !l.boxes[i].overlaps(&l.boxes[j]),
+                            "seed {seed}: nodes {i} and {j} overlap: {:?} {:?}",
+                            l.boxes[i],
+                            l.boxes[j]
+                        );
+                    }
+                    let b = l.boxes[i];
+                    assert!(b.x - b.width / 2.0 >= 0.0 && b.x + b.width / 2.0 <= l.width);
+                    assert!(b.y - b.height / 2.0 >= 0.0 && b.y + b.height / 2.0 <= l.height);
+                }
+            }
+            if max_nodes < g.nodes().len() {
+                continue;
+            }
+            // Whole: tree nodes match file nodes by walking both in move order.
+            let mut file_node = vec![0u32; tree.nodes.len()];
+            let mut stack = vec![0usize];
+            while let Some(i) = stack.pop() {
+                for (a, &c) in tree.nodes[i].children.iter().enumerate() {
+                    file_node[c] = g.children(file_node[i])[a];
+                    stack.push(c);
+                }
+            }
+            let ours = solve(&g, &ties, &Silent).unwrap();
+            let mut on_path: Vec<u32> = (0..tree.nodes.len())
+                .filter(|&i| tree.nodes[i].on_path)
+                .map(|i| file_node[i])
+                .collect();
+            on_path.sort();
+            let mut expected = equilibrium_nodes(&g, &ours.behavior(&g), 0);
+            expected.sort();
+            assert_eq!(on_path, expected, "seed {seed}");
+            let root: Vec<String> = ours.value(0).iter().map(|r| r.to_string()).collect();
+            assert_eq!(tree.nodes[0].value, root, "seed {seed}");
+            let all: Vec<Vec<String>> = all_outcomes(&g, 1 << 20, &Silent)
+                .unwrap()
+                .iter()
+                .map(|v| v.iter().map(|r| r.to_string()).collect())
+                .collect();
+            assert_eq!(tree.spe_outcomes.as_ref(), Some(&all), "seed {seed}");
+            if !tree.has_chance {
+                let marked: BTreeSet<&Vec<String>> = tree
+                    .nodes
+                    .iter()
+                    .filter(|n| n.spe)
+                    .map(|n| &n.value)
+                    .collect();
+                let all: BTreeSet<&Vec<String>> = all.iter().collect();
+                assert_eq!(marked, all, "seed {seed}");
+                // The equilibrium's own leaf is marked.
+                assert!(tree
+                    .nodes
+                    .iter()
+                    .any(|n| n.on_path && n.spe && n.role == NodeRole::Terminal));
+            }
+        }
+    }
 }
