@@ -182,14 +182,35 @@ fn c(v: f64) -> String {
     }
 }
 
-/// Text for a TikZ node: LaTeX specials escaped; characters beyond Latin-1, which
-/// pdflatex's default fonts lack, as `?`.
+/// Text for a TikZ node: LaTeX specials escaped, the typography the pictures use
+/// (dashes, minus, Greek letters, relations) as LaTeX writes it, and other characters
+/// beyond Latin-1, which pdflatex's default fonts lack, as `?`.
 fn text(s: &str) -> String {
-    let kept: String = s
-        .chars()
-        .map(|ch| if (ch as u32) < 0x100 { ch } else { '?' })
-        .collect();
-    crate::latex::escape(&kept)
+    const GREEK: &str = "αβγδεζηθικλμνξοπρστυφχψω";
+    const NAMES: [&str; 24] = [
+        "alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa",
+        "lambda", "mu", "nu", "xi", "o", "pi", "rho", "sigma", "tau", "upsilon", "phi", "chi",
+        "psi", "omega",
+    ];
+    let mut out = String::with_capacity(s.len());
+    for ch in crate::latex::escape(s).chars() {
+        match ch {
+            '\u{2013}' => out.push_str("--"),
+            '\u{2014}' => out.push_str("---"),
+            '\u{2212}' => out.push_str("$-$"),
+            '\u{2264}' => out.push_str(r"$\leq$"),
+            '\u{2265}' => out.push_str(r"$\geq$"),
+            '\u{2192}' => out.push_str(r"$\to$"),
+            '\u{2026}' => out.push_str(r"\ldots{}"),
+            c if GREEK.contains(c) => {
+                let i = GREEK.chars().position(|g| g == c).expect("a Greek letter");
+                let _ = write!(out, r"$\{}$", NAMES[i]);
+            }
+            c if (c as u32) < 0x100 => out.push(c),
+            _ => out.push('?'),
+        }
+    }
+    out
 }
 
 const KNOWN: [&str; 20] = [
@@ -468,7 +489,7 @@ mod tests {
         assert!(t.contains("circle[radius=3]"));
         assert!(t.contains(r"{b \textless{}Bob\textgreater{} 50\%}"));
         assert!(t.contains("rotate=90"));
-        assert!(t.contains(r"{?\_1}"));
+        assert!(t.contains(r"{$\delta$\_1}"));
         assert_eq!(t.matches(r"\path[").count(), 6);
         assert_eq!(t.matches(r"\node[").count(), 2);
     }

@@ -19,6 +19,7 @@ from ._lastbite import CHANCE, Solution, __version__
 from ._lastbite import solve as _solve
 from ._lastbite import verify as _verify
 from ._lastbite import write_efg as _write_efg
+from .display import Report, Tree, draw_tree, tikz
 
 reproduce = _command("reproduce", "Recompute the papers' published results, each PASS or FAIL.")
 
@@ -105,5 +106,6 @@ def write_efg(game, path, title="lastbite game", max_nodes=1_000_000):
     return _write_efg(game, path, title, max_nodes)
 
 
-__all__ = ["CHANCE", "Error", "Ragged", "Solution", "cookie", "dinner", "efg", "reproduce", "solve",
-           "subtraction", "tokens", "verify", "write_efg", "__version__"]
+__all__ = ["CHANCE", "Error", "Ragged", "Report", "Solution", "Tree", "cookie", "dinner", "draw_tree",
+           "efg", "reproduce", "solve", "subtraction", "tikz", "tokens", "verify", "write_efg",
+           "__version__"]

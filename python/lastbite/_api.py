@@ -294,7 +294,12 @@ def run(command, request, progress=False, as_numpy=False):
         tree = _lastbite.call_columns(command, json.dumps(body), progress)
         return _from_columns(np, tree, rep_schema, rep_schema)
     text = _lastbite.call(command, json.dumps(body), progress)
-    return _from_report(json.loads(text), rep_schema, rep_schema)
+    report = _from_report(json.loads(text), rep_schema, rep_schema)
+    if isinstance(report, dict):
+        from .display import Report, Tree
+
+        return (Tree if command.endswith(("-draw", "-tree")) else Report)(report, command)
+    return report
 
 
 def _doc(name, summary):

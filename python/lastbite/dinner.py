@@ -22,6 +22,7 @@ experiment = _command("dinner-experiment", "The paper's random experiment.")
 attainable = _command("dinner-attainable", "Hopkins-Jones attainable sets under crossout.")
 plot = _command("dinner-plot", "Figure 1: outcomes of all strategy pairs.")
 board = _command("dinner-board", "The crossout board (Figures 2, 4, 5).")
+tree = _command("dinner-tree", "The game tree of a small dinner drawn with its subgame perfect equilibrium (a Tree: shown inline in a notebook).")
 sincere = _command("dinner-sincere", "Sincere picking: each takes her favourite morsel left; with compare, welfare against the SPE outcomes.")
 manipulate = _command("dinner-manipulate", "One agent's best play against sincere others, and its gain.")
 expected = _command("dinner-expected", "Expected scores and welfare of a picking sequence under impartial culture.")
@@ -31,5 +32,5 @@ balance = _command("dinner-balance", "First-mover advantage: alternation vs Thue
 multiplicity = _command("dinner-multiplicity", "How often random dinners have several SPE outcomes.")
 
 __all__ = ["solve", "play", "verify", "efg", "discount", "pareto", "experiment",
-           "attainable", "plot", "board", "balance", "multiplicity", "sincere", "manipulate",
+           "attainable", "plot", "board", "tree", "balance", "multiplicity", "sincere", "manipulate",
            "fairness", "expected", "best_order"]

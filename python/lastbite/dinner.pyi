@@ -147,6 +147,24 @@ def board(
 ) -> dict[str, Any]:
     """The crossout board (Figures 2, 4, 5)."""
 
+def tree(
+    *,
+    data: str | None = ...,
+    draw_nodes: int = ...,
+    file: str | None = ...,
+    first: Literal["alice", "bob"] | None = ...,
+    horizontal: bool = ...,
+    max_states: int = ...,
+    morsels: str | Sequence[Sequence[Exact]] | None = ...,
+    order: str | None = ...,
+    spe: bool = ...,
+    ties: str = ...,
+    values: bool = ...,
+    progress: bool = ...,
+    as_numpy: bool = ...,
+) -> dict[str, Any]:
+    """The game tree of a small dinner drawn with its subgame perfect equilibrium (a Tree: shown inline in a notebook)."""
+
 def sincere(
     *,
     compare: bool = ...,

@@ -12,5 +12,6 @@ solve = _command("efg-solve", "The subgame perfect equilibrium of a Gambit .efg 
 verify = _command("efg-verify", "Is a behaviour profile subgame perfect?")
 info = _command("efg-info", "What an .efg file holds.")
 random = _command("efg-random", "A random perfect-information game.")
+draw = _command("efg-draw", "The game tree drawn with its subgame perfect equilibrium (a Tree: shown inline in a notebook).")
 
-__all__ = ["solve", "verify", "info", "random"]
+__all__ = ["solve", "verify", "info", "random", "draw"]

@@ -56,3 +56,18 @@ def random(
     as_numpy: bool = ...,
 ) -> dict[str, Any]:
     """A random perfect-information game."""
+
+def draw(
+    *,
+    data: str | None = ...,
+    draw_nodes: int = ...,
+    file: str | None = ...,
+    horizontal: bool = ...,
+    max_nodes: int = ...,
+    spe: bool = ...,
+    ties: str = ...,
+    values: bool = ...,
+    progress: bool = ...,
+    as_numpy: bool = ...,
+) -> dict[str, Any]:
+    """The game tree drawn with its subgame perfect equilibrium (a Tree: shown inline in a notebook)."""

@@ -1223,6 +1223,92 @@ impl Solution {
         Ok(Some(PyList::new(py, items)?))
     }
 
+    /// The tie rules solved under, as text (`first`, or `A=friendly,B=last`).
+    #[getter]
+    fn ties(&self) -> String {
+        self.sol().ties().describe()
+    }
+
+    /// The drawn game tree (`lastbite.draw_tree` wraps it): the tree report as JSON.
+    #[pyo3(signature = (horizontal, values, spe, draw_nodes, title, max_states))]
+    fn tree_json(
+        &self,
+        horizontal: bool,
+        values: bool,
+        spe: bool,
+        draw_nodes: u64,
+        title: &str,
+        max_states: u64,
+    ) -> PyResult<String> {
+        let fields = lastbite::api::drawing::TreeFields::new(horizontal, values, spe, draw_nodes)
+            .map_err(|e| Error::new_err(e.to_string()))?;
+        let report =
+            lastbite::api::drawing::draw(self.sol(), &fields, Budget { max_states }, title);
+        if let Some(e) = self.game().take_error() {
+            return Err(e);
+        }
+        let report = report.map_err(|e| Error::new_err(e.to_string()))?;
+        Ok(serde_json::to_string(&report).expect("reports serialise"))
+    }
+
+    /// The solution in a notebook: its value, tie rules, size and equilibrium play.
+    fn _repr_html_(&self) -> String {
+        use lastbite::svg::escape;
+        let game = self.game();
+        let sol = self.sol();
+        let value: Vec<String> = sol
+            .root_value()
+            .iter()
+            .map(|v| game.payoff_text(v))
+            .collect();
+        let steps = sol.path();
+        let shown = 60;
+        let mut play: Vec<String> = steps
+            .iter()
+            .take(shown)
+            .map(|s| {
+                format!(
+                    "{}: {}",
+                    escape(&game.player_name(s.mover)),
+                    escape(&game.move_label(&s.state, &s.mv))
+                )
+            })
+            .collect();
+        if steps.len() > shown {
+            play.push(format!("... {} more moves", steps.len() - shown));
+        }
+        let end = if sol
+            .explain(
+                &steps
+                    .last()
+                    .map_or(game.root(), |s| game.play(&s.state, &s.mv)),
+            )
+            .is_some_and(|e| e.mover == CHANCE)
+        {
+            " (then a chance move: see path())"
+        } else {
+            ""
+        };
+        let names: Vec<String> = (0..game.players())
+            .map(|p| escape(&game.player_name(p)))
+            .collect();
+        format!(
+            "<div class=\"lastbite-solution\"><table><caption style=\"text-align:left\"><b>lastbite Solution</b></caption>\
+             <tr><th style=\"text-align:left\">players</th><td style=\"text-align:left\">{}</td></tr>\
+             <tr><th style=\"text-align:left\">value</th><td style=\"text-align:left\">({})</td></tr>\
+             <tr><th style=\"text-align:left\">tie rules</th><td style=\"text-align:left\">{}</td></tr>\
+             <tr><th style=\"text-align:left\">states solved</th><td style=\"text-align:left\">{}</td></tr>\
+             <tr><th style=\"text-align:left\">equilibrium play</th><td style=\"text-align:left\">{}{}</td></tr>\
+             </table></div>",
+            names.join(", "),
+            escape(&value.join(", ")),
+            escape(&sol.ties().describe()),
+            sol.states(),
+            if play.is_empty() { "(the root is terminal)".to_string() } else { play.join(" &rarr; ") },
+            end
+        )
+    }
+
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         let root = vector(py, self.sol().root_value())?;
         Ok(format!(

@@ -137,6 +137,19 @@ fn cancellable<T: Send>(
 
 /// Runs command `command` (e.g. `dinner-solve`) on a JSON request; returns the JSON
 /// report.
+/// Any picture of lastbite's (its SVG) as a TikZ picture; with `standalone`, a whole
+/// document pdflatex compiles.
+#[pyfunction]
+#[pyo3(signature = (svg, standalone = false))]
+fn tikz(svg: &str, standalone: bool) -> PyResult<String> {
+    let t = lastbite::tikz::from_svg(svg).map_err(|e| error::Error::new_err(e.to_string()))?;
+    Ok(if standalone {
+        lastbite::tikz::standalone(&t)
+    } else {
+        t
+    })
+}
+
 #[pyfunction]
 #[pyo3(signature = (command, request, progress = false))]
 fn call(py: Python<'_>, command: &str, request: &str, progress: bool) -> PyResult<String> {
@@ -228,6 +241,7 @@ fn lastbite_json<T: serde::Serialize>(v: &T) -> String {
 fn _lastbite(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("Error", m.py().get_type::<Error>())?;
     m.add_function(wrap_pyfunction!(call, m)?)?;
+    m.add_function(wrap_pyfunction!(tikz, m)?)?;
     m.add_function(wrap_pyfunction!(call_columns, m)?)?;
     m.add_class::<columns::PyColumn>()?;
     m.add_class::<columns::PyTable>()?;

@@ -117,21 +117,17 @@ pub struct TreeReport {
     pub svg: String,
 }
 
-/// The drawing fields of a request, checked.
-pub(crate) struct TreeFields {
-    pub(crate) style: Style,
-    pub(crate) spe: bool,
-    pub(crate) draw_nodes: usize,
+/// The drawing fields of a request, checked: what [`draw`] takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TreeFields {
+    style: Style,
+    spe: bool,
+    draw_nodes: usize,
 }
 
 impl TreeFields {
     /// The drawing fields, checked (`draw_nodes` between 1 and [`MAX_DRAWN_NODES`]).
-    pub(crate) fn new(
-        horizontal: bool,
-        values: bool,
-        spe: bool,
-        draw_nodes: u64,
-    ) -> Result<Self, Error> {
+    pub fn new(horizontal: bool, values: bool, spe: bool, draw_nodes: u64) -> Result<Self, Error> {
         if !(1..=MAX_DRAWN_NODES).contains(&draw_nodes) {
             return Err(Error::invalid(
                 "draw_nodes",
@@ -151,8 +147,9 @@ fn count(n: u128) -> Count {
     Count(BigUint::from(n))
 }
 
-/// Draws a solved game's tree (see the module documentation).
-pub(crate) fn draw<G: Game>(
+/// Draws a solved game's tree (see the module documentation): what the tree commands
+/// return, and what a front end with its own games (Python's) calls with its solution.
+pub fn draw<G: Game>(
     sol: &Solution<'_, G>,
     fields: &TreeFields,
     budget: Budget,
