@@ -217,6 +217,8 @@ pub struct MultiplicityArgs {
     #[arg(long)]
     json: bool,
     #[command(flatten)]
+    latex: crate::out::LatexArgs,
+    #[command(flatten)]
     shard: crate::shard::ShardArgs,
 }
 
@@ -301,6 +303,8 @@ pub struct BalanceArgs {
     #[arg(long)]
     json: bool,
     #[command(flatten)]
+    latex: crate::out::LatexArgs,
+    #[command(flatten)]
     shard: crate::shard::ShardArgs,
 }
 
@@ -316,6 +320,8 @@ pub struct ParetoArgs {
     /// Print one JSON document on stdout.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    latex: crate::out::LatexArgs,
     #[command(flatten)]
     shard: crate::shard::ShardArgs,
 }
@@ -335,6 +341,8 @@ pub struct ExperimentArgs {
     /// Print one JSON document on stdout.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    latex: crate::out::LatexArgs,
     #[command(flatten)]
     shard: crate::shard::ShardArgs,
 }
@@ -657,7 +665,7 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
             if a.shard.run(api::ParetoSweep::COMMAND, &req, &ctl)? {
                 return Ok(ExitCode::SUCCESS);
             }
-            emit(&call(api::pareto(&req, &ctl))?, a.json)?;
+            crate::out::emit_table(&call(api::pareto(&req, &ctl))?, a.json, &a.latex)?;
         }
         Command::Experiment(a) => {
             let bar = Bar::with_threshold(1);
@@ -671,7 +679,11 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
             {
                 return Ok(ExitCode::SUCCESS);
             }
-            emit(&call(api::experiment(&req, &Control::new(&bar)))?, a.json)?;
+            crate::out::emit_table(
+                &call(api::experiment(&req, &Control::new(&bar)))?,
+                a.json,
+                &a.latex,
+            )?;
         }
         Command::Multiplicity(a) => {
             let bar = Bar::with_threshold(1);
@@ -687,7 +699,11 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
             {
                 return Ok(ExitCode::SUCCESS);
             }
-            emit(&call(api::multiplicity(&req, &Control::new(&bar)))?, a.json)?;
+            crate::out::emit_table(
+                &call(api::multiplicity(&req, &Control::new(&bar)))?,
+                a.json,
+                &a.latex,
+            )?;
         }
         Command::Attainable(a) => {
             let req = api::AttainableRequest { size: a.size };
@@ -754,7 +770,7 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
             }
             let report = call(api::balance(&req, &Control::new(&bar)))?;
             a.out.write_opt(report.svg.as_deref())?;
-            emit(&report, a.json)?;
+            crate::out::emit_table(&report, a.json, &a.latex)?;
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -132,6 +132,8 @@ pub struct InfoArgs {
     /// Print one JSON document on stdout.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    latex: crate::out::LatexArgs,
 }
 
 /// Arguments of `efg random`.
@@ -204,7 +206,7 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
                 data: None,
                 max_nodes: a.max_nodes,
             };
-            emit(&call(api::info(&req, &ctl))?, a.json)?;
+            crate::out::emit_table(&call(api::info(&req, &ctl))?, a.json, &a.latex)?;
         }
         Command::Draw(a) => {
             let t = a.tree;

@@ -286,3 +286,37 @@ def test_the_general_cookie_table_compiles_and_is_the_reports(tmp_path):
         ("positions", "positions"), ("P-positions", "p_positions"), ("no duration", "no_duration"),
         ("max nim", "max_nim"), ("rem. != susp.", "remoteness_not_suspense"), ("max rem.", "max_remoteness"),
     ]}
+
+
+@needs_pdflatex
+def test_the_dinner_sweeps_and_efg_info_compile_and_are_the_reports(tmp_path):
+    # Balance: exact percentages by size.
+    tex, report = compiled_with_report(["dinner", "balance", "--max-size", "10", "--trials", "20"], tmp_path)
+    rows = body_rows(tex)
+    assert len(rows) == len(report["rows"]) > 0
+    for cells, want in zip(rows, report["rows"]):
+        assert [number(c) for c in cells] == [want["size"], exact(want["alternation"]), exact(want["thue_morse"])]
+    # Multiplicity: the histogram.
+    tex, report = compiled_with_report(["dinner", "multiplicity", "--size", "6", "--trials", "30"], tmp_path)
+    assert [[number(c) for c in r] for r in body_rows(tex)] == [[h["outcomes"], h["dinners"]] for h in report["histogram"]]
+    # Experiment: labelled counts, the improvement exact.
+    tex, report = compiled_with_report(["dinner", "experiment", "--size", "8", "--trials", "200"], tmp_path)
+    lines = {r[0]: r[1] for r in body_rows(tex)}
+    assert number(lines["Pareto inefficient"]) == report["inefficient"]
+    assert number(lines["weakly Pareto inefficient"]) == report["weakly_inefficient"]
+    assert number(lines["largest improvement for a player (\\%)"]) == exact(report["max_improvement_percent_exact"])
+    # Pareto, one dinner: every improving outcome.
+    tex, report = compiled_with_report(["dinner", "pareto", "--morsels", "1,5 2,1 3,2 4,3 5,4 6,6"], tmp_path)
+    assert report["improving"]
+    assert [[number(c) for c in r] for r in body_rows(tex)] == [[exact(x) for x in p] for p in report["improving"]]
+    # efg info: counts, and each player's strategy counts.
+    game = os.path.join(os.path.dirname(__file__), "..", "..", "examples", "efg", "centipede.efg")
+    tex, report = compiled_with_report(["efg", "info", game], tmp_path)
+    first, second = tables_of(tex)
+    lines = {r[0]: r[1] for r in body_rows(first)}
+    assert number(lines["nodes"]) == report["nodes"] and number(lines["terminal nodes"]) == report["terminal_nodes"]
+    players = body_rows(second)
+    assert [number(r[1]) for r in players] == report["pure_strategies"]
+    # Pareto, the sweep: every inefficient dinner.
+    tex, report = compiled_with_report(["dinner", "pareto", "--size", "6"], tmp_path)
+    assert len(body_rows(tex)) == len(report["inefficient"]) + len(report["weakly_inefficient"]) > 0

@@ -246,3 +246,20 @@ def test_reports_are_dicts_shown_as_escaped_html():
     b = lastbite.dinner.board(morsels="1,2 2,3 3,1", picture=True)
     assert b._repr_svg_().startswith("<svg") and "\\begin{tikzpicture}" in b.tikz()
     assert lastbite.dinner.solve(morsels="1,2 2,1")._repr_svg_() is None
+
+
+@needs_pdflatex
+def test_example_paper_inputs_a_table_and_a_tree(tmp_path):
+    """examples/latex: build.sh writes the table and the tree, pdflatex compiles the paper."""
+    import shutil
+
+    examples = Path(__file__).parents[2] / "examples"
+    shutil.copytree(examples / "latex", tmp_path / "latex")
+    shutil.copytree(examples / "efg", tmp_path / "efg")
+    out = subprocess.run(["sh", str(tmp_path / "latex" / "build.sh")], capture_output=True, text=True,
+                         env={**os.environ, "LASTBITE": os.path.abspath(LASTBITE)}, timeout=300)
+    assert out.returncode == 0, out.stdout + out.stderr
+    log = (tmp_path / "latex" / "paper.log").read_text(errors="replace")
+    assert (tmp_path / "latex" / "paper.pdf").stat().st_size > 10_000
+    assert "undefined" not in log.lower()
+    assert "\\begin{tikzpicture}" in (tmp_path / "latex" / "entry-tree.tikz").read_text()

@@ -1,5 +1,5 @@
 //! What every command that draws a game tree shares: its request fields (declared once,
-//! here, by [`tree_request!`]), the [`TreeReport`], and the one function that turns a
+//! here, by `tree_request!`), the [`TreeReport`], and the one function that turns a
 //! solution into it ([`draw`]). The families' tree commands (`efg draw`, `dinner tree`)
 //! load their game, solve it and call [`draw`]; the unfolding is the engine's
 //! ([`crate::engine::unfold`]), the layout and the picture [`crate::tree`]'s.

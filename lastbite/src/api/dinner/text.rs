@@ -11,6 +11,7 @@ use crate::api::input::Letter;
 use crate::api::Render;
 use crate::exact::Exact;
 use crate::games::dinner::Dinner;
+use crate::table::{Align, Cell, Column, Table, Tabulate};
 
 fn abbreviate(s: &str) -> String {
     if s.len() > 60 {
@@ -722,5 +723,125 @@ impl Render for super::report::BestOrderReport {
             Some(r) => writeln!(w, "runner-up: {} with {}", r.order, r.expected_welfare),
             None => writeln!(w, "no runner-up: every sequence ties"),
         }
+    }
+}
+
+impl Tabulate for ExperimentReport {
+    /// The experiment's counts as labelled lines.
+    fn tables(&self) -> Vec<Table> {
+        let mut t = Table::new(
+            format!(
+                "Crossout on {} random permutation dinners of size {} (seed {}).",
+                self.trials, self.size, self.seed
+            ),
+            vec![Column::new("", Align::Left), Column::new("", Align::Right)],
+        );
+        t.push(vec![
+            Cell::Text("Pareto inefficient".into()),
+            Cell::number(self.inefficient),
+        ]);
+        t.push(vec![
+            Cell::Text("weakly Pareto inefficient".into()),
+            Cell::number(self.weakly_inefficient),
+        ]);
+        t.push(vec![
+            Cell::Text("largest improvement for a player (%)".into()),
+            self.max_improvement_percent_exact
+                .map_or(Cell::Text("none".into()), Cell::exact),
+        ]);
+        vec![t]
+    }
+}
+
+impl Tabulate for ParetoReport {
+    /// One dinner: crossout's scores and every outcome that improves on them; a sweep:
+    /// its counts and every inefficient dinner.
+    fn tables(&self) -> Vec<Table> {
+        match self {
+            ParetoReport::One(o) => {
+                let mut t = Table::new(
+                    format!(
+                        "Crossout scores ({}, {}), turn order {}: Pareto efficient {}, weakly {}; the outcomes that improve on them.",
+                        o.crossout[0],
+                        o.crossout[1],
+                        o.turn_order,
+                        if o.pareto_efficient { "yes" } else { "no" },
+                        if o.weakly_pareto_efficient { "yes" } else { "no" }
+                    ),
+                    vec![Column::new("Alice", Align::Right), Column::new("Bob", Align::Right)],
+                );
+                for [a, b] in &o.improving {
+                    t.push(vec![Cell::exact(*a), Cell::exact(*b)]);
+                }
+                vec![t]
+            }
+            ParetoReport::Sweep(s) => {
+                let mut t = Table::new(
+                    format!(
+                        "The {} permutation dinners of size {} (Bob moves last) on which crossout is (weakly) Pareto inefficient: {} and {}.",
+                        s.dinners,
+                        s.size,
+                        s.inefficient.len(),
+                        s.weakly_inefficient.len()
+                    ),
+                    vec![Column::new("", Align::Left), Column::new("dinner (a, b)", Align::Wrap)],
+                );
+                for (name, list) in [
+                    ("inefficient", &s.inefficient),
+                    ("weakly", &s.weakly_inefficient),
+                ] {
+                    for d in list {
+                        let m: Vec<String> = d.iter().map(|[a, b]| format!("({a},{b})")).collect();
+                        t.push(vec![Cell::Text(name.into()), Cell::Text(m.join(" "))]);
+                    }
+                }
+                vec![t]
+            }
+        }
+    }
+}
+
+impl Tabulate for MultiplicityReport {
+    /// How many dinners have how many pure SPE outcomes.
+    fn tables(&self) -> Vec<Table> {
+        let mut t = Table::new(
+            format!(
+                "Pure SPE outcomes of {} random dinners of {} morsels, {} players with distinct utilities, order {} (seed {}): {} with more than one.",
+                self.trials, self.size, self.players, self.order, self.seed, self.multiple
+            ),
+            vec![
+                Column::new("outcomes", Align::Right),
+                Column::new("dinners", Align::Right),
+            ],
+        );
+        for h in &self.histogram {
+            t.push(vec![Cell::number(h.outcomes), Cell::number(h.dinners)]);
+        }
+        vec![t]
+    }
+}
+
+impl Tabulate for BalanceReport {
+    /// The first mover's mean advantage by size, under both orders, exact.
+    fn tables(&self) -> Vec<Table> {
+        let mut t = Table::new(
+            format!(
+                "Mean advantage of the first mover, Alice - Bob as a percentage of n(n+1)/2, over {} random dinners a size (seed {}).",
+                self.trials, self.seed
+            ),
+            vec![
+                Column::new("size", Align::Right),
+                Column::new("alternation", Align::Right),
+                Column::new("Thue-Morse", Align::Right),
+            ],
+        );
+        for r in &self.rows {
+            t.push(vec![
+                Cell::number(r.size as u64),
+                Cell::exact(r.alternation),
+                Cell::exact(r.thue_morse),
+            ]);
+        }
+        vec![t]
     }
 }

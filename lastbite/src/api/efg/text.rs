@@ -216,3 +216,64 @@ impl Render for RandomReport {
         w.write_all(self.efg.as_bytes())
     }
 }
+
+impl crate::table::Tabulate for InfoReport {
+    /// What the file holds as labelled lines, then each player's strategy counts.
+    fn tables(&self) -> Vec<crate::table::Table> {
+        use crate::table::{Align, Cell, Column, Table};
+        let mut t = Table::new(
+            format!(
+                "The game {}.",
+                if self.title.is_empty() {
+                    "without a title"
+                } else {
+                    &self.title
+                }
+            ),
+            vec![Column::new("", Align::Left), Column::new("", Align::Right)],
+        );
+        for (what, n) in [
+            ("nodes", self.nodes),
+            ("decision nodes", self.personal_nodes),
+            ("chance nodes", self.chance_nodes),
+            ("terminal nodes", self.terminal_nodes),
+            ("depth", self.depth),
+            ("information sets", self.infosets),
+            ("outcomes", self.outcomes),
+        ] {
+            t.push(vec![Cell::Text(what.into()), Cell::number(n)]);
+        }
+        t.push(vec![
+            Cell::Text("perfect information".into()),
+            Cell::Text(
+                if self.perfect_information {
+                    "yes"
+                } else {
+                    "no"
+                }
+                .into(),
+            ),
+        ]);
+        let mut s = Table::new(
+            "Each player's pure strategies, and reduced ones (moves at unreachable sets left out).",
+            vec![
+                Column::new("player", Align::Left),
+                Column::new("pure", Align::Right),
+                Column::new("reduced", Align::Right),
+            ],
+        );
+        for (i, name) in self.players.iter().enumerate() {
+            s.push(vec![
+                Cell::Text(name.clone()),
+                self.pure_strategies
+                    .get(i)
+                    .map_or(Cell::Empty, |c| Cell::count(&c.0)),
+                self.reduced_strategies
+                    .get(i)
+                    .and_then(Option::as_ref)
+                    .map_or(Cell::Empty, |c| Cell::count(&c.0)),
+            ]);
+        }
+        vec![t, s]
+    }
+}
