@@ -106,12 +106,13 @@ def stub(family):
             params.append(f"{field}: {py_type(prop, root)} = ...")
             # Older spellings stay accepted (the package maps them to the field).
             params += [f"{a}: {py_type(prop, root)} = ..." for a in prop.get("x-aliases", [])]
-        params += ["progress: bool = ...", "as_numpy: bool = ..."]
+        params += ["progress: bool = ...", "as_numpy: bool = ...", "format: str | None = ..."]
         if reserved:
             params.append("**request: Any")
         lines.append(f"def {py}(")
         lines += [f"    {p}," for p in params]
-        lines.append(") -> dict[str, Any]:")
+        # A report (a dict), or with `format` the report written as a string.
+        lines.append(") -> Any:")
         lines.append(f'    """{summary}"""')
         lines.append("")
     return "\n".join(lines).rstrip("\n") + "\n"

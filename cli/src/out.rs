@@ -83,7 +83,7 @@ pub fn flag(field: &str) -> String {
         "components" => "COMPONENTS".into(),
         "statement" => "STATEMENT".into(),
         "figure" => "FIGURE".into(),
-        "picture" => "--svg/--png".into(),
+        "picture" => "--svg/--png/--tikz".into(),
         f => format!("--{}", f.replace('_', "-")),
     }
 }

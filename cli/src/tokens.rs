@@ -69,6 +69,10 @@ struct GameArgs {
     json: bool,
     #[command(flatten)]
     latex: out::LatexArgs,
+    /// The board (discrete game): the equilibrium's tokens (or those of --at) and each
+    /// stack's territory.
+    #[command(flatten)]
+    out: crate::figure::PictureOut,
 }
 
 #[derive(Args, Debug)]
@@ -126,8 +130,13 @@ pub fn run(a: TokensArgs) -> anyhow::Result<ExitCode> {
                 grid: g.grid,
                 max_states: g.max_states,
                 at: g.at,
+                picture: g.out.requested(),
             };
-            out::emit_table(&call(api::solve(&req, &ctl))?, g.json, &g.latex)?;
+            let report = call(api::solve(&req, &ctl))?;
+            if let api::SolveReport::Discrete(d) = &report {
+                g.out.write_opt(d.svg.as_deref())?;
+            }
+            out::emit_table(&report, g.json, &g.latex)?;
         }
     }
     Ok(ExitCode::SUCCESS)

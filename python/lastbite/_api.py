@@ -268,10 +268,12 @@ def _from_columns(np, value, schema, root):
     return _from_report(value, schema, root)
 
 
-def run(command, request, progress=False, as_numpy=False):
+def run(command, request, progress=False, as_numpy=False, format=None):
     """Runs `command` (e.g. "dinner-solve") on a request (a dict of Python values) and
     returns the report as Python values; with `as_numpy`, every list of records as a dict
-    of NumPy arrays (one per field) and every list of integers as an array."""
+    of NumPy arrays (one per field) and every list of integers as an array; with `format`
+    ("latex", "latex-standalone", "svg", "tikz", "tikz-standalone", "text", "json"), the
+    report written so, as a string."""
     req_schema = _schema(f"{command}.request")
     props = req_schema.get("properties", {})
     # Older spellings of a field (the schema's x-aliases) name the same field.
@@ -288,6 +290,10 @@ def run(command, request, progress=False, as_numpy=False):
             f"it takes {', '.join(sorted(props))}"
         )
     body = {k: _to_request(v, props[k], req_schema) for k, v in request.items()}
+    if format is not None:
+        if as_numpy:
+            raise TypeError("give format or as_numpy, not both")
+        return _lastbite.export(command, json.dumps(body), str(format), progress)
     rep_schema = _schema(f"{command}.report")
     if as_numpy:
         np = _numpy()
@@ -312,6 +318,9 @@ def _doc(name, summary):
         lines.append(f"    {field} (default {default!r}): {desc}")
     lines += [
         "    progress (default False): draw a progress bar on stderr for long phases.",
+        "    format (default None): return the report written as a string instead: 'latex' or",
+        "        'latex-standalone' (its tables), 'svg', 'tikz' or 'tikz-standalone' (its picture),",
+        "        'text' (the CLI's text) or 'json'.",
         "    as_numpy (default False): return every list of records (table rows, count cells)",
         "        as a dict of NumPy arrays, one per field (nested as the records are), and every",
         "        list of integers as an int64 array: no Python object per cell. A list-valued",
@@ -327,8 +336,8 @@ def _doc(name, summary):
 def _command(name, summary):
     """The Python function of command `name`: keyword arguments are the request's fields."""
 
-    def f(*, progress=False, as_numpy=False, **request):
-        return run(name, request, progress, as_numpy)
+    def f(*, progress=False, as_numpy=False, format=None, **request):
+        return run(name, request, progress, as_numpy, format)
 
     family, _, cmd = name.partition("-")
     f.__name__ = cmd or family

@@ -12,8 +12,9 @@ def analyze(
     explain: bool = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
+    format: str | None = ...,
     **request: Any,
-) -> dict[str, Any]:
+) -> Any:
     """Analyze a position: reduction, D-value, winning moves."""
 
 def critical(
@@ -22,7 +23,8 @@ def critical(
     max_n: int = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
-) -> dict[str, Any]:
+    format: str | None = ...,
+) -> Any:
     """The critical positions."""
 
 def table(
@@ -32,7 +34,8 @@ def table(
     max_n: int = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
-) -> dict[str, Any]:
+    format: str | None = ...,
+) -> Any:
     """Strict positions by D-value."""
 
 def nim(
@@ -45,7 +48,8 @@ def nim(
     store: str | None = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
-) -> dict[str, Any]:
+    format: str | None = ...,
+) -> Any:
     """Nim-values of all strict positions."""
 
 def general(
@@ -56,5 +60,6 @@ def general(
     store: str | None = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
-) -> dict[str, Any]:
+    format: str | None = ...,
+) -> Any:
     """Every reduced position (not only strict ones): P-positions, nim-values, durations by n."""

@@ -25,7 +25,8 @@ def solve(
     ties: str = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
-) -> dict[str, Any]:
+    format: str | None = ...,
+) -> Any:
     """Solve a dinner: crossout (two players) or the exact SPE."""
 
 def play(
@@ -39,7 +40,8 @@ def play(
     strategies: str = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
-) -> dict[str, Any]:
+    format: str | None = ...,
+) -> Any:
     """Play a strategy profile and report each player's score."""
 
 def verify(
@@ -53,7 +55,8 @@ def verify(
     strategies: str = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
-) -> dict[str, Any]:
+    format: str | None = ...,
+) -> Any:
     """Check a strategy profile for subgame perfection."""
 
 def efg(
@@ -66,7 +69,8 @@ def efg(
     order: str | None = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
-) -> dict[str, Any]:
+    format: str | None = ...,
+) -> Any:
     """The dinner's game tree as a Gambit .efg file."""
 
 def discount(
@@ -82,7 +86,8 @@ def discount(
     search: bool = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
-) -> dict[str, Any]:
+    format: str | None = ...,
+) -> Any:
     """Is crossout still an equilibrium under a discount?"""
 
 def pareto(
@@ -95,7 +100,8 @@ def pareto(
     size: int | None = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
-) -> dict[str, Any]:
+    format: str | None = ...,
+) -> Any:
     """Pareto efficiency of the crossout outcome."""
 
 def experiment(
@@ -105,7 +111,8 @@ def experiment(
     trials: int = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
-) -> dict[str, Any]:
+    format: str | None = ...,
+) -> Any:
     """The paper's random experiment."""
 
 def attainable(
@@ -113,7 +120,8 @@ def attainable(
     size: int = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
-) -> dict[str, Any]:
+    format: str | None = ...,
+) -> Any:
     """Hopkins-Jones attainable sets under crossout."""
 
 def plot(
@@ -127,7 +135,8 @@ def plot(
     picture: bool = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
-) -> dict[str, Any]:
+    format: str | None = ...,
+) -> Any:
     """Figure 1: outcomes of all strategy pairs."""
 
 def board(
@@ -144,7 +153,8 @@ def board(
     remove: int | None = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
-) -> dict[str, Any]:
+    format: str | None = ...,
+) -> Any:
     """The crossout board (Figures 2, 4, 5)."""
 
 def tree(
@@ -162,7 +172,8 @@ def tree(
     values: bool = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
-) -> dict[str, Any]:
+    format: str | None = ...,
+) -> Any:
     """The game tree of a small dinner drawn with its subgame perfect equilibrium (a Tree: shown inline in a notebook)."""
 
 def sincere(
@@ -176,7 +187,8 @@ def sincere(
     order: str | None = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
-) -> dict[str, Any]:
+    format: str | None = ...,
+) -> Any:
     """Sincere picking: each takes her favourite morsel left; with compare, welfare against the SPE outcomes."""
 
 def manipulate(
@@ -190,7 +202,8 @@ def manipulate(
     order: str | None = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
-) -> dict[str, Any]:
+    format: str | None = ...,
+) -> Any:
     """One agent's best play against sincere others, and its gain."""
 
 def expected(
@@ -207,7 +220,8 @@ def expected(
     welfare: str = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
-) -> dict[str, Any]:
+    format: str | None = ...,
+) -> Any:
     """Expected scores and welfare of a picking sequence under impartial culture."""
 
 def best_order(
@@ -220,7 +234,8 @@ def best_order(
     welfare: str = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
-) -> dict[str, Any]:
+    format: str | None = ...,
+) -> Any:
     """The picking sequence with the greatest expected welfare (two agents, sincere)."""
 
 def fairness(
@@ -238,7 +253,8 @@ def fairness(
     trials: int | None = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
-) -> dict[str, Any]:
+    format: str | None = ...,
+) -> Any:
     """Envy-freeness, EF1, proportionality and maximin shares of the sincere and SPE allocations."""
 
 def balance(
@@ -249,7 +265,8 @@ def balance(
     trials: int = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
-) -> dict[str, Any]:
+    format: str | None = ...,
+) -> Any:
     """First-mover advantage: alternation vs Thue-Morse."""
 
 def multiplicity(
@@ -261,5 +278,6 @@ def multiplicity(
     trials: int = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
-) -> dict[str, Any]:
+    format: str | None = ...,
+) -> Any:
     """How often random dinners have several SPE outcomes."""

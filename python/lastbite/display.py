@@ -188,7 +188,11 @@ def draw_tree(game_or_solution, ties="first", *, horizontal=False, values=False,
     if not isinstance(sol, Solution):
         sol = _solve(game_or_solution, ties, False, max_states)
     if title is None:
-        title = getattr(game_or_solution, "title", None) or type(game_or_solution).__name__
+        spiel = getattr(game_or_solution, "game", None)  # a solved OpenSpiel game
+        if spiel is not None and hasattr(spiel, "get_type"):
+            title = spiel.get_type().long_name
+        else:
+            title = getattr(game_or_solution, "title", None) or type(game_or_solution).__name__
     import json
 
     report = json.loads(sol.tree_json(horizontal, values, spe, draw_nodes, str(title), max_states))

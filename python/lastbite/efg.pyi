@@ -19,7 +19,8 @@ def solve(
     ties: str = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
-) -> dict[str, Any]:
+    format: str | None = ...,
+) -> Any:
     """The subgame perfect equilibrium of a Gambit .efg game."""
 
 def verify(
@@ -30,7 +31,8 @@ def verify(
     profile: str | None = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
-) -> dict[str, Any]:
+    format: str | None = ...,
+) -> Any:
     """Is a behaviour profile subgame perfect?"""
 
 def info(
@@ -40,7 +42,8 @@ def info(
     max_nodes: int = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
-) -> dict[str, Any]:
+    format: str | None = ...,
+) -> Any:
     """What an .efg file holds."""
 
 def random(
@@ -54,7 +57,8 @@ def random(
     seed: int = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
-) -> dict[str, Any]:
+    format: str | None = ...,
+) -> Any:
     """A random perfect-information game."""
 
 def draw(
@@ -69,5 +73,6 @@ def draw(
     values: bool = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
-) -> dict[str, Any]:
+    format: str | None = ...,
+) -> Any:
     """The game tree drawn with its subgame perfect equilibrium (a Tree: shown inline in a notebook)."""

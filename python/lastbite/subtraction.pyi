@@ -12,7 +12,8 @@ def table(
     set: str = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
-) -> dict[str, Any]:
+    format: str | None = ...,
+) -> Any:
     """The outcome table under every convention."""
 
 def outcome(
@@ -25,7 +26,8 @@ def outcome(
     takes: Sequence[int] | None = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
-) -> dict[str, Any]:
+    format: str | None = ...,
+) -> Any:
     """The outcome at one heap (any size)."""
 
 def period(
@@ -34,7 +36,8 @@ def period(
     set: str = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
-) -> dict[str, Any]:
+    format: str | None = ...,
+) -> Any:
     """The period of the outcome sequence, certified."""
 
 def scan(
@@ -50,7 +53,8 @@ def scan(
     triples: int | None = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
-) -> dict[str, Any]:
+    format: str | None = ...,
+) -> Any:
     """Sweep a family of rulesets."""
 
 def conjecture(
@@ -61,7 +65,8 @@ def conjecture(
     statement: str = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
-) -> dict[str, Any]:
+    format: str | None = ...,
+) -> Any:
     """Check one of the paper's conjectures."""
 
 def problems(
@@ -71,7 +76,8 @@ def problems(
     sizes: Sequence[int] = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
-) -> dict[str, Any]:
+    format: str | None = ...,
+) -> Any:
     """The data of Problems 1, 4 and 5 (Section 6)."""
 
 def plot(
@@ -84,5 +90,6 @@ def plot(
     set: str | None = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
-) -> dict[str, Any]:
+    format: str | None = ...,
+) -> Any:
     """The paper's figures."""

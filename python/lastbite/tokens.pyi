@@ -14,13 +14,15 @@ def solve(
     continuous: bool = ...,
     grid: int = ...,
     max_states: int = ...,
+    picture: bool = ...,
     players: int = ...,
     stacks: int = ...,
     ties: str = ...,
     values: str | None = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
-) -> dict[str, Any]:
+    format: str | None = ...,
+) -> Any:
     """Solve a Token Dollars game."""
 
 def seats(
@@ -32,5 +34,6 @@ def seats(
     stacks: int = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
-) -> dict[str, Any]:
+    format: str | None = ...,
+) -> Any:
     """What each seat is worth for every number of players."""

@@ -137,6 +137,23 @@ fn cancellable<T: Send>(
 
 /// Runs command `command` (e.g. `dinner-solve`) on a JSON request; returns the JSON
 /// report.
+/// Runs command `command` on a JSON request and returns its report in `format` (json,
+/// text, latex, latex-standalone, svg, tikz, tikz-standalone): `lastbite::api::export`.
+#[pyfunction]
+#[pyo3(signature = (command, request, format, progress = false))]
+fn export(
+    py: Python<'_>,
+    command: &str,
+    request: &str,
+    format: &str,
+    progress: bool,
+) -> PyResult<String> {
+    let format = api::Format::parse(format).map_err(|e| error::Error::new_err(e.to_string()))?;
+    cancellable(py, command, progress, |ctl| {
+        api::export(command, request, format, ctl)
+    })
+}
+
 /// Any picture of lastbite's (its SVG) as a TikZ picture; with `standalone`, a whole
 /// document pdflatex compiles.
 #[pyfunction]
@@ -242,6 +259,7 @@ fn _lastbite(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("Error", m.py().get_type::<Error>())?;
     m.add_function(wrap_pyfunction!(call, m)?)?;
     m.add_function(wrap_pyfunction!(tikz, m)?)?;
+    m.add_function(wrap_pyfunction!(export, m)?)?;
     m.add_function(wrap_pyfunction!(call_columns, m)?)?;
     m.add_class::<columns::PyColumn>()?;
     m.add_class::<columns::PyTable>()?;

@@ -147,6 +147,8 @@ PICTURES = {
     "subtraction-figure2": ["subtraction", "plot", "figure2", "--max", "12"],
     "subtraction-heatmap": ["subtraction", "plot", "heatmap", "--set", "2,5,7", "--max-heap", "60"],
     "tokens-seats": ["tokens", "seats", "--max-players", "4", "--stacks", "6"],
+    "tokens-board": ["tokens", "--stacks", "10", "--players", "3"],
+    "tokens-clock": ["tokens", "--stacks", "12", "--players", "4", "--clock", "--at", "3,9"],
     "efg-draw": ["efg", "draw", str(ENTRY), "--spe", "--horizontal", "--values"],
     "dinner-tree": ["dinner", "tree", "--morsels", "1,2 2,3 3,1", "--order", "ABA", "--draw-nodes", "9"],
 }
@@ -263,3 +265,45 @@ def test_example_paper_inputs_a_table_and_a_tree(tmp_path):
     assert (tmp_path / "latex" / "paper.pdf").stat().st_size > 10_000
     assert "undefined" not in log.lower()
     assert "\\begin{tikzpicture}" in (tmp_path / "latex" / "entry-tree.tikz").read_text()
+
+
+def test_the_token_board_shows_the_equilibrium_and_its_territories(tmp_path):
+    svg = tmp_path / "b.svg"
+    report = json.loads(run("tokens", "--stacks", "10", "--players", "3", "--json", "--svg", str(svg)))
+    text = svg.read_text()
+    assert report["svg"] == text
+    for t, (stack, share) in enumerate(zip(report["moves"], report["payoffs"])):
+        assert f"stack {stack}, share ${share}<" in text
+    bad = subprocess.run([LASTBITE, "tokens", "--continuous", "--svg", str(svg)], capture_output=True, text=True)
+    assert bad.returncode != 0 and "board" in bad.stderr and "--svg" in bad.stderr
+
+
+def test_formats_through_the_python_package(tmp_path):
+    lastbite = pytest.importorskip("lastbite")
+    tex = lastbite.cookie.critical(max_size=5, format="latex")
+    assert tex.startswith("\\begin{table}") and tex == run("cookie", "critical", "--max-size", "5", "--latex")
+    tikz = lastbite.dinner.board(morsels="1,2 2,3 3,1", format="tikz")
+    svg = tmp_path / "b.svg"
+    run("dinner", "board", "--morsels", "1,2 2,3 3,1", "--svg", str(svg))
+    assert tikz == lastbite.tikz(svg.read_text())
+    assert lastbite.dinner.solve(morsels="1,2 2,1", format="text").strip()
+    with pytest.raises(lastbite.Error, match="no table"):
+        lastbite.subtraction.outcome(set="1,2", heap=3, format="latex")
+    with pytest.raises(lastbite.Error, match="format"):
+        lastbite.cookie.critical(max_size=5, format="docx")
+
+
+def test_draw_tree_of_a_solved_openspiel_game():
+    lastbite = pytest.importorskip("lastbite")
+    pytest.importorskip("pyspiel")
+    import lastbite.openspiel as los
+    import pyspiel
+
+    game = pyspiel.load_game("tic_tac_toe")
+    sol = los.solve(game)
+    t = lastbite.draw_tree(sol, draw_nodes=60)
+    assert t["title"] == "Tic Tac Toe" and t["drawn_nodes"] <= 60 and t["folded"] > 0
+    assert t["total_leaves"] == 255168  # the known number of tic-tac-toe games
+    assert t["value"] == [str(v) for v in sol.value()] == ["0", "0"]
+    drawn = sum(n["kind"] == "terminal" for n in t["nodes"])
+    assert drawn + sum(n["hidden_leaves"] for n in t["nodes"] if n["kind"] == "folded") == 255168

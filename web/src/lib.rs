@@ -348,17 +348,39 @@ async fn not_found(uri: axum::http::Uri) -> ApiError {
 async fn family_command(
     State(shared): State<Arc<Shared>>,
     Path((family, command)): Path<(String, String)>,
+    uri: axum::http::Uri,
     body: Body,
 ) -> Result<Response, ApiError> {
-    run(shared, &format!("{family}-{command}"), body).await
+    let format = format_of(&uri)?;
+    run(shared, &format!("{family}-{command}"), format, body).await
 }
 
 async fn plain_command(
     State(shared): State<Arc<Shared>>,
     Path(command): Path<String>,
+    uri: axum::http::Uri,
     body: Body,
 ) -> Result<Response, ApiError> {
-    run(shared, &command, body).await
+    let format = format_of(&uri)?;
+    run(shared, &command, format, body).await
+}
+
+/// The export format a call asks for (`?format=latex`, `tikz`, ...: [`api::Format`]); no
+/// other query parameter is taken.
+fn format_of(uri: &axum::http::Uri) -> Result<Option<api::Format>, ApiError> {
+    let Some(query) = uri.query().filter(|q| !q.is_empty()) else {
+        return Ok(None);
+    };
+    let bad = |message: String| ApiError::new(StatusCode::BAD_REQUEST, message);
+    match query.split_once('=') {
+        Some(("format", name)) if !name.contains('&') => api::Format::parse(name)
+            .map(Some)
+            .map_err(|e| bad(e.to_string())),
+        _ => Err(bad(format!(
+            "unknown query {} (the API takes only format=...)",
+            api::escape(query)
+        ))),
+    }
 }
 
 fn json_response(body: String) -> Response {
@@ -367,7 +389,12 @@ fn json_response(body: String) -> Response {
 
 /// Reads, checks and budgets the request, runs the command on the blocking pool, and
 /// answers its report.
-async fn run(shared: Arc<Shared>, name: &str, body: Body) -> Result<Response, ApiError> {
+async fn run(
+    shared: Arc<Shared>,
+    name: &str,
+    format: Option<api::Format>,
+    body: Body,
+) -> Result<Response, ApiError> {
     let Some(&(command, ref props)) = shared.fields.iter().find(|(c, _)| *c == name) else {
         return Err(ApiError::new(
             StatusCode::NOT_FOUND,
@@ -400,7 +427,10 @@ async fn run(shared: Arc<Shared>, name: &str, body: Body) -> Result<Response, Ap
         // The slot is held until the computation really ends, cancelled or not.
         let _slot = slot;
         let ctl = Control::silent().with_cancel(&flag);
-        api::call(command, &request, &ctl)
+        match format {
+            None => api::call(command, &request, &ctl),
+            Some(f) => api::export(command, &request, f, &ctl),
+        }
     });
     let timeout = shared.config.timeout;
     let outcome = match tokio::time::timeout(timeout, job).await {
@@ -422,7 +452,11 @@ async fn run(shared: Arc<Shared>, name: &str, body: Body) -> Result<Response, Ap
         }
     };
     match outcome {
-        Ok(report) => Ok(json_response(report)),
+        Ok(report) if matches!(format, None | Some(api::Format::Json)) => Ok(json_response(report)),
+        // Every other format as text to save or paste, never rendered by a browser.
+        Ok(text) => {
+            Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
+        }
         Err(e) => Err(ApiError::new(status_of(&e), e.to_string())),
     }
 }

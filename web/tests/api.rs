@@ -501,3 +501,69 @@ async fn every_page_module_is_served() {
     let (s, _, b) = raw(&c, "GET", "/assets/js/nope.js", &[HOST]).await;
     error_of(s, &b, StatusCode::NOT_FOUND, "no such endpoint");
 }
+
+#[tokio::test]
+async fn formats_are_the_librarys_exports_as_text() {
+    let config = Config::default();
+    for (command, body, format) in [
+        ("cookie-critical", r#"{"max_size": 5}"#, "latex"),
+        (
+            "subtraction-table",
+            r#"{"set": "2,5,7", "max_heap": 20}"#,
+            "latex-standalone",
+        ),
+        (
+            "dinner-board",
+            r#"{"morsels": "1,6 2,14 3,10 4,3"}"#,
+            "tikz",
+        ),
+        ("dinner-tree", r#"{"morsels": "1,2 2,3 3,1"}"#, "svg"),
+        ("efg-random", r#"{"nodes": 10}"#, "json"),
+    ] {
+        let path = format!("{}?format={format}", endpoint(command));
+        let req = Request::builder()
+            .method("POST")
+            .uri(&path)
+            .header("host", "127.0.0.1:8080")
+            .header("content-type", "application/json")
+            .body(Body::from(body.to_string()))
+            .unwrap();
+        let res = router(config.clone()).oneshot(req).await.unwrap();
+        assert_eq!(res.status(), StatusCode::OK, "{path}");
+        let kind = res.headers()["content-type"].to_str().unwrap().to_string();
+        let bytes = res.into_body().collect().await.unwrap().to_bytes();
+        let got = String::from_utf8(bytes.to_vec()).unwrap();
+        let f = api::Format::parse(format).unwrap();
+        let want = api::export(command, body, f, &Control::silent()).unwrap();
+        assert_eq!(got, want, "{path}");
+        let json = format == "json";
+        assert_eq!(kind.starts_with("application/json"), json, "{kind}");
+        assert_eq!(kind.starts_with("text/plain"), !json, "{kind}");
+    }
+    // A report without a table, an unknown format, any other query: 400, one line.
+    for (path, mentions) in [
+        (
+            format!("{}?format=latex", endpoint("subtraction-outcome")),
+            "no table",
+        ),
+        (
+            format!(
+                "{}?format=%3Cscript%3Ealert(1)%3C/script%3E",
+                endpoint("cookie-critical")
+            ),
+            "format",
+        ),
+        (
+            format!("{}?callback=x", endpoint("cookie-critical")),
+            "only format",
+        ),
+        (
+            format!("{}?format=latex&x=1", endpoint("cookie-critical")),
+            "only format",
+        ),
+    ] {
+        let (status, body) = send(&config, "POST", &path, r#"{"set": "1,2", "heap": "3"}"#).await;
+        error_of(status, &body, StatusCode::BAD_REQUEST, mentions);
+        assert!(!body.contains("<script>"), "{body}");
+    }
+}

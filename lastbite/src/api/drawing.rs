@@ -228,6 +228,10 @@ pub fn draw<G: Game>(
 }
 
 impl Render for TreeReport {
+    fn as_svg(&self) -> Option<&str> {
+        Some(&self.svg)
+    }
+
     fn write_text(&self, w: &mut dyn io::Write) -> io::Result<()> {
         writeln!(w, "{}", self.title)?;
         writeln!(w, "players:  {}", self.players.join(", "))?;

@@ -49,9 +49,9 @@ pub use control::Control;
 pub use error::{escape, Error, ErrorKind};
 pub use json::{parse_request, write_json};
 pub use playable::{GameInfo, Playable, Position, Utility};
-pub use render::{Picture, Render, ReportVisitor};
+pub use render::{Format, Picture, Render, ReportVisitor};
 
-use render::ToJson;
+use render::{Export, ToJson};
 
 /// Every analysis command, once: its name (`family-command`, the stem of its schema
 /// files), request type, report type and function. [`schemas`], [`call`] and
@@ -151,6 +151,38 @@ pub fn schemas() -> Vec<(String, serde_json::Value)> {
 /// ```
 pub fn call(name: &str, request: &str, ctl: &Control) -> Result<String, Error> {
     call_with(name, request, ctl, ToJson)
+}
+
+/// Runs command `name` on a JSON request and writes its report in `format`: JSON, text,
+/// its tables as LaTeX, or its picture as SVG or TikZ. A picture format asks the command
+/// for its picture (`picture: true`) when the request has that field and leaves it out.
+/// A report without tables (or without a picture) is refused for those formats.
+///
+/// ```
+/// use lastbite::api::{export, Control, Format};
+/// let tex = export("cookie-critical", r#"{"max_size": 5}"#, Format::Latex, &Control::silent()).unwrap();
+/// assert!(tex.contains("\\begin{tabular}"));
+/// let tikz = export("dinner-board", r#"{"morsels": "1,2 2,3 3,1"}"#, Format::Tikz, &Control::silent()).unwrap();
+/// assert!(tikz.contains("\\begin{tikzpicture}"));
+/// assert!(export("subtraction-outcome", r#"{"set": "1,2", "heap": "10"}"#, Format::Latex, &Control::silent()).is_err());
+/// ```
+pub fn export(name: &str, request: &str, format: Format, ctl: &Control) -> Result<String, Error> {
+    let mut request = std::borrow::Cow::Borrowed(request);
+    if format.is_picture() {
+        let draws = schemas()
+            .into_iter()
+            .find(|(stem, _)| *stem == format!("{name}.request"))
+            .is_some_and(|(_, s)| s["properties"].get("picture").is_some());
+        if draws {
+            let mut value: serde_json::Value = parse_request(&request)?;
+            if let Some(obj) = value.as_object_mut() {
+                obj.entry("picture")
+                    .or_insert(serde_json::Value::Bool(true));
+            }
+            request = std::borrow::Cow::Owned(value.to_string());
+        }
+    }
+    call_with(name, &request, ctl, Export(format))?
 }
 
 /// [`call`] with the report handed to `visitor` instead of written as JSON.

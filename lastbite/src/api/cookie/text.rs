@@ -93,6 +93,10 @@ impl Render for AnalyzeReport {
 }
 
 impl Render for CriticalReport {
+    fn as_tables(&self) -> Option<Vec<crate::table::Table>> {
+        Some(crate::table::Tabulate::tables(self))
+    }
+
     fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
         writeln!(w, "{:>4} {:>4}  C^(n,d)", "n", "d")?;
         for r in &self.critical {
@@ -104,6 +108,10 @@ impl Render for CriticalReport {
 }
 
 impl Render for TableReport {
+    fn as_tables(&self) -> Option<Vec<crate::table::Table>> {
+        Some(crate::table::Tabulate::tables(self))
+    }
+
     fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
         writeln!(w, "number of strict n-component positions with D-value d")?;
         for (n, row) in self.rows.iter().enumerate() {
@@ -116,6 +124,10 @@ impl Render for TableReport {
 }
 
 impl Render for NimReport {
+    fn as_tables(&self) -> Option<Vec<crate::table::Table>> {
+        Some(crate::table::Tabulate::tables(self))
+    }
+
     fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
         writeln!(
             w,
@@ -134,6 +146,10 @@ impl Render for NimReport {
 }
 
 impl Render for GeneralReport {
+    fn as_tables(&self) -> Option<Vec<crate::table::Table>> {
+        Some(crate::table::Tabulate::tables(self))
+    }
+
     fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
         writeln!(
             w,

@@ -266,6 +266,10 @@ impl Render for DiscountReport {
 }
 
 impl Render for ParetoReport {
+    fn as_tables(&self) -> Option<Vec<crate::table::Table>> {
+        Some(crate::table::Tabulate::tables(self))
+    }
+
     fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
         match self {
             ParetoReport::Sweep(s) => {
@@ -316,6 +320,10 @@ impl Render for ParetoReport {
 }
 
 impl Render for ExperimentReport {
+    fn as_tables(&self) -> Option<Vec<crate::table::Table>> {
+        Some(crate::table::Tabulate::tables(self))
+    }
+
     fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
         writeln!(
             w,
@@ -346,6 +354,10 @@ impl Render for ExperimentReport {
 }
 
 impl Render for MultiplicityReport {
+    fn as_tables(&self) -> Option<Vec<crate::table::Table>> {
+        Some(crate::table::Tabulate::tables(self))
+    }
+
     fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
         writeln!(
             w,
@@ -393,6 +405,10 @@ impl Render for AttainableReport {
 }
 
 impl Render for PlotReport {
+    fn as_svg(&self) -> Option<&str> {
+        self.svg.as_deref()
+    }
+
     fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
         writeln!(
             w,
@@ -406,6 +422,10 @@ impl Render for PlotReport {
 }
 
 impl Render for BoardReport {
+    fn as_svg(&self) -> Option<&str> {
+        self.svg.as_deref()
+    }
+
     fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
         writeln!(
             w,
@@ -418,6 +438,14 @@ impl Render for BoardReport {
 }
 
 impl Render for BalanceReport {
+    fn as_svg(&self) -> Option<&str> {
+        self.svg.as_deref()
+    }
+
+    fn as_tables(&self) -> Option<Vec<crate::table::Table>> {
+        Some(crate::table::Tabulate::tables(self))
+    }
+
     fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
         writeln!(
             w,

@@ -31,6 +31,10 @@ fn vector(v: &[Rational]) -> String {
 }
 
 impl Render for InfoReport {
+    fn as_tables(&self) -> Option<Vec<crate::table::Table>> {
+        Some(crate::table::Tabulate::tables(self))
+    }
+
     fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
         writeln!(w, "Game: {}", crate::text::quote(&self.title))?;
         if !self.comment.is_empty() {

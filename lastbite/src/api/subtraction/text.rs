@@ -17,6 +17,10 @@ fn set_text(set: &[u64]) -> String {
 }
 
 impl Render for TableReport {
+    fn as_tables(&self) -> Option<Vec<crate::table::Table>> {
+        Some(crate::table::Tabulate::tables(self))
+    }
+
     /// The paper's layout: outcome and moves per convention, deviations from FvF.
     fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
         writeln!(w, "S = {{{}}}", moves_text(&self.set, ","))?;
@@ -214,6 +218,10 @@ impl Render for ScanReport {
 }
 
 impl Render for ConjectureReport {
+    fn as_tables(&self) -> Option<Vec<crate::table::Table>> {
+        Some(crate::table::Tabulate::tables(self))
+    }
+
     fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
         let what = if self.statement.starts_with('p') {
             "Problem"
@@ -262,6 +270,10 @@ impl Render for ConjectureReport {
 }
 
 impl Render for ProblemsReport {
+    fn as_tables(&self) -> Option<Vec<crate::table::Table>> {
+        Some(crate::table::Tabulate::tables(self))
+    }
+
     fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
         writeln!(
             w,
@@ -329,6 +341,10 @@ impl Render for ProblemsReport {
 }
 
 impl Render for PlotReport {
+    fn as_svg(&self) -> Option<&str> {
+        self.svg.as_deref()
+    }
+
     fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
         match &self.data {
             PlotData::Pairs { pairs } => {

@@ -76,6 +76,9 @@ request! {
         /// Explain the next player's choice after these placements (stacks in turn order,
         /// e.g. `[3, 9]`): every free stack with the payoffs it leads to (discrete game).
         at: Option<Vec<usize>> = None,
+        /// Also draw the board (discrete game): the equilibrium's tokens, or those of
+        /// `at`, and each stack's territory ([`DiscreteReport::svg`]).
+        picture: bool = false,
     }
 }
 
@@ -133,6 +136,12 @@ pub fn solve(req: &SolveRequest, _ctl: &Control) -> Result<SolveReport, Error> {
             return Err(Error::combination(
                 "at",
                 "explains the discrete game (stacks), not the continuous one",
+            ));
+        }
+        if req.picture {
+            return Err(Error::combination(
+                "picture",
+                "draws the discrete game's board (stacks), not the continuous one",
             ));
         }
         if !req.grid.is_power_of_two() || req.grid > 64 {
@@ -274,6 +283,14 @@ pub fn solve(req: &SolveRequest, _ctl: &Control) -> Result<SolveReport, Error> {
             .as_ref()
             .map(|at| b.payoffs(at).into_iter().map(|v| b.real(v)).collect()),
         values: req.at.as_ref().map(|_| b.values()),
+        svg: req.picture.then(|| {
+            let placed = req.at.as_deref().unwrap_or(&play.moves);
+            let title = match &req.at {
+                Some(_) => format!("{b}, after {placed:?}"),
+                None => format!("{b}: equilibrium ({} ties)", req.ties.to_ascii_lowercase()),
+            };
+            crate::games::tokens::figures::board_svg(&b, placed, &title)
+        }),
         title: b.to_string(),
     }))
 }

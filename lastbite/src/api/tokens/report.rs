@@ -67,6 +67,9 @@ pub struct DiscreteReport {
     /// With `at`: each stack's value, in order (worthless stacks included).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub values: Option<Vec<Exact>>,
+    /// The board (an SVG document), when asked for (`picture`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub svg: Option<String>,
     #[serde(skip)]
     #[schemars(skip)]
     pub(super) title: String,

@@ -8,6 +8,17 @@ use crate::table::{Align, Cell, Column, Table, Tabulate};
 use std::io::{self, Write};
 
 impl Render for SolveReport {
+    fn as_svg(&self) -> Option<&str> {
+        match self {
+            SolveReport::Discrete(d) => d.svg.as_deref(),
+            SolveReport::Continuous(_) => None,
+        }
+    }
+
+    fn as_tables(&self) -> Option<Vec<crate::table::Table>> {
+        Some(crate::table::Tabulate::tables(self))
+    }
+
     fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
         match self {
             SolveReport::Discrete(r) => {
@@ -74,6 +85,14 @@ impl Render for SolveReport {
 }
 
 impl Render for SeatsReport {
+    fn as_svg(&self) -> Option<&str> {
+        self.svg.as_deref()
+    }
+
+    fn as_tables(&self) -> Option<Vec<crate::table::Table>> {
+        Some(crate::table::Tabulate::tables(self))
+    }
+
     fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
         writeln!(
             w,

@@ -5,11 +5,13 @@
 //! * [`model`]: validated [`Board`]s and exact payoffs;
 //! * [`theory`]: backward induction over sets of taken stacks, tie rules, all SPE outcomes;
 //! * [`game`]: the engine game over full histories that checks it (in its tests);
-//! * [`reproduce`]: the solution's published answers recomputed.
+//! * [`reproduce`]: the solution's published answers recomputed;
+//! * [`figures`]: the board drawn, with its tokens and territories.
 //!
 //! The family owns its model, theory, cross-checks and analyses; it must not depend on
 //! another family or on the API (requests, reports and their text are `api`'s).
 
+pub mod figures;
 pub mod game;
 pub mod model;
 pub mod reproduce;
