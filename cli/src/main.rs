@@ -29,6 +29,10 @@ use clap::{Parser, Subcommand};
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// With --json: the document broken over lines even when stdout is not a terminal
+    /// (it is one compact line then, for the program reading it).
+    #[arg(long, global = true)]
+    pretty: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -84,6 +88,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    out::set_pretty(cli.pretty);
     let result = match cli.command {
         Command::Reproduce(args) => reproduce::run(args),
         Command::Dinner(cmd) => dinner::run(cmd),

@@ -1,7 +1,8 @@
 //! Output: buffered stdout, reports as JSON or text, broken pipes, errors with flags.
 
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use lastbite::api::{self, Render};
 use serde::Serialize;
@@ -19,11 +20,23 @@ pub fn is_broken_pipe(e: &anyhow::Error) -> bool {
     })
 }
 
-/// Prints a report: one JSON document with `json`, else its text.
+static PRETTY: AtomicBool = AtomicBool::new(false);
+
+/// Whether `--pretty` was given.
+pub fn set_pretty(pretty: bool) {
+    PRETTY.store(pretty, Ordering::Relaxed);
+}
+
+/// Prints a report: one JSON document with `json` (broken over lines for a terminal or
+/// with `--pretty`, one compact line for a program reading a pipe or file), else its text.
 pub fn emit<R: Serialize + Render>(report: &R, json: bool) -> anyhow::Result<()> {
     let mut w = stdout();
     if json {
-        api::write_json(report, &mut w)?;
+        if PRETTY.load(Ordering::Relaxed) || io::stdout().is_terminal() {
+            api::write_json(report, &mut w)?;
+        } else {
+            api::write_json_compact(report, &mut w)?;
+        }
     } else {
         report.write_text(&mut w)?;
     }

@@ -1187,3 +1187,24 @@ fn serve_off_loopback_prints_a_token() {
         "--token must be printable ASCII",
     );
 }
+
+/// `--json` read through a pipe is one compact line; `--pretty` breaks it over lines; the
+/// document is the same either way.
+#[test]
+fn json_is_compact_through_a_pipe_and_pretty_on_request() {
+    let args = ["dinner", "solve", "--morsels", "1,2 2,3 3,1 4,4", "--json"];
+    let compact = lastbite().args(args).output().unwrap();
+    let pretty = lastbite().args(args).arg("--pretty").output().unwrap();
+    assert!(compact.status.success() && pretty.status.success());
+    let (c, p) = (
+        String::from_utf8(compact.stdout).unwrap(),
+        String::from_utf8(pretty.stdout).unwrap(),
+    );
+    assert_eq!(c.lines().count(), 1, "{c}");
+    assert!(p.lines().count() > 5, "{p}");
+    let (a, b): (serde_json::Value, serde_json::Value) = (
+        serde_json::from_str(&c).unwrap(),
+        serde_json::from_str(&p).unwrap(),
+    );
+    assert_eq!(a, b);
+}

@@ -55,6 +55,14 @@ pub fn write_json<T: Serialize + ?Sized>(report: &T, w: &mut dyn Write) -> io::R
     w.write_all(b"\n")
 }
 
+/// Writes `report` as one compact JSON document (one line, no spaces) followed by a
+/// newline: the same document as [`write_json`], for programs reading it through a pipe.
+pub fn write_json_compact<T: Serialize + ?Sized>(report: &T, w: &mut dyn Write) -> io::Result<()> {
+    let mut w = w;
+    serde_json::to_writer(&mut w, report).map_err(io::Error::other)?;
+    w.write_all(b"\n")
+}
+
 /// Pretty at depth 1 and 2, compact deeper.
 struct Outline {
     depth: usize,

@@ -47,7 +47,7 @@ pub mod tokens;
 
 pub use control::Control;
 pub use error::{escape, Error, ErrorKind};
-pub use json::{parse_request, write_json};
+pub use json::{parse_request, write_json, write_json_compact};
 pub use playable::{GameInfo, Playable, Position, Utility};
 pub use render::{Format, Picture, Render, ReportVisitor};
 
