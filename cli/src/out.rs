@@ -27,12 +27,17 @@ pub fn set_pretty(pretty: bool) {
     PRETTY.store(pretty, Ordering::Relaxed);
 }
 
+/// Whether `--json` documents are broken over lines: on a terminal, or with `--pretty`.
+pub fn pretty_json() -> bool {
+    PRETTY.load(Ordering::Relaxed) || io::stdout().is_terminal()
+}
+
 /// Prints a report: one JSON document with `json` (broken over lines for a terminal or
 /// with `--pretty`, one compact line for a program reading a pipe or file), else its text.
 pub fn emit<R: Serialize + Render>(report: &R, json: bool) -> anyhow::Result<()> {
     let mut w = stdout();
     if json {
-        if PRETTY.load(Ordering::Relaxed) || io::stdout().is_terminal() {
+        if pretty_json() {
             api::write_json(report, &mut w)?;
         } else {
             api::write_json_compact(report, &mut w)?;

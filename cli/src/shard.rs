@@ -90,14 +90,14 @@ pub fn merge(a: MergeArgs) -> anyhow::Result<ExitCode> {
         .collect::<anyhow::Result<Vec<String>>>()?;
     let merged = call(sweep::merge(&docs, &Control::silent()))?;
     let mut w = out::stdout();
-    w.write_all(
-        if a.json {
-            &merged.document
-        } else {
-            &merged.text
-        }
-        .as_bytes(),
-    )?;
+    // As every --json is written: broken over lines for a terminal (or --pretty), one
+    // compact line for a file or a pipe.
+    let json = if out::pretty_json() {
+        merged.document
+    } else {
+        merged.json + "\n"
+    };
+    w.write_all(if a.json { &json } else { &merged.text }.as_bytes())?;
     w.flush()?;
     Ok(ExitCode::SUCCESS)
 }

@@ -179,8 +179,8 @@ def run(command, request, client=None, store=None, progress=True, shards=None, a
     written atomically: rerunning the same call skips the stored shards, so a killed client
     loses only the shards in flight. ``shards`` is the shard count (default: 64, or one per
     item for smaller sweeps). ``progress`` prints finished shards on stderr. With
-    ``as_json`` the report is returned as the CLI's ``--json`` document (text), byte for
-    byte.
+    ``as_json`` the report is returned as the CLI's ``--json`` document (text) as it writes
+    it to a file or a pipe, byte for byte.
 
     A worker that dies mid-task has its shard rerun by Dask. A shard that raises does not
     stop the others; once they finish, ``SweepError`` names every failed shard.
@@ -239,8 +239,9 @@ def run(command, request, client=None, store=None, progress=True, shards=None, a
         if own is not None:
             own[0].close()
             own[1].close()
-    _, report, document = _lastbite.sweep_merge([done[i] for i in sorted(done)])
+    _, report, _document = _lastbite.sweep_merge([done[i] for i in sorted(done)])
     if as_json:
-        return document
+        # The CLI's --json as it writes it to a file or pipe: one compact line.
+        return report + "\n"
     schema = _schema(f"{name}.report")
     return _from_report(json.loads(report), schema, schema)
