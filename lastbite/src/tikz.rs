@@ -270,8 +270,7 @@ fn paint(e: &Element, colors: &mut Colors, fill_default: bool) -> Result<String,
             ));
         }
     }
-    if let Some(o) = e.get("fill-opacity") {
-        let _ = o;
+    if e.get("fill-opacity").is_some() {
         opts.push(format!("fill opacity={}", c(e.num("fill-opacity")?)));
     }
     Ok(opts.join(", "))

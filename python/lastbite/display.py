@@ -9,6 +9,7 @@ picture the library drew (its ``svg`` field), shown as the picture it is.
 """
 
 import html
+import json
 from fractions import Fraction
 
 from . import _lastbite
@@ -193,7 +194,5 @@ def draw_tree(game_or_solution, ties="first", *, horizontal=False, values=False,
             title = spiel.get_type().long_name
         else:
             title = getattr(game_or_solution, "title", None) or type(game_or_solution).__name__
-    import json
-
     report = json.loads(sol.tree_json(horizontal, values, spe, draw_nodes, str(title), max_states))
     return Tree(report, "tree")

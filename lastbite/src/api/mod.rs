@@ -169,11 +169,16 @@ pub fn call(name: &str, request: &str, ctl: &Control) -> Result<String, Error> {
 pub fn export(name: &str, request: &str, format: Format, ctl: &Control) -> Result<String, Error> {
     let mut request = std::borrow::Cow::Borrowed(request);
     if format.is_picture() {
-        let draws = schemas()
-            .into_iter()
-            .find(|(stem, _)| *stem == format!("{name}.request"))
-            .is_some_and(|(_, s)| s["properties"].get("picture").is_some());
-        if draws {
+        // The commands whose request has a `picture` field, found once from the schemas.
+        static DRAWING: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+        let drawing = DRAWING.get_or_init(|| {
+            schemas()
+                .into_iter()
+                .filter(|(_, s)| s["properties"].get("picture").is_some())
+                .filter_map(|(stem, _)| stem.strip_suffix(".request").map(String::from))
+                .collect()
+        });
+        if drawing.iter().any(|c| c == name) {
             let mut value: serde_json::Value = parse_request(&request)?;
             if let Some(obj) = value.as_object_mut() {
                 obj.entry("picture")
