@@ -32,6 +32,7 @@ pub mod figures;
 pub mod game;
 #[cfg(feature = "gpu")]
 pub mod gpu;
+pub mod kernel;
 pub mod model;
 pub mod pareto;
 pub mod picking;

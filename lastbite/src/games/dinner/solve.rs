@@ -10,6 +10,7 @@ use crate::engine::{self, solve_dense, Budget, Game, Payoff, Player, Progress, R
 use crate::exact::Exact;
 
 use super::game::{DinnerGame, DinnerTies};
+use super::kernel::{self, Word};
 use super::model::{Bite, Dinner, DinnerError, Rules, TurnOrder};
 use super::setup::Setup;
 
@@ -211,7 +212,7 @@ fn lean_play<P: Payoff>(
     })
 }
 
-fn solve_exact_with<P: Payoff>(
+fn solve_exact_with<P: Word>(
     dinner: &Dinner,
     order: &TurnOrder,
     rules: &Rules,
@@ -228,7 +229,10 @@ fn solve_exact_with<P: Payoff>(
         // Two layers and a choice byte per state (or re-solving for the path), not the
         // full table: its budget counts the states held at once.
         engine::check_held(&game, budget)?;
-        let lean = engine::solve_lean(&game, &engine_ties, memory, progress)?;
+        let lean = match kernel::solve(&game, &engine_ties, memory, progress) {
+            Some(solved) => solved?,
+            None => engine::solve_lean(&game, &engine_ties, memory, progress)?,
+        };
         return lean_play(&game, dinner, lean, None);
     }
     // The full table (explanations read any state's children from it).

@@ -1,0 +1,498 @@
+//! The lean solver's layers of a plain dinner on the CPU, specialised: the engine's
+//! [`engine::solve_lean`] walks any [`engine::RankedGame`] through the `Game` trait (a
+//! vector of moves, a child state, its rank by table, a closure per child), which costs
+//! about 40 ns a state; this kernel decides the same states with the same rule in a few
+//! nanoseconds, and [`engine::path_from_choices`] reads the path back from its choice
+//! bytes exactly as after an engine solve.
+//!
+//! The children's ranks come without unranking. A state of `l` morsels left, `p_0 < ... <
+//! p_(l-1)`, has colexicographic rank `r = sum_j C(p_j, j + 1)`; removing `p_j` leaves
+//! `sum_(i<j) C(p_i, i + 1) + sum_(i>j) C(p_i, i)`, that is `r - C(p_j, j + 1) - sum_(i>j)
+//! D(p_i, i)` with `D(p, i) = C(p, i + 1) - C(p, i)`: one subtraction and two lookups a
+//! child, walking the morsels from the top. The moves are then met in decreasing morsel
+//! order, so each tie rule keeps the later of equals where the engine (increasing order)
+//! keeps the earlier, and both choose the same move.
+//!
+//! Covered: plain dinners (no discount, altruism or precedence; the index rule's offsets
+//! are in the payoffs) whose choice bytes fit the memory budget, with any tie rule per
+//! player and any number of players; anything else goes to the engine
+//! ([`solve`] returns `None`). It is checked against the engine on every tie rule, with 2
+//! to 4 players, and on random dinners (tests below).
+
+use std::ops::Add;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use crate::engine::{
+    self, EngineError, IndexedGame, LeanSolution, PathRecovery, Payoff, Progress, RankedGame,
+    TieBreak, Ties,
+};
+use crate::par::prelude::*;
+
+use super::game::DinnerGame;
+
+/// A machine payoff the kernel adds and compares directly (the dinner's `i32`, `i64` and
+/// `i128`).
+pub trait Word: Payoff + Zero + Default + Add<Output = Self> {}
+impl Word for i32 {}
+impl Word for i64 {}
+impl Word for i128 {}
+
+/// No move: the state is terminal (the engine's byte).
+const TERMINAL: u8 = u8::MAX;
+
+/// States a parallel work item decides (one unrank, then Gosper's next subset).
+const CHUNK: usize = 1 << 12;
+
+/// `[C(p, j + 1), D(p, j)]` with `D(p, j) = C(p, j + 1) - C(p, j)` (wrapping) at
+/// `j * 64 + p` for `p, j < 64`: a walk reads both of one morsel at once, and the rows a
+/// dinner of `n` morsels reads (`p < n`) lie together.
+struct Binomials(Vec<[usize; 2]>);
+
+impl Binomials {
+    fn new() -> Binomials {
+        let mut c = vec![[0u128; 66]; 66];
+        for a in 0..66 {
+            c[a][0] = 1;
+            for b in 1..=a {
+                c[a][b] = c[a - 1][b - 1] + if b < a { c[a - 1][b] } else { 0 };
+            }
+        }
+        // Ranks inside a layer fit `usize` (the layer was allocated); larger binomials
+        // only appear in states no layer holds, and wrap harmlessly there.
+        let w = |x: u128| x as usize;
+        let mut t = vec![[0usize; 2]; 64 * 64];
+        for j in 0..64 {
+            for p in 0..64 {
+                t[j * 64 + p] = [w(c[p][j + 1]), w(c[p][j + 1]).wrapping_sub(w(c[p][j]))];
+            }
+        }
+        Binomials(t)
+    }
+
+    /// `C(p, j + 1)` and `D(p, j)`.
+    #[inline(always)]
+    fn at(&self, j: usize, p: usize) -> [usize; 2] {
+        self.0[j * 64 + p]
+    }
+}
+
+/// Solves a plain dinner's layers with the kernel, holding two buffers of the widest
+/// layer's payoff vectors and a choice byte per state; `None` when the
+/// dinner is not plain or its choice bytes do not fit `memory` (the engine then solves it,
+/// re-solving for the path if need be).
+pub fn solve<'g, P: Word>(
+    game: &DinnerGame<'g, P>,
+    ties: &Ties,
+    memory: u128,
+    progress: &dyn Progress,
+) -> Option<Result<LeanSolution<DinnerGame<'g, P>>, EngineError>> {
+    let pay = game.plain_payoffs()?;
+    let n = game.layer_count() - 1;
+    if n > 63 {
+        return None;
+    }
+    // Two buffers of the widest layer's payoffs and a choice byte per state.
+    let widest = (0..=n)
+        .map(|l| game.layer_size(l) as u128)
+        .max()
+        .unwrap_or(1);
+    let states: u128 = (0..=n).map(|l| game.layer_size(l) as u128).sum();
+    let k = engine::Game::players(game) as u128;
+    let bytes = 2 * widest * k * std::mem::size_of::<P>() as u128 + states;
+    if bytes > memory {
+        return None;
+    }
+    // Every partial sum (a payoff, the others' total) is at most the sum of all payoffs'
+    // magnitudes; the game's own check covers the first, this one the second.
+    let total = pay
+        .iter()
+        .map(|p| p.to_integer().map(i128::unsigned_abs))
+        .try_fold(0u128, |a, x| a.checked_add(x?));
+    if !total.is_some_and(|t| t <= i128::MAX as u128 && P::fits(t as i128)) {
+        return None;
+    }
+    Some(run(game, ties, pay, n, bytes, progress))
+}
+
+fn run<'g, P: Word>(
+    game: &DinnerGame<'g, P>,
+    ties: &Ties,
+    pay: &[P],
+    n: usize,
+    bytes: u128,
+    progress: &dyn Progress,
+) -> Result<LeanSolution<DinnerGame<'g, P>>, EngineError> {
+    let k = engine::Game::players(game);
+    let table = Binomials::new();
+    let states: u128 = (0..=n).map(|l| game.layer_size(l) as u128).sum();
+    progress.start(states as u64, "states");
+    let mut choices: Vec<Vec<u8>> = Vec::with_capacity(n + 1);
+    // Two buffers of the widest layer, reused (a fresh layer each time would be faulted
+    // in again), each holding one column of payoffs a player: the
+    // mover's comparisons then read 8 bytes a child, not a whole vector.
+    let stride = (0..=n).map(|l| game.layer_size(l)).max().unwrap_or(1);
+    let (mut prev, mut cur) = (
+        zeroed::<P>(stride * k, bytes)?,
+        zeroed::<P>(stride * k, bytes)?,
+    );
+    for layer in 0..=n {
+        let size = game.layer_size(layer);
+        // Every state's byte is written below.
+        let mut chosen = zeroed::<u8>(size, bytes)?;
+        if layer > 0 {
+            let mover = game.player_of_turn(n - layer);
+            let below = game.layer_size(layer - 1);
+            let job = Layer {
+                table: &table,
+                own_pay: (0..n).map(|i| pay[i * k + mover]).collect(),
+                prev: prev.chunks(stride).map(|c| &c[..below]).collect(),
+                layer,
+                n,
+                mover,
+            };
+            let stop = AtomicBool::new(false);
+            let columns: Vec<&mut [P]> = cur.chunks_mut(stride).map(|c| &mut c[..size]).collect();
+            macro_rules! go {
+                ($k:literal, $rule:literal) => {
+                    decide_layer::<P, $k, $rule>(&job, columns, &mut chosen, progress, &stop)
+                };
+                ($rule:literal) => {
+                    match k {
+                        2 => go!(2, $rule),
+                        3 => go!(3, $rule),
+                        _ => go!(0, $rule),
+                    }
+                };
+            }
+            match ties.of(mover) {
+                TieBreak::First => go!(0),
+                TieBreak::Last => go!(1),
+                TieBreak::Friendly => go!(2),
+                TieBreak::Antagonistic => go!(3),
+            }
+            if stop.load(Ordering::Relaxed) || progress.cancelled() {
+                progress.finish();
+                return Err(EngineError::Cancelled);
+            }
+        } else {
+            // The empty plate: nothing more to eat.
+            cur.iter_mut()
+                .step_by(stride)
+                .for_each(|x| *x = P::default());
+            chosen.fill(TERMINAL);
+            progress.advance(size as u64);
+        }
+        choices.push(chosen);
+        std::mem::swap(&mut prev, &mut cur);
+    }
+    progress.finish();
+    // The top layer holds the root alone, rank 0 of each column.
+    let value = prev.iter().step_by(stride).copied().collect();
+    drop(prev);
+    let path = engine::path_from_choices(game, &choices)?;
+    Ok(LeanSolution {
+        value,
+        path,
+        states: states as u64,
+        resolved: 0,
+        recovery: PathRecovery::ChoiceBytes,
+        bytes,
+    })
+}
+
+/// `len` zeros, or [`EngineError::OutOfMemory`]. The memory comes zeroed from the system
+/// and untouched: its pages are faulted in by the cores that first write them, once (a
+/// filled vector writes every byte twice). On this project's virtual machines each first
+/// touch of fresh memory costs about 2 s a GB of system time (35 s of a 2 x 32 dinner's
+/// 14 GB), so pages never written are worth never touching.
+fn zeroed<T: Zero>(len: usize, bytes: u128) -> Result<Vec<T>, EngineError> {
+    let oom = || EngineError::OutOfMemory(bytes);
+    let layout = std::alloc::Layout::array::<T>(len).map_err(|_| oom())?;
+    if layout.size() == 0 {
+        return Ok(Vec::new());
+    }
+    // SAFETY: the layout is non-zero; a null pointer is refused; the memory is zeroed,
+    // and zero bytes are a valid `T` (`Zero` is sealed to integers), so the vector owns
+    // `len` initialised values allocated by the global allocator with `T`'s layout.
+    unsafe {
+        let ptr = std::alloc::alloc_zeroed(layout) as *mut T;
+        if ptr.is_null() {
+            return Err(oom());
+        }
+        Ok(Vec::from_raw_parts(ptr, len, len))
+    }
+}
+
+/// Types whose all-zero bytes are a valid value: the payoffs' integers and the choice
+/// bytes.
+pub trait Zero: Copy + Send + Sync + sealed::Sealed {}
+impl Zero for u8 {}
+impl Zero for i32 {}
+impl Zero for i64 {}
+impl Zero for i128 {}
+
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for u8 {}
+    impl Sealed for i32 {}
+    impl Sealed for i64 {}
+    impl Sealed for i128 {}
+}
+
+/// What one layer's decisions read.
+struct Layer<'a, P> {
+    table: &'a Binomials,
+    /// `own_pay[i]`: what the mover gains by eating morsel `i`.
+    own_pay: Vec<P>,
+    /// The layer below's payoffs, a column a player, by rank.
+    prev: Vec<&'a [P]>,
+    layer: usize,
+    n: usize,
+    mover: usize,
+}
+
+/// Decides every state of one layer into `columns` (a player's payoffs each) and
+/// `chosen` (the move's index in increasing morsel order), in parallel chunks. `K` is
+/// the number of players (0: read it at run time); `RULE` the mover's tie rule (0 first,
+/// 1 last, 2 friendly, 3 antagonistic).
+fn decide_layer<P: Word, const K: usize, const RULE: u8>(
+    job: &Layer<'_, P>,
+    columns: Vec<&mut [P]>,
+    chosen: &mut [u8],
+    progress: &dyn Progress,
+    stop: &AtomicBool,
+) {
+    let k = if K == 0 { columns.len() } else { K };
+    // Each chunk of ranks gets its piece of every column.
+    let chunks = chosen.len().div_ceil(CHUNK);
+    let mut pieces: Vec<Vec<&mut [P]>> = (0..chunks).map(|_| Vec::with_capacity(k)).collect();
+    for column in columns {
+        for (c, piece) in column.chunks_mut(CHUNK).enumerate() {
+            pieces[c].push(piece);
+        }
+    }
+    let mover = job.mover;
+    let chunk = |c: usize, mut values: Vec<&mut [P]>, picks: &mut [u8]| {
+        if progress.cancelled() {
+            stop.store(true, Ordering::Relaxed);
+            return;
+        }
+        let first = c * CHUNK;
+        let mut mask = first_of(job, first);
+        let mut walk = Walk::new(job, mask);
+        for (j, pick) in picks.iter_mut().enumerate() {
+            if j > 0 {
+                // Gosper's step moves the lowest run of morsels only: the children's
+                // offsets above it stay.
+                let run = (!(mask >> mask.trailing_zeros())).trailing_zeros() as usize;
+                mask = gosper(mask);
+                walk.refresh(job, mask, run);
+            }
+            let (best, child, own) = walk.decide::<K, RULE>(job, first + j);
+            for (column, below) in values.iter_mut().zip(&job.prev) {
+                column[j] = below[child];
+            }
+            values[mover][j] = own;
+            *pick = best;
+        }
+        progress.advance(picks.len() as u64);
+    };
+    if chunks <= 1 {
+        if let Some(values) = pieces.pop() {
+            chunk(0, values, chosen);
+        }
+    } else {
+        pieces
+            .into_par_iter()
+            .zip(chosen.par_chunks_mut(CHUNK))
+            .enumerate()
+            .for_each(|(c, (values, picks))| chunk(c, values, picks));
+    }
+}
+
+/// The subset of rank `rank` among the layer's, colexicographic.
+fn first_of<P>(job: &Layer<'_, P>, rank: usize) -> u64 {
+    let mut r = rank;
+    let mut mask = 0u64;
+    let mut top = job.n;
+    for j in (1..=job.layer).rev() {
+        // The largest p < top with C(p, j) <= r.
+        let mut p = top - 1;
+        while p >= j && job.table.at(j - 1, p)[0] > r {
+            p -= 1;
+        }
+        mask |= 1 << p;
+        r -= job.table.at(j - 1, p)[0];
+        top = p;
+    }
+    mask
+}
+
+/// Gosper's hack: the next subset of as many morsels in colexicographic order.
+#[inline]
+fn gosper(x: u64) -> u64 {
+    let c = x & x.wrapping_neg();
+    let r = x.wrapping_add(c);
+    (((r ^ x) >> 2) / c) | r
+}
+
+/// A walk along a layer in rank order. For the state at hand, with morsels `p_0 < ... <
+/// p_(l-1)` and rank `r`, removing `p_j` leaves the child of rank `r - off[j]`, where
+/// `off[j] = C(p_j, j + 1) + acc[j]` and `acc[j] = sum_(i>j) D(p_i, i)`: an offset
+/// depends only on the morsels from `p_j` up, so Gosper's step, which moves the lowest
+/// run of morsels, leaves the offsets above that run as they were.
+struct Walk<P> {
+    off: [usize; 64],
+    acc: [usize; 64],
+    /// `gain[j]`: the mover's payoff for eating `p_j`.
+    gain: [P; 64],
+}
+
+impl<P: Word> Walk<P> {
+    fn new(job: &Layer<'_, P>, mask: u64) -> Walk<P> {
+        let mut walk = Walk {
+            off: [0; 64],
+            acc: [0; 64],
+            gain: [P::default(); 64],
+        };
+        walk.refresh(job, mask, job.layer);
+        walk
+    }
+
+    /// Recomputes the lowest `low` offsets of `mask` (all of them when `low` is the
+    /// layer's size).
+    #[inline(always)]
+    fn refresh(&mut self, job: &Layer<'_, P>, mask: u64, low: usize) {
+        let mut pos = [0usize; 64];
+        let mut m = mask;
+        for p in pos.iter_mut().take(low) {
+            *p = m.trailing_zeros() as usize;
+            m &= m - 1;
+        }
+        // `acc[low - 1]` depends on the morsels above the run only: it stays, but for
+        // the full refresh, where the top's is zero.
+        if low == job.layer {
+            self.acc[low - 1] = 0;
+        }
+        let mut above = 0usize;
+        for j in (0..low).rev() {
+            let [up, diff] = job.table.at(j, pos[j]);
+            if j + 1 < low {
+                self.acc[j] = self.acc[j + 1].wrapping_add(above);
+            }
+            self.off[j] = up.wrapping_add(self.acc[j]);
+            self.gain[j] = job.own_pay[pos[j]];
+            above = diff;
+        }
+    }
+
+    /// Decides the state of rank `rank`: the chosen move's index (in increasing morsel
+    /// order), its child's rank and the mover's payoff through it, met in the engine's
+    /// order so each rule keeps what the engine keeps.
+    #[inline(always)]
+    fn decide<const K: usize, const RULE: u8>(
+        &self,
+        job: &Layer<'_, P>,
+        rank: usize,
+    ) -> (u8, usize, P) {
+        let k = if K == 0 { job.prev.len() } else { K };
+        let mover = job.mover;
+        let own_column = job.prev[mover];
+        let others = |child: usize| -> P {
+            let mut s = P::default();
+            for q in 0..k {
+                if q != mover {
+                    s = s + job.prev[q][child];
+                }
+            }
+            s
+        };
+        let mut best_child = rank.wrapping_sub(self.off[0]);
+        let mut best_own = own_column[best_child] + self.gain[0];
+        let mut best_others = if RULE >= 2 {
+            others(best_child)
+        } else {
+            P::default()
+        };
+        let mut best = 0u8;
+        for j in 1..job.layer {
+            let child = rank.wrapping_sub(self.off[j]);
+            let own = own_column[child] + self.gain[j];
+            let take = own > best_own
+                || own == best_own
+                    && match RULE {
+                        0 => false,
+                        1 => true,
+                        2 => others(child) > best_others,
+                        _ => others(child) < best_others,
+                    };
+            if take {
+                best = j as u8;
+                best_child = child;
+                best_own = own;
+                if RULE >= 2 {
+                    best_others = others(child);
+                }
+            }
+        }
+        (best, best_child, best_own)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{solve_lean, Silent};
+    use crate::games::dinner::{Dinner, TurnOrder};
+    use crate::rng::Rng;
+
+    /// The kernel's value and path equal the engine's lean solve on random plain dinners:
+    /// 2 to 4 players, 1 to 13 morsels, utilities with many ties (so the rules matter),
+    /// every tie rule for everyone and mixed per player, with and without the index rule.
+    #[test]
+    fn kernel_agrees_with_the_engine() {
+        let rules = [
+            TieBreak::First,
+            TieBreak::Last,
+            TieBreak::Friendly,
+            TieBreak::Antagonistic,
+        ];
+        let mut rng = Rng::for_trial(30, 1);
+        for trial in 0..400u64 {
+            let k = 2 + (trial % 3) as usize;
+            let n = 1 + rng.below(13) as usize;
+            let span = [3, 10, 1000][(trial / 3 % 3) as usize];
+            let flat: Vec<i64> = (0..k * n).map(|_| rng.below(span) as i64 - 1).collect();
+            let d = Dinner::from_integers(k, flat).expect("dinner");
+            let order = match trial % 4 {
+                0 => TurnOrder::parse("snake", &d),
+                1 => TurnOrder::parse("alternate", &d),
+                _ => {
+                    let s: String = (0..n)
+                        .map(|_| (b'A' + rng.below(k as u64) as u8) as char)
+                        .collect();
+                    TurnOrder::parse(&s, &d)
+                }
+            }
+            .expect("order");
+            let ties = if trial % 5 == 4 {
+                Ties::per_player((0..k).map(|_| rules[rng.below(4) as usize]).collect())
+            } else {
+                Ties::uniform(rules[(trial % 4) as usize], k)
+            };
+            for perturb in [false, true] {
+                let game = DinnerGame::<i32>::new(&d, &order, perturb).expect("game");
+                let want = solve_lean(&game, &ties, u128::MAX, &Silent).expect("engine");
+                let got = solve(&game, &ties, u128::MAX, &Silent)
+                    .expect("a plain dinner")
+                    .expect("kernel");
+                assert_eq!(got.value, want.value, "trial {trial} perturb {perturb}");
+                let steps = |s: &LeanSolution<DinnerGame<'_, i32>>| {
+                    s.path.iter().map(|x| (x.mover, x.mv)).collect::<Vec<_>>()
+                };
+                assert_eq!(steps(&got), steps(&want), "trial {trial} perturb {perturb}");
+                assert_eq!(got.states, want.states);
+            }
+        }
+    }
+}
