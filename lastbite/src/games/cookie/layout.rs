@@ -261,18 +261,22 @@ pub fn unrank(n: usize, r: u64) -> Vec<u8> {
 }
 
 /// The next reduced position in lexicographic order, in place; `false` after the last.
-#[inline]
+#[cfg(test)]
 pub(super) fn next(a: &mut [u8]) -> bool {
+    next_from(a).is_some()
+}
+
+/// [`next`], returning the first component it changed (those before it stay), or `None`
+/// after the last.
+#[inline]
+pub(super) fn next_from(a: &mut [u8]) -> Option<usize> {
     let n = a.len();
-    let Some(k) = (0..n.saturating_sub(1))
+    let k = (0..n.saturating_sub(1))
         .rev()
-        .find(|&k| (a[k] as usize) < n)
-    else {
-        return false;
-    };
+        .find(|&k| (a[k] as usize) < n)?;
     a[k] += 1;
     for j in k + 1..n - 1 {
         a[j] = a[k].max(j as u8 + 1);
     }
-    true
+    Some(k)
 }
