@@ -15,16 +15,27 @@
 use super::model::{Convention, Ruleset, SubtractionError};
 
 /// The largest table (in heaps) built on request: four conventions and the zero-sum score
-/// take 40 bytes a heap, so this is about 10 GB.
+/// take 36 bytes a heap, so this is about 9 GB.
 pub const MAX_TABLE: u64 = 250_000_000;
+
+/// One heap's outcomes: `o[X] = (o^1_X(h), o^2_X(h))` for each convention and the
+/// zero-sum score, side by side, since the recursion reads all of them at `h - s`. In 32
+/// bits: an outcome never exceeds its heap, and heaps stay below [`MAX_TABLE`].
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Row {
+    o: [[u32; 2]; 4],
+    zs: i32,
+}
+
+/// `d(X)` and whether the mover is antagonistic, by [`Convention::index`].
+const DUAL: [usize; 4] = [0, 2, 1, 3];
+const ANTAGONISTIC: [bool; 4] = [false, false, true, true];
 
 /// Outcomes of all heaps `0..len` under the four conventions, and the zero-sum scores.
 #[derive(Debug, Clone)]
 pub struct Table {
     set: Ruleset,
-    /// `o[X][h] = (o^1_X(h), o^2_X(h))`.
-    o: [Vec<(u64, u64)>; 4],
-    zs: Vec<i64>,
+    rows: Vec<Row>,
 }
 
 impl Table {
@@ -40,8 +51,7 @@ impl Table {
     pub fn compute(set: &Ruleset, max_heap: u64) -> Result<Table, SubtractionError> {
         let mut t = Table {
             set: set.clone(),
-            o: Default::default(),
-            zs: Vec::new(),
+            rows: Vec::new(),
         };
         t.extend(max_heap)?;
         Ok(t)
@@ -54,55 +64,65 @@ impl Table {
             return Err(SubtractionError::Budget(format!(
                 "a table of {} heaps needs about {} GB; the limit is {MAX_TABLE} heaps (use the periodic formula for larger heaps)",
                 max_heap + 1,
-                (max_heap as u128 + 1) * 40 / 1_000_000_000
+                (max_heap as u128 + 1) * 36 / 1_000_000_000
             )));
         }
         let len = max_heap as usize + 1;
-        let from = self.zs.len();
+        let from = self.rows.len();
         if len <= from {
             return Ok(());
         }
-        for col in &mut self.o {
-            col.reserve_exact(len - from);
-        }
-        self.zs.reserve_exact(len - from);
-        let o = &mut self.o;
-        let zs = &mut self.zs;
+        self.rows.reserve_exact(len - from);
         let elements = self.set.elements();
-        for h in from as u64..len as u64 {
-            for x in Convention::ALL {
-                let d = x.dual().index();
-                let antagonistic = x.mover_antagonistic();
-                // The mover takes the most for herself; among equals her convention picks
-                // the other's utility (least when antagonistic, most when friendly).
-                let mut best: Option<(u64, u64)> = None;
-                for &s in elements.iter().take_while(|&&s| s <= h) {
-                    let (c1, c2) = o[d][(h - s) as usize];
-                    let mine = s + c2;
-                    best = match best {
-                        Some((m, other)) if mine == m => Some((
-                            m,
-                            if antagonistic {
-                                other.min(c1)
-                            } else {
-                                other.max(c1)
-                            },
-                        )),
-                        Some((m, _)) if mine < m => best,
-                        _ => Some((mine, c1)),
-                    };
-                }
-                o[x.index()].push(best.unwrap_or((0, 0)));
-            }
-            let z = elements
-                .iter()
-                .take_while(|&&s| s <= h)
-                .map(|&s| s as i64 - zs[(h - s) as usize])
-                .max()
-                .unwrap_or(0);
-            zs.push(z);
+        for h in from..len {
+            let row = Self::decide(&self.rows, h, elements);
+            self.rows.push(row);
         }
         Ok(())
+    }
+
+    /// Heap `h`'s row from the rows below it (Definition 2 for each convention, and the
+    /// zero-sum score): the mover takes the most for herself; among equals her convention
+    /// picks the other's utility (least when antagonistic, most when friendly).
+    #[inline]
+    fn decide(rows: &[Row], h: usize, elements: &[u64]) -> Row {
+        // Elements are at most MAX_ELEMENT, far below 2^31.
+        let mut playable = elements.iter().map(|&s| s as usize).take_while(|&s| s <= h);
+        let Some(first) = playable.next() else {
+            return Row::default();
+        };
+        let below = &rows[h - first];
+        let mut out = Row {
+            o: std::array::from_fn(|x| {
+                let [c1, c2] = below.o[DUAL[x]];
+                [first as u32 + c2, c1]
+            }),
+            zs: first as i32 - below.zs,
+        };
+        for s in playable {
+            let below = &rows[h - s];
+            for x in 0..4 {
+                let [c1, c2] = below.o[DUAL[x]];
+                let mine = s as u32 + c2;
+                let [m, other] = out.o[x];
+                let tie = if ANTAGONISTIC[x] {
+                    other.min(c1)
+                } else {
+                    other.max(c1)
+                };
+                // Branch-free: which of three the comparison picks is data.
+                let other = if mine > m {
+                    c1
+                } else if mine == m {
+                    tie
+                } else {
+                    other
+                };
+                out.o[x] = [m.max(mine), other];
+            }
+            out.zs = out.zs.max(s as i32 - below.zs);
+        }
+        out
     }
 
     /// The ruleset.
@@ -112,12 +132,12 @@ impl Table {
 
     /// Number of heaps computed (`0..len`).
     pub fn len(&self) -> u64 {
-        self.zs.len() as u64
+        self.rows.len() as u64
     }
 
     /// Always false (heap 0 is always computed).
     pub fn is_empty(&self) -> bool {
-        self.zs.is_empty()
+        self.rows.is_empty()
     }
 
     /// `o_X(h)`: (utility of the player to move, utility of the other).
@@ -125,26 +145,27 @@ impl Table {
     /// # Panics
     /// When `h` is not below [`Table::len`].
     pub fn outcome(&self, x: Convention, h: u64) -> (u64, u64) {
-        self.o[x.index()][h as usize]
+        let [a, b] = self.rows[h as usize].o[x.index()];
+        (a.into(), b.into())
     }
 
     /// The zero-sum score `o_zs(h)` (mover's total minus the other's).
     pub fn zero_sum(&self, h: u64) -> i64 {
-        self.zs[h as usize]
+        self.rows[h as usize].zs.into()
     }
 
     /// The PSPE moves of `X` at `h`: every `s` that yields the outcome pair after
     /// tie-breaking, increasing. Empty when no move is possible.
     pub fn moves(&self, x: Convention, h: u64) -> Vec<u64> {
         let target = self.outcome(x, h);
-        let d = x.dual().index();
+        let d = x.dual();
         self.set
             .elements()
             .iter()
             .copied()
             .take_while(|&s| s <= h)
             .filter(|&s| {
-                let (c1, c2) = self.o[d][(h - s) as usize];
+                let (c1, c2) = self.outcome(d, h - s);
                 (s + c2, c1) == target
             })
             .collect()
@@ -152,12 +173,13 @@ impl Table {
 
     /// Whether `o(h + p) = o(h) + (c, c)` for every convention and `o_zs(h + p) = o_zs(h)`.
     fn shifts(&self, h: u64, p: u64, c: u64) -> bool {
-        let (a, b) = (h as usize, (h + p) as usize);
-        self.zs[a] == self.zs[b]
-            && self.o.iter().all(|col| {
-                let (x, y) = (col[a], col[b]);
-                y.0 == x.0 + c && y.1 == x.1 + c
-            })
+        let (x, y) = (&self.rows[h as usize], &self.rows[(h + p) as usize]);
+        x.zs == y.zs
+            && x.o
+                .iter()
+                .flatten()
+                .zip(y.o.iter().flatten())
+                .all(|(&a, &b)| u64::from(b) == u64::from(a) + c)
     }
 }
 
