@@ -1208,3 +1208,39 @@ fn json_is_compact_through_a_pipe_and_pretty_on_request() {
     );
     assert_eq!(a, b);
 }
+
+/// A reader that stops early (`| head`) ends the command quietly with exit 0, in JSON
+/// (compact and pretty) and in text, whether the pipe closes inside a chunk of the
+/// document or between chunks.
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    use std::io::{Read, Write};
+    use std::process::Stdio;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("big.csv");
+    let mut f = std::fs::File::create(&path).unwrap();
+    for i in 0..200_000u64 {
+        writeln!(f, "{},{}", i * 7919 % 100_003, i * 104_729 % 99_991).unwrap();
+    }
+    drop(f);
+    let file = path.to_str().unwrap();
+    for extra in [&["--json"][..], &["--json", "--pretty"], &[]] {
+        let mut child = common::lastbite_std()
+            .args(["dinner", "solve", file])
+            .args(extra)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut head = [0u8; 100];
+        child.stdout.take().unwrap().read_exact(&mut head).unwrap();
+        // The reader is gone: the rest of the document meets a closed pipe.
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{extra:?}: {:?}", out.status);
+        assert!(
+            out.stderr.is_empty(),
+            "{extra:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}

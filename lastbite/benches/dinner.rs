@@ -1,6 +1,9 @@
 //! Ethiopian Dinner speed targets (issue: foundation):
 //! * crossout on 10^7 morsels in memory, next to sorting the two utility columns;
-//! * the exact two-player SPE over all subsets (dense engine) at n = 16 and n = 22.
+//! * the exact two-player SPE over all subsets (dense engine) at n = 16 and n = 22;
+//! * mixed strategy profiles (issue 30): crossout against greedy and against masochistic
+//!   at 10^6 morsels, next to crossout alone (the anchor), and the per-turn recomputation
+//!   they replaced at 10^4 morsels.
 //!
 //! The n = 26 exact solve and the 10^6-line CSV run are measured end to end with the CLI
 //! (`benches/crossout_vs_sort.sh`, README), since criterion's repetitions would take
@@ -9,7 +12,8 @@
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use lastbite::engine::{Budget, Silent};
 use lastbite::games::dinner::{
-    crossout, solve_exact, Dinner, DinnerTies, Setup, TurnOrder, DEFAULT_DINNER_MEMORY,
+    crossout, evaluate, evaluate_by_recomputation, solve_exact, Dinner, DinnerTies, Setup,
+    Strategy, TurnOrder, DEFAULT_DINNER_MEMORY,
 };
 
 /// A reproducible pseudo-random dinner (splitmix64), utilities in 0..10^9.
@@ -71,5 +75,35 @@ fn exact_spe(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, crossout_large, exact_spe);
+fn mixed_profiles(c: &mut Criterion) {
+    let mut g = c.benchmark_group("mixed_profiles");
+    g.sample_size(10);
+    let d = random_dinner(1_000_000, 5);
+    let order = TurnOrder::default_for(&d);
+    g.bench_function("crossout_1e6", |b| {
+        b.iter(|| crossout(&d, &order).unwrap().scores)
+    });
+    for other in [Strategy::Greedy, Strategy::Masochistic] {
+        let profile = [Strategy::Crossout, other];
+        g.bench_function(format!("crossout_vs_{other}_1e6"), |b| {
+            b.iter(|| evaluate(&d, &order, &profile).unwrap().scores)
+        });
+    }
+    let small = random_dinner(10_000, 5);
+    let order = TurnOrder::default_for(&small);
+    let profile = [Strategy::Crossout, Strategy::Greedy];
+    g.bench_function("crossout_vs_greedy_1e4", |b| {
+        b.iter(|| evaluate(&small, &order, &profile).unwrap().scores)
+    });
+    g.bench_function("crossout_vs_greedy_1e4_recomputed", |b| {
+        b.iter(|| {
+            evaluate_by_recomputation(&small, &order, &profile)
+                .unwrap()
+                .scores
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, crossout_large, exact_spe, mixed_profiles);
 criterion_main!(benches);

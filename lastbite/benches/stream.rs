@@ -2,15 +2,23 @@
 //! copy, scale, add, triad over arrays far larger than the caches, on every core with
 //! rayon), then the lean exact solver on 3-player dinners of 22, 26 and (with
 //! `STREAM_DINNER_30=1`) 30 morsels: states per second and bytes moved per state, against
-//! the triad bandwidth.
+//! the triad bandwidth; then the exact solver as `dinner solve` runs it (plain dinners go
+//! through the specialised kernel) on 2 and 3 players x 26 morsels: states a second, the
+//! bytes its necessary traffic moves a state (each state's payoff vector written once and
+//! read by each of its parents, its choice byte written), and the ratio of the solve's
+//! time to the time those bytes take at the triad speed of the same run (issue 30: within
+//! 2x of that bound means a ratio of at most 2).
 //!
 //! `cargo bench -p lastbite --bench stream` (about a minute; 30 morsels add 2 to 4
 //! minutes and 8 GB).
 
 use std::time::Instant;
 
+use lastbite::engine::Budget;
 use lastbite::engine::{solve_lean, IndexedGame, Silent, TieBreak, Ties};
-use lastbite::games::dinner::{Dinner, DinnerGame, TurnOrder};
+use lastbite::games::dinner::{
+    solve_exact, Dinner, DinnerGame, DinnerTies, Setup, TurnOrder, DEFAULT_DINNER_MEMORY,
+};
 use lastbite::rng::Rng;
 use rayon::prelude::*;
 
@@ -57,6 +65,9 @@ fn main() {
     );
     drop((a, b, c));
 
+    for k in [2usize, 3] {
+        kernel(k, 26, triad);
+    }
     let mut sizes = vec![22usize, 26];
     if std::env::var_os("STREAM_DINNER_30").is_some() {
         sizes.push(30);
@@ -102,5 +113,48 @@ fn lean<P: lastbite::engine::Payoff>(d: &Dinner, order: &TurnOrder, m: usize, tr
         100.0 * states / secs * per_state / 1e9 / triad,
         sol.states,
         sol.bytes as f64 / 1e9
+    );
+}
+
+/// Times the exact solve of a `k`-player dinner of `m` morsels (utilities 1 to 10^6 at
+/// random, alternating or snake order) as `dinner solve` runs it, against its necessary
+/// memory traffic at triad speed.
+fn kernel(k: usize, m: usize, triad: f64) {
+    let mut rng = Rng::for_trial(30, (k * 100 + m) as u64);
+    let d = Dinner::from_integers(
+        k,
+        (0..k * m)
+            .map(|_| 1 + rng.below(1_000_000) as i64)
+            .collect(),
+    )
+    .expect("a dinner");
+    let order = TurnOrder::parse(if k == 2 { "alternate" } else { "snake" }, &d).expect("an order");
+    let setup = Setup::new(d, order, Default::default()).expect("a setup");
+    let best = (0..3)
+        .map(|_| {
+            let t = Instant::now();
+            solve_exact(
+                &setup,
+                &DinnerTies::Index,
+                Budget::default(),
+                DEFAULT_DINNER_MEMORY,
+                &Silent,
+                None,
+            )
+            .expect("solved");
+            t.elapsed().as_secs_f64()
+        })
+        .fold(f64::INFINITY, f64::min);
+    let states = (1u64 << m) as f64;
+    // i32 payoffs (the utilities' sums fit): each state's vector written once and read by
+    // each of its parents (m 2^(m-1) reads in all), and its choice byte written.
+    let width = 4.0 * k as f64;
+    let per_state = width * (1.0 + m as f64 / 2.0) + 1.0;
+    let bound = states * per_state / (triad * 1e9);
+    println!(
+        "exact solver (kernel), {k} players x {m} morsels: {best:.2} s (best of 3), {:.1} M states/s, {per_state:.0} bytes/state necessary = {:.2} s at triad speed; ratio {:.1}",
+        states / best / 1e6,
+        bound,
+        best / bound
     );
 }

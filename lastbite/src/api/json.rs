@@ -43,7 +43,7 @@ pub fn parse_request<T: serde::de::DeserializeOwned>(json: &str) -> Result<T, Er
 
 /// Writes `report` as one JSON document followed by a newline.
 pub fn write_json<T: Serialize + ?Sized>(report: &T, w: &mut dyn Write) -> io::Result<()> {
-    let mut w = w;
+    let mut w = Chunked::new(w);
     let mut ser = serde_json::Serializer::with_formatter(
         &mut w,
         Outline {
@@ -51,16 +51,77 @@ pub fn write_json<T: Serialize + ?Sized>(report: &T, w: &mut dyn Write) -> io::R
             has_value: false,
         },
     );
-    report.serialize(&mut ser).map_err(io::Error::other)?;
-    w.write_all(b"\n")
+    report.serialize(&mut ser).map_err(io_error)?;
+    w.write_all(b"\n")?;
+    w.flush_chunk()
 }
 
 /// Writes `report` as one compact JSON document (one line, no spaces) followed by a
 /// newline: the same document as [`write_json`], for programs reading it through a pipe.
 pub fn write_json_compact<T: Serialize + ?Sized>(report: &T, w: &mut dyn Write) -> io::Result<()> {
-    let mut w = w;
-    serde_json::to_writer(&mut w, report).map_err(io::Error::other)?;
-    w.write_all(b"\n")
+    let mut w = Chunked::new(w);
+    serde_json::to_writer(&mut w, report).map_err(io_error)?;
+    w.write_all(b"\n")?;
+    w.flush_chunk()
+}
+
+/// A serialisation error as an I/O error of the same kind, so that a closed pipe met
+/// while a chunk is written still reads as a closed pipe (the CLI then ends quietly).
+fn io_error(e: serde_json::Error) -> io::Error {
+    match e.io_error_kind() {
+        Some(kind) => io::Error::new(kind, e),
+        None => io::Error::other(e),
+    }
+}
+
+/// A buffer of 256 KiB in front of the caller's writer. serde writes a document in
+/// pieces of a few bytes (a key, a colon, a number); through `&mut dyn Write` each piece
+/// was a call that could not be inlined, a quarter of writing a million bites. Here they
+/// are copies into a vector the compiler sees, and the writer gets whole chunks: the
+/// document is still streamed, never built whole.
+struct Chunked<'a> {
+    buf: Vec<u8>,
+    out: &'a mut dyn Write,
+}
+
+impl<'a> Chunked<'a> {
+    const SIZE: usize = 256 << 10;
+
+    fn new(out: &'a mut dyn Write) -> Chunked<'a> {
+        Chunked {
+            buf: Vec::with_capacity(Self::SIZE),
+            out,
+        }
+    }
+
+    /// Hands the buffered bytes to the writer (not flushing it: the caller owns that).
+    fn flush_chunk(&mut self) -> io::Result<()> {
+        self.out.write_all(&self.buf)?;
+        self.buf.clear();
+        Ok(())
+    }
+}
+
+impl Write for Chunked<'_> {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.write_all(bytes)?;
+        Ok(bytes.len())
+    }
+
+    #[inline]
+    fn write_all(&mut self, bytes: &[u8]) -> io::Result<()> {
+        if self.buf.len() + bytes.len() > Self::SIZE {
+            self.flush_chunk()?;
+        }
+        self.buf.extend_from_slice(bytes);
+        Ok(())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.flush_chunk()?;
+        self.out.flush()
+    }
 }
 
 /// Pretty at depth 1 and 2, compact deeper.

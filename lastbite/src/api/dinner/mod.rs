@@ -326,8 +326,9 @@ dinner_request! {
     }
 }
 
-/// Plays a strategy profile. When every player plays crossout the play is the crossout
-/// eating order, computed once (any size); mixed profiles recompute crossout per turn.
+/// Plays a strategy profile in `O(n log n)` at any size: when every player plays crossout
+/// the play is the crossout eating order; in a mixed profile crossout's plan follows the
+/// other players' bites.
 pub fn play(req: &PlayRequest, _ctl: &Control) -> Result<PlayReport, Error> {
     let (d, order) = req.input().load()?;
     let strategies = parse_strategies(&req.strategies, d.players())?;

@@ -560,3 +560,85 @@ fn colex_ranks_number_each_layer() {
         assert_eq!(game.unrank(l, game.rank(mask)), mask, "{mask:b}");
     }
 }
+
+/// A dinner of `k` players from a flat list of utilities (drawn from a small range, so
+/// that ties are common) and a turn order from `turns` (player indices).
+fn profile_case(k: usize, utilities: &[i64], turns: &[usize]) -> (Dinner, TurnOrder) {
+    let n = utilities.len() / k;
+    let d = Dinner::from_integers(k, utilities[..n * k].to_vec()).unwrap();
+    let spec: String = turns[..n]
+        .iter()
+        .map(|&p| (b'A' + (p % k) as u8) as char)
+        .collect();
+    (d.clone(), TurnOrder::parse(&spec, &d).unwrap())
+}
+
+fn assert_profile_plays_alike(d: &Dinner, order: &TurnOrder, profile: &[Play]) {
+    let fast = super::evaluate(d, order, profile);
+    let slow = super::strategies::evaluate_by_recomputation(d, order, profile);
+    match (fast, slow) {
+        (Ok(fast), Ok(slow)) => assert_eq!(fast, slow, "{profile:?} on {d:?} under {order}"),
+        (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string()),
+        (a, b) => panic!("{profile:?}: {a:?} against {b:?}"),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(600))]
+
+    /// Mixed profiles (issue 30): the plan kept along the play eats what crossout
+    /// recomputed on every turn eats, against every strategy, on dinners of every size
+    /// class up to 300 morsels, with many ties and any turn order.
+    #[test]
+    fn mixed_profiles_play_as_recomputed(
+        size in prop_oneof![1usize..12, 12usize..60, 60usize..300],
+        range in prop_oneof![Just(3i64), Just(50), Just(1_000_000_000)],
+        seed in any::<u64>(),
+        a in 0usize..5,
+        b in 0usize..5,
+    ) {
+        let mut rng = crate::rng::Rng::for_trial(seed, 0);
+        let utilities: Vec<i64> = (0..2 * size).map(|_| rng.below(range as u64) as i64 - range / 3).collect();
+        let turns: Vec<usize> = (0..size).map(|_| rng.below(2) as usize).collect();
+        let (d, order) = profile_case(2, &utilities, &turns);
+        assert_profile_plays_alike(&d, &order, &[Play::ALL[a], Play::ALL[b]]);
+    }
+
+    /// Three players: the fixed lists against the per-turn choice (crossout refused alike).
+    #[test]
+    fn three_player_profiles_play_as_recomputed(
+        size in 1usize..80,
+        seed in any::<u64>(),
+        a in 0usize..5,
+        b in 0usize..5,
+        c in 0usize..4,
+    ) {
+        let mut rng = crate::rng::Rng::for_trial(seed, 0);
+        let utilities: Vec<i64> = (0..3 * size).map(|_| rng.below(7) as i64 - 2).collect();
+        let turns: Vec<usize> = (0..size).map(|_| rng.below(3) as usize).collect();
+        let (d, order) = profile_case(3, &utilities, &turns);
+        assert_profile_plays_alike(&d, &order, &[Play::ALL[a], Play::ALL[b], Play::ALL[c]]);
+    }
+}
+
+/// Every profile of two strategies on every two-player dinner of up to 4 morsels with
+/// utilities 0, 1, 2 (ties everywhere), under every turn order.
+#[test]
+fn every_small_profile_plays_as_recomputed() {
+    for n in 1..=4usize {
+        for code in 0..3u64.pow(2 * n as u32) {
+            let utilities: Vec<i64> = (0..2 * n)
+                .map(|i| (code / 3u64.pow(i as u32) % 3) as i64)
+                .collect();
+            for bits in 0..1u64 << n {
+                let d = Dinner::from_integers(2, utilities.clone()).unwrap();
+                let order = order_of(&d, bits);
+                for a in Play::ALL {
+                    for b in Play::ALL {
+                        assert_profile_plays_alike(&d, &order, &[a, b]);
+                    }
+                }
+            }
+        }
+    }
+}

@@ -145,8 +145,16 @@ pub(crate) fn crossout_on<I>(dinner: &Dinner, turns: &[u8], morsels: I) -> Vec<u
 where
     I: Iterator<Item = u32> + Clone + Send,
 {
+    scan(&rankings(dinner, turns.len(), morsels), turns, dinner.len())
+}
+
+/// Both players' rankings of `morsels` (`count` of them), least favourite first.
+fn rankings<I>(dinner: &Dinner, count: usize, morsels: I) -> [Ranking; 2]
+where
+    I: Iterator<Item = u32> + Clone + Send,
+{
     // The two rankings are independent: sort them on both cores.
-    let (by_a, by_b) = if turns.len() > 1 << 16 {
+    let (by_a, by_b) = if count > 1 << 16 {
         let m2 = morsels.clone();
         crate::par::join(
             || Ranking::new(dinner, 0, morsels),
@@ -158,10 +166,15 @@ where
             Ranking::new(dinner, 1, morsels),
         )
     };
-    let rankings = [by_a, by_b];
+    [by_a, by_b]
+}
+
+/// The backward scan of Theorem 1 over the ranked morsels (indices below `n`): the
+/// morsel eaten on each of `turns`.
+fn scan(rankings: &[Ranking; 2], turns: &[u8], n: usize) -> Vec<u32> {
     let mut next = [0usize; 2];
     // A bitset keeps the random "already crossed out?" lookups in cache.
-    let mut crossed = vec![0u64; dinner.len().div_ceil(64)];
+    let mut crossed = vec![0u64; n.div_ceil(64)];
     let mut eating = vec![0u32; turns.len()];
     for t in (0..turns.len()).rev() {
         // On turn t its player eats the other player's least favourite remaining morsel.
@@ -178,4 +191,146 @@ where
         eating[t] = m as u32;
     }
     eating
+}
+
+/// The crossout plan of a two-player dinner kept along a play in which either player
+/// may leave it: after every bite, [`Plan::next`] is what crossout eats from the dinner
+/// that is left, as if crossout were recomputed from scratch, in `O(log n)` a bite plus
+/// `O(log n)` a step of a deviation's chain.
+///
+/// The plan is the crossout sequence of the dinner left at turn `t`: a morsel for each
+/// remaining turn, `plan[t]` the one crossout eats now. When the player to move eats
+/// `x = plan[s]` instead (`s > t`), the backward scan over the dinner without `x` differs
+/// from the old one by a single hole: at turn `s`, and then at every turn whose morsel
+/// the hole reaches, the scan takes the least favourite (for the other player of that
+/// turn) among the morsels planned for earlier turns, `[t, s)`, and the morsel taken
+/// leaves its own turn: the hole moves there. The chain ends when it takes `plan[t]`,
+/// which the scan never crossed out. Every earlier step of the scan is unchanged. A min
+/// tree over the turns, one a player, answers "least favourite planned in `[t, u)`".
+pub(crate) struct Plan {
+    /// The morsel planned for each turn (turns before `start` are eaten).
+    planned: Vec<u32>,
+    /// The turn each morsel is planned for.
+    turn_of: Vec<u32>,
+    /// The player of each turn.
+    turns: Vec<u8>,
+    /// Each player's rank of each morsel (0 = least favourite) and the morsel of a rank.
+    rank: [Vec<u32>; 2],
+    by_rank: [Vec<u32>; 2],
+    /// For each player, the minimum rank planned over ranges of turns.
+    trees: [MinTree; 2],
+    /// The turn to be played.
+    start: usize,
+}
+
+impl Plan {
+    /// The crossout plan of the whole dinner under `order` (two players).
+    pub(crate) fn new(dinner: &Dinner, order: &TurnOrder) -> Plan {
+        let n = dinner.len();
+        let turns = order.turns().to_vec();
+        let rankings = rankings(dinner, n, 0..n as u32);
+        let planned = scan(&rankings, &turns, n);
+        let mut turn_of = vec![0u32; n];
+        for (t, &m) in planned.iter().enumerate() {
+            turn_of[m as usize] = t as u32;
+        }
+        let mut rank = [vec![0u32; n], vec![0u32; n]];
+        let mut by_rank = [vec![0u32; n], vec![0u32; n]];
+        for p in 0..2 {
+            for (j, by) in by_rank[p].iter_mut().enumerate() {
+                let m = rankings[p].morsel(j);
+                rank[p][m] = j as u32;
+                *by = m as u32;
+            }
+        }
+        let trees = [0, 1].map(|p| MinTree::new(planned.iter().map(|&m| rank[p][m as usize])));
+        Plan {
+            planned,
+            turn_of,
+            turns,
+            rank,
+            by_rank,
+            trees,
+            start: 0,
+        }
+    }
+
+    /// What crossout eats on the turn to be played.
+    pub(crate) fn next(&self) -> usize {
+        self.planned[self.start] as usize
+    }
+
+    /// The player to move eats morsel `x` (one that is left): the plan of the dinner left.
+    pub(crate) fn eat(&mut self, x: usize) {
+        let t = self.start;
+        let mut u = self.turn_of[x] as usize;
+        debug_assert!(u >= t, "morsel {x} was eaten before");
+        // The hole left by x moves to earlier turns until it reaches plan[t].
+        while u > t {
+            let other = 1 - self.turns[u] as usize;
+            let r = self.trees[other].min(t, u);
+            let m = self.by_rank[other][r as usize] as usize;
+            let v = self.turn_of[m] as usize;
+            self.put(u, m);
+            u = v;
+        }
+        self.start += 1;
+    }
+
+    /// Plans morsel `m` for turn `u`.
+    fn put(&mut self, u: usize, m: usize) {
+        self.planned[u] = m as u32;
+        self.turn_of[m] = u as u32;
+        for p in 0..2 {
+            self.trees[p].set(u, self.rank[p][m]);
+        }
+    }
+}
+
+/// Minimum over ranges of a fixed-length array (a bottom-up segment tree).
+struct MinTree {
+    size: usize,
+    node: Vec<u32>,
+}
+
+impl MinTree {
+    fn new(values: impl ExactSizeIterator<Item = u32>) -> MinTree {
+        let size = values.len().next_power_of_two();
+        let mut node = vec![u32::MAX; 2 * size];
+        for (i, v) in values.enumerate() {
+            node[size + i] = v;
+        }
+        for i in (1..size).rev() {
+            node[i] = node[2 * i].min(node[2 * i + 1]);
+        }
+        MinTree { size, node }
+    }
+
+    fn set(&mut self, i: usize, v: u32) {
+        let mut i = i + self.size;
+        self.node[i] = v;
+        while i > 1 {
+            i /= 2;
+            self.node[i] = self.node[2 * i].min(self.node[2 * i + 1]);
+        }
+    }
+
+    /// The minimum over `[lo, hi)`.
+    fn min(&self, lo: usize, hi: usize) -> u32 {
+        let (mut lo, mut hi) = (lo + self.size, hi + self.size);
+        let mut best = u32::MAX;
+        while lo < hi {
+            if lo & 1 == 1 {
+                best = best.min(self.node[lo]);
+                lo += 1;
+            }
+            if hi & 1 == 1 {
+                hi -= 1;
+                best = best.min(self.node[hi]);
+            }
+            lo /= 2;
+            hi /= 2;
+        }
+        best
+    }
 }

@@ -59,4 +59,4 @@ pub use solve::{
     DEFAULT_DINNER_MAX_STATES, DEFAULT_DINNER_MEMORY, DEFAULT_DINNER_MEMORY_GIB,
     FULL_TABLE_MAX_STATES, LEAN_FROM,
 };
-pub use strategies::{evaluate, Playout, Strategy};
+pub use strategies::{evaluate, evaluate_by_recomputation, Playout, Strategy};

@@ -9,7 +9,7 @@ use std::str::FromStr;
 
 use crate::engine::Player;
 
-use super::crossout::crossout_on;
+use super::crossout::{crossout_on, Plan};
 use super::model::Bite;
 use super::model::{Dinner, DinnerError, TurnOrder};
 
@@ -60,18 +60,7 @@ impl Strategy {
     ) -> Result<usize, DinnerError> {
         let p = order.player(turn);
         let k = dinner.players();
-        let score = |i: u32| -> i128 {
-            let i = i as usize;
-            let own = dinner.utility(i, p) as i128;
-            let all: i128 = (0..k).map(|q| dinner.utility(i, q) as i128).sum();
-            match self {
-                Strategy::Greedy => own,
-                Strategy::Competitive => all,
-                Strategy::Cooperative => own - (all - own),
-                Strategy::Masochistic => -own,
-                Strategy::Crossout => 0,
-            }
-        };
+        let score = |i: u32| self.score(dinner, p, i as usize);
         if self == Strategy::Crossout {
             if k != 2 {
                 return Err(DinnerError::NeedsTwoPlayers("the crossout strategy", k));
@@ -99,6 +88,54 @@ impl Strategy {
     ) -> Result<usize, DinnerError> {
         let list: Vec<u32> = (0..64).filter(|i| remaining >> i & 1 == 1).collect();
         self.choose_in(dinner, order, dinner.len() - list.len(), &list)
+    }
+}
+
+impl Strategy {
+    /// What `player` maximises when eating morsel `i` (crossout has no such score).
+    fn score(self, dinner: &Dinner, player: Player, i: usize) -> i128 {
+        let own = dinner.utility(i, player) as i128;
+        let all = || -> i128 {
+            (0..dinner.players())
+                .map(|q| dinner.utility(i, q) as i128)
+                .sum()
+        };
+        match self {
+            Strategy::Greedy => own,
+            Strategy::Competitive => all(),
+            Strategy::Cooperative => own - (all() - own),
+            Strategy::Masochistic => -own,
+            Strategy::Crossout => 0,
+        }
+    }
+
+    /// Every morsel in the order `player` playing this strategy eats them when they are
+    /// left (not crossout): the first one left is [`Strategy::choose_in`]'s choice, since
+    /// the score of a morsel does not change while the dinner is eaten.
+    fn preference(self, dinner: &Dinner, player: Player) -> Vec<u32> {
+        let mut keyed: Vec<(i128, u32)> = (0..dinner.len() as u32)
+            .map(|i| {
+                // Highest score first; among equals the earlier morsel, except for the
+                // masochist (the later one), as in `choose_in`.
+                let tie = if self == Strategy::Masochistic {
+                    u32::MAX - i
+                } else {
+                    i
+                };
+                (-self.score(dinner, player, i as usize), tie)
+            })
+            .collect();
+        keyed.sort_unstable();
+        keyed
+            .into_iter()
+            .map(|(_, tie)| {
+                if self == Strategy::Masochistic {
+                    u32::MAX - tie
+                } else {
+                    tie
+                }
+            })
+            .collect()
     }
 }
 
@@ -131,6 +168,10 @@ pub struct Playout {
 
 /// Plays `strategies[p]` for each player `p` and returns the eating order and scores.
 ///
+/// Any profile takes `O(n log n)`: each strategy but crossout eats down one sorted list,
+/// and crossout's plan is kept along the play ([`Plan`]) instead of being recomputed on
+/// every turn (the play is the same as recomputing it; checked in the cross-checks).
+///
 /// ```
 /// use lastbite::games::dinner::{evaluate, Dinner, Strategy, TurnOrder};
 /// let d = Dinner::from_morsels("1,2 2,3 3,1").unwrap();
@@ -141,6 +182,66 @@ pub struct Playout {
 /// assert_eq!(crossout.scores, vec![5, 2]);
 /// ```
 pub fn evaluate(
+    dinner: &Dinner,
+    order: &TurnOrder,
+    strategies: &[Strategy],
+) -> Result<Playout, DinnerError> {
+    super::model::check_order(dinner, order)?;
+    let (n, k) = (dinner.len(), dinner.players());
+    let strategy = |p: Player| strategies.get(p).copied().unwrap_or(Strategy::Greedy);
+    let mut moves = vec![false; k];
+    for &p in order.turns() {
+        moves[p as usize] = true;
+    }
+    let crossout_moves = (0..k).any(|p| moves[p] && strategy(p) == Strategy::Crossout);
+    if crossout_moves && k != 2 {
+        return Err(DinnerError::NeedsTwoPlayers("the crossout strategy", k));
+    }
+    // Crossout's plan follows every bite; the other strategies eat down a fixed list.
+    let mut plan = crossout_moves.then(|| Plan::new(dinner, order));
+    let lists: Vec<Vec<u32>> = (0..k)
+        .map(|p| match strategy(p) {
+            s if moves[p] && s != Strategy::Crossout => s.preference(dinner, p),
+            _ => Vec::new(),
+        })
+        .collect();
+    let mut next = vec![0usize; k];
+    let mut eaten = vec![false; n];
+    let mut scores = vec![0i128; k];
+    let mut eating = Vec::with_capacity(n);
+    for turn in 0..n {
+        let player: Player = order.player(turn);
+        let m = match (strategy(player), plan.as_ref()) {
+            (Strategy::Crossout, Some(plan)) => plan.next(),
+            _ => {
+                let list = &lists[player];
+                let mut j = next[player];
+                while eaten[list[j] as usize] {
+                    j += 1;
+                }
+                next[player] = j + 1;
+                list[j] as usize
+            }
+        };
+        eaten[m] = true;
+        if let Some(plan) = plan.as_mut() {
+            plan.eat(m);
+        }
+        scores[player] += dinner.utility(m, player) as i128;
+        eating.push(Bite {
+            turn,
+            player,
+            morsel: m,
+        });
+    }
+    Ok(Playout { eating, scores })
+}
+
+/// The play of a profile computed the first way: every strategy asked on every turn over
+/// the morsels left, crossout recomputed from scratch each time (`O(n^2 log n)`). The
+/// reference route [`evaluate`] is checked against, kept for the tests and benchmarks.
+#[doc(hidden)]
+pub fn evaluate_by_recomputation(
     dinner: &Dinner,
     order: &TurnOrder,
     strategies: &[Strategy],
