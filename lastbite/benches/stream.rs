@@ -129,6 +129,13 @@ fn kernel(k: usize, m: usize, triad: f64) {
     )
     .expect("a dinner");
     let order = TurnOrder::parse(if k == 2 { "alternate" } else { "snake" }, &d).expect("an order");
+    // The payoffs `dinner solve` picks: i32 where every sum fits (the index rule's
+    // offsets scale the utilities by n^2), else i64.
+    let payoff = if DinnerGame::<i32>::new(&d, &order, true).is_ok() {
+        4.0
+    } else {
+        8.0
+    };
     let setup = Setup::new(d, order, Default::default()).expect("a setup");
     let best = (0..3)
         .map(|_| {
@@ -146,13 +153,14 @@ fn kernel(k: usize, m: usize, triad: f64) {
         })
         .fold(f64::INFINITY, f64::min);
     let states = (1u64 << m) as f64;
-    // i32 payoffs (the utilities' sums fit): each state's vector written once and read by
-    // each of its parents (m 2^(m-1) reads in all), and its choice byte written.
-    let width = 4.0 * k as f64;
+    // Each state's vector written once and read by each of its parents (m 2^(m-1) reads
+    // in all), and its choice byte written.
+    let width = payoff * k as f64;
     let per_state = width * (1.0 + m as f64 / 2.0) + 1.0;
     let bound = states * per_state / (triad * 1e9);
     println!(
-        "exact solver (kernel), {k} players x {m} morsels: {best:.2} s (best of 3), {:.1} M states/s, {per_state:.0} bytes/state necessary = {:.2} s at triad speed; ratio {:.1}",
+        "exact solver (kernel), {k} players x {m} morsels, {}-bit payoffs: {best:.2} s (best of 3), {:.1} M states/s, {per_state:.0} bytes/state necessary = {:.2} s at triad speed; ratio {:.1}",
+        8.0 * payoff,
         states / best / 1e6,
         bound,
         best / bound
