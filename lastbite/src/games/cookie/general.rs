@@ -24,7 +24,7 @@
 //! from `k` on, `j - b_j = j + 1 - a_{j+1} <= 0`. So the reduced option drops `b_1` and
 //! caps at `n - 2` when such a `j` exists, and is `b` itself otherwise. The table never
 //! builds them: an option's rank is a prefix sum, a suffix sum and one joining term over
-//! `a` ([`OptionRanks`]), and the sums are kept along the walk in lexicographic order, so
+//! `a` (`OptionRanks`), and the sums are kept along the walk in lexicographic order, so
 //! a position of 17 components costs about 77 ns of CPU (was 270 ns).
 
 use std::collections::BTreeMap;

@@ -169,7 +169,7 @@ pub struct Playout {
 /// Plays `strategies[p]` for each player `p` and returns the eating order and scores.
 ///
 /// Any profile takes `O(n log n)`: each strategy but crossout eats down one sorted list,
-/// and crossout's plan is kept along the play ([`Plan`]) instead of being recomputed on
+/// and crossout's plan is kept along the play (`crossout::Plan`) instead of being recomputed on
 /// every turn (the play is the same as recomputing it; checked in the cross-checks).
 ///
 /// ```
