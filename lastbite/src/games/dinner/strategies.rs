@@ -207,10 +207,7 @@ pub fn evaluate(
         .collect();
     let mut next = vec![0usize; k];
     let mut eaten = vec![false; n];
-    let mut scores = vec![0i128; k];
-    let mut eating = Vec::with_capacity(n);
-    for turn in 0..n {
-        let player: Player = order.player(turn);
+    play(dinner, order, |player| {
         let m = match (strategy(player), plan.as_ref()) {
             (Strategy::Crossout, Some(plan)) => plan.next(),
             _ => {
@@ -227,11 +224,27 @@ pub fn evaluate(
         if let Some(plan) = plan.as_mut() {
             plan.eat(m);
         }
-        scores[player] += dinner.utility(m, player) as i128;
+        Ok(m)
+    })
+}
+
+/// Plays the dinner turn by turn, `choose(player)` giving the morsel eaten (one that is
+/// left), and scores the play.
+fn play(
+    dinner: &Dinner,
+    order: &TurnOrder,
+    mut choose: impl FnMut(Player) -> Result<usize, DinnerError>,
+) -> Result<Playout, DinnerError> {
+    let mut scores = vec![0i128; dinner.players()];
+    let mut eating = Vec::with_capacity(dinner.len());
+    for turn in 0..dinner.len() {
+        let player: Player = order.player(turn);
+        let morsel = choose(player)?;
+        scores[player] += dinner.utility(morsel, player) as i128;
         eating.push(Bite {
             turn,
             player,
-            morsel: m,
+            morsel,
         });
     }
     Ok(Playout { eating, scores })
@@ -248,22 +261,14 @@ pub fn evaluate_by_recomputation(
 ) -> Result<Playout, DinnerError> {
     super::model::check_order(dinner, order)?;
     let mut remaining: Vec<u32> = (0..dinner.len() as u32).collect();
-    let mut scores = vec![0i128; dinner.players()];
-    let mut eating = Vec::with_capacity(dinner.len());
-    for turn in 0..dinner.len() {
-        let player: Player = order.player(turn);
+    play(dinner, order, |player| {
+        let turn = dinner.len() - remaining.len();
         let strategy = strategies.get(player).copied().unwrap_or(Strategy::Greedy);
         let m = strategy.choose_in(dinner, order, turn, &remaining)?;
         let pos = remaining
             .binary_search(&(m as u32))
             .expect("chosen morsel remains");
         remaining.remove(pos);
-        scores[player] += dinner.utility(m, player) as i128;
-        eating.push(Bite {
-            turn,
-            player,
-            morsel: m,
-        });
-    }
-    Ok(Playout { eating, scores })
+        Ok(m)
+    })
 }
