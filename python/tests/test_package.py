@@ -184,7 +184,7 @@ def test_ctrl_c_stops_a_long_call_within_a_second():
         "signal.signal(signal.SIGINT, handler)\n"
         "print('start', flush=True)\n"
         "try:\n"
-        "    lastbite.dinner.solve(morsels=' '.join(f'{i},{(i * 7) % 31}' for i in range(26)), method='exact')\n"
+        "    lastbite.dinner.solve(morsels=' '.join(f'{i},{(i * 7) % 31}' for i in range(29)), method='exact')\n"
         "    print('finished')\n"
         "except KeyboardInterrupt:\n"
         "    print('interrupted', time.monotonic() - seen[0])\n"
@@ -194,8 +194,10 @@ def test_ctrl_c_stops_a_long_call_within_a_second():
     time.sleep(1.0)
     p.send_signal(signal.SIGINT)
     out, _ = p.communicate(timeout=30)
+    # 29 morsels: 2^29 states, several seconds even for the specialised kernel (26 now
+    # finish within the second before the signal).
+    assert out.startswith("interrupted"), out
     word, latency = out.split()
-    assert word == "interrupted", out
     assert float(latency) < 1.0, latency
 
 
