@@ -21,6 +21,19 @@ pub(crate) fn weights<G: Game>(
     out: &mut Vec<G::Payoff>,
 ) -> Result<(), EngineError> {
     out.clear();
+    out.extend(moves.iter().map(|mv| game.probability(state, mv)));
+    // A die: equal probabilities sum to one when one of them times their count is one
+    // (one product instead of a sum of fractions, each with its gcd).
+    if let Some(p) = out.first() {
+        if out.iter().all(|q| q == p)
+            && *p >= G::Payoff::zero()
+            && *p <= G::Payoff::from_integer(1)
+            && p.times(&G::Payoff::from_integer(out.len() as i128)) == G::Payoff::from_integer(1)
+        {
+            return Ok(());
+        }
+    }
+    out.clear();
     let zero = G::Payoff::zero();
     let mut sum = G::Payoff::zero();
     for mv in moves {

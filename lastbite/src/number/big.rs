@@ -119,7 +119,7 @@ pub(crate) fn divide_exactly(c: &BigUint, d: &BigUint) -> Option<BigUint> {
 
 /// The inverse of an odd word modulo 2^64, by Newton's iteration (each doubles the
 /// correct low bits; `d * d = 1 mod 8` gives the first three).
-fn inverse(d: u64) -> u64 {
+pub(super) fn inverse(d: u64) -> u64 {
     let mut x = d;
     for _ in 0..5 {
         x = x.wrapping_mul(2u64.wrapping_sub(d.wrapping_mul(x)));
@@ -129,7 +129,7 @@ fn inverse(d: u64) -> u64 {
 
 /// The matrix `[p, q, r, s]` of the Euclid steps on the leading digits `x >= y` whose
 /// quotients are certain (both bounds of the true quotient agree); `q == 0` when none is.
-fn cosequence(mut x: i64, mut y: i64) -> [i64; 4] {
+pub(super) fn cosequence(mut x: i64, mut y: i64) -> [i64; 4] {
     let (mut a, mut b, mut c, mut d) = (1i64, 0i64, 0i64, 1i64);
     loop {
         let (den1, den2) = (y + c, y + d);
@@ -168,7 +168,7 @@ fn combine(a: &[u64], b: &[u64], u: i64, v: i64) -> Option<Vec<u64>> {
 }
 
 /// Bits `shift..shift + 62` of a little-endian number, as a non-negative `i64`.
-fn top(limbs: &[u64], shift: u32) -> i64 {
+pub(super) fn top(limbs: &[u64], shift: u32) -> i64 {
     let (word, bit) = ((shift / 64) as usize, shift % 64);
     let lo = limbs.get(word).copied().unwrap_or(0) as u128;
     let hi = limbs.get(word + 1).copied().unwrap_or(0) as u128;
@@ -205,7 +205,7 @@ fn from_limbs(limbs: Vec<u64>) -> BigUint {
 
 /// Stein's binary gcd in 128 bits: shifts and subtractions, no 128-bit division (which
 /// is a library call, several times slower).
-fn binary_gcd(mut a: u128, mut b: u128) -> u128 {
+pub(super) fn binary_gcd(mut a: u128, mut b: u128) -> u128 {
     if a == 0 {
         return b;
     }

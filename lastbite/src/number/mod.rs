@@ -14,6 +14,7 @@ pub(crate) mod decimal;
 pub mod exact;
 mod json;
 pub mod rational;
+mod wide;
 
 pub use json::Count;
 

@@ -22,13 +22,15 @@ use std::cmp::Ordering;
 use std::fmt;
 use std::sync::Arc;
 
-use num_bigint::BigInt;
+use num_bigint::{BigInt, Sign};
 use num_integer::Integer;
 use num_rational::BigRational;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 
 use crate::engine::Payoff;
 use crate::exact::Exact;
+
+use super::wide::Wide;
 
 /// An exact rational number of any size.
 ///
@@ -62,6 +64,19 @@ impl Rational {
     /// `n / d` from 128-bit parts (`d != 0`), reduced, small when it fits.
     fn from_parts(n: i128, d: i128) -> Rational {
         debug_assert!(d != 0);
+        if let (Ok(n), Ok(d)) = (i64::try_from(n), i64::try_from(d)) {
+            // 64-bit divisions: several times faster than 128-bit ones (a library call).
+            if n != i64::MIN && d != i64::MIN {
+                let g =
+                    super::gcd(n.unsigned_abs() as u128, d.unsigned_abs() as u128).max(1) as i64;
+                let (n, d) = (n / g, d / g);
+                return if d < 0 {
+                    Rational(Repr::Small { n: -n, d: -d })
+                } else {
+                    Rational(Repr::Small { n, d })
+                };
+            }
+        }
         let g = super::gcd(n.unsigned_abs(), d.unsigned_abs()).max(1) as i128;
         let (mut n, mut d) = (n / g, d / g);
         if d < 0 {
@@ -203,7 +218,11 @@ impl Rational {
             return Rational::zero();
         };
         if terms.iter().all(|(q, _)| q == p) {
-            // A die's faces are equally likely: sum the values, then scale once.
+            // A die's faces are equally likely: sum the values, then scale once, on the
+            // stack when the numbers fit 512 bits.
+            if let Some(sum) = Rational::equal_weight_sum(p, terms.iter().map(|(_, v)| *v)) {
+                return sum;
+            }
             let values: Vec<_> = terms.iter().map(|(_, v)| v.big()).collect();
             let parts: Vec<_> = values.iter().map(|v| (v.numer(), v.denom())).collect();
             let (sum, common) = Rational::sum_over(&parts);
@@ -220,6 +239,116 @@ impl Rational {
         let parts: Vec<_> = products.iter().map(|(n, d)| (n, d)).collect();
         let (sum, common) = Rational::sum_over(&parts);
         Rational::reduced(sum, common)
+    }
+
+    /// `p * sum values` in fixed width ([`Wide`]): the values over their least common
+    /// denominator, found from the widest by word quotients (a die's `2^i 3^j`), one gcd.
+    /// `None` when there are more than 8 values, a number does not fit or a quotient is
+    /// not a word.
+    fn equal_weight_sum<'a, I>(p: &Rational, values: I) -> Option<Rational>
+    where
+        I: Iterator<Item = &'a Rational>,
+    {
+        let (p_neg, pn, pd) = p.wide()?;
+        let (pn, pd) = (pn.to_u64()?, pd.to_u64()?);
+        let mut parts = [(false, Wide::ZERO, Wide::ZERO); 8];
+        let mut count = 0;
+        for v in values {
+            *parts.get_mut(count)? = v.wide()?;
+            count += 1;
+        }
+        let parts = &parts[..count];
+        let widest = parts.iter().max_by_key(|(_, _, d)| d.bits())?;
+        let mut common = widest.2;
+        // Each value's scale `common / d`, kept unless a later value widens `common`.
+        let mut scales = [1u64; 8];
+        let mut widened = false;
+        for ((_, _, d), scale) in parts.iter().zip(&mut scales) {
+            if *d == common {
+                continue;
+            }
+            match common.exact_quotient(d) {
+                Some(q) => *scale = q,
+                None => {
+                    // lcm(common, d) = common * (d / gcd), the factor a word.
+                    let g = common.gcd(d);
+                    common = common.mul_u64(d.exact_quotient(&g)?)?;
+                    widened = true;
+                }
+            }
+        }
+        // Positive and negative terms apart: the magnitudes are unsigned.
+        let (mut pos, mut neg) = (Wide::ZERO, Wide::ZERO);
+        for ((v_neg, n, d), &scale) in parts.iter().zip(&scales) {
+            let scale = match widened {
+                false => scale,
+                true if *d == common => 1,
+                true => common.exact_quotient(d)?,
+            };
+            let term = if scale == 1 { *n } else { n.mul_u64(scale)? };
+            if *v_neg {
+                neg.add_assign(&term)?;
+            } else {
+                pos.add_assign(&term)?;
+            }
+        }
+        let (negative, sum) = if pos.cmp(&neg).is_ge() {
+            (false, pos.sub(&neg))
+        } else {
+            (true, neg.sub(&pos))
+        };
+        if sum.is_zero() {
+            return Some(Rational::zero());
+        }
+        let (n, d) = (sum.mul_u64(pn)?, common.mul_u64(pd)?);
+        let g = n.gcd(&d);
+        Some(match g.to_u64() {
+            Some(1) => Rational::from_wide(negative ^ p_neg, n, d),
+            Some(g) => Rational::from_wide(negative ^ p_neg, n.div_u64(g), d.div_u64(g)),
+            None => {
+                let g = g.to_biguint();
+                let sign = if negative ^ p_neg {
+                    Sign::Minus
+                } else {
+                    Sign::Plus
+                };
+                Rational::from_big(BigRational::new_raw(
+                    BigInt::from_biguint(sign, n.to_biguint() / &g),
+                    BigInt::from(d.to_biguint() / &g),
+                ))
+            }
+        })
+    }
+
+    /// The value as (negative?, |numerator|, denominator) in fixed width, when it fits.
+    fn wide(&self) -> Option<(bool, Wide, Wide)> {
+        match &self.0 {
+            Repr::Small { n, d } => Some((
+                *n < 0,
+                Wide::from_u64(n.unsigned_abs()),
+                Wide::from_u64(*d as u64),
+            )),
+            Repr::Big(b) => Some((
+                b.numer().is_negative(),
+                Wide::from_biguint(b.numer().magnitude())?,
+                Wide::from_biguint(b.denom().magnitude())?,
+            )),
+        }
+    }
+
+    /// The reduced fraction `+-n / d` (`d > 0`), small when it fits.
+    fn from_wide(negative: bool, n: Wide, d: Wide) -> Rational {
+        if let (Some(a), Some(b)) = (n.to_u64(), d.to_u64()) {
+            let a = if negative { -(a as i128) } else { a as i128 };
+            if let (Ok(n), Ok(d)) = (i64::try_from(a), i64::try_from(b)) {
+                return Rational(Repr::Small { n, d });
+            }
+        }
+        let sign = if negative { Sign::Minus } else { Sign::Plus };
+        Rational(Repr::Big(Arc::new(BigRational::new_raw(
+            BigInt::from_biguint(sign, n.to_biguint()),
+            BigInt::from(d.to_biguint()),
+        ))))
     }
 
     /// The sum of fractions `(numerator, positive denominator)` as `(numerator, common
@@ -312,7 +441,28 @@ impl Ord for Rational {
             (Repr::Small { n: a, d: b }, Repr::Small { n: c, d }) => {
                 (*a as i128 * *d as i128).cmp(&(*c as i128 * *b as i128))
             }
-            _ => self.big().cmp(&other.big()),
+            // Cross-multiplied in fixed width when the numbers fit (num-rational compares
+            // by a continued fraction: a big division and copies a step).
+            _ => match (self.wide(), other.wide()) {
+                (Some((a_neg, an, ad)), Some((b_neg, bn, bd))) => {
+                    let sign = |negative: bool, n: &Wide| match (n.is_zero(), negative) {
+                        (true, _) => 0,
+                        (false, true) => -1,
+                        (false, false) => 1,
+                    };
+                    let (x, y) = (sign(a_neg, &an), sign(b_neg, &bn));
+                    if x != y || x == 0 {
+                        return x.cmp(&y);
+                    }
+                    let magnitudes = an.cmp_products(&bd, &bn, &ad);
+                    if x < 0 {
+                        magnitudes.reverse()
+                    } else {
+                        magnitudes
+                    }
+                }
+                _ => self.big().cmp(&other.big()),
+            },
         }
     }
 }
@@ -452,6 +602,54 @@ mod tests {
         assert!(huge > r("1"));
         assert!(huge.neg() < r("-1"));
         assert_eq!(r("1/2").cmp(&r("2/4")), Ordering::Equal);
+    }
+
+    /// A rational from a numerator and denominator of up to `limbs` random words, with
+    /// dice-like denominators (powers of 6 times a word) half the time.
+    fn arbitrary(limbs: usize) -> impl proptest::strategy::Strategy<Value = Rational> {
+        use proptest::prelude::*;
+        let word = prop_oneof![any::<u64>(), 0u64..7];
+        let number = proptest::collection::vec(word, 0..=limbs).prop_map(|ws| {
+            ws.iter()
+                .fold(BigInt::zero(), |acc, &w| (acc << 64) + BigInt::from(w))
+        });
+        (
+            number.clone(),
+            number,
+            0u32..200,
+            any::<bool>(),
+            any::<bool>(),
+        )
+            .prop_map(|(n, d, k, dice, negative)| {
+                let d = if dice {
+                    BigInt::from(6).pow(k) * BigInt::from(d.magnitude() % 5u32 + 1u32)
+                } else {
+                    d + 1
+                };
+                let n = if negative { -n } else { n };
+                Rational::from_big(BigRational::new(n, d))
+            })
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+        /// The fixed-width paths (equally weighted sums, comparisons) against plain big
+        /// rational arithmetic, on numbers beyond their 512 bits too.
+        #[test]
+        fn fixed_width_paths_equal_big_arithmetic(
+            values in proptest::collection::vec(arbitrary(9), 1..7),
+            p in arbitrary(1),
+        ) {
+            let terms: Vec<_> = values.iter().map(|v| (&p, v)).collect();
+            let want: BigRational = values.iter().map(|v| p.to_big() * v.to_big()).sum();
+            let got = Rational::weighted_sum(&terms);
+            proptest::prop_assert_eq!(&got, &Rational::from_big(want.clone()));
+            for (a, b) in values.iter().zip(values.iter().skip(1)) {
+                proptest::prop_assert_eq!(a.cmp(b), a.to_big().cmp(&b.to_big()));
+                proptest::prop_assert_eq!(a.cmp(a), Ordering::Equal);
+                proptest::prop_assert_eq!(got.cmp(a), want.cmp(&a.to_big()));
+            }
+        }
     }
 
     #[test]

@@ -1,0 +1,366 @@
+//! Unsigned integers of up to 512 bits on the stack, for the two operations of exact
+//! expectations that run once a state: a chance state's equally weighted sum (a die) and
+//! the comparison of two big values at a decision state.
+//!
+//! A die's values have denominators `6^k`, a few hundred bits; through `num-bigint` each
+//! term, product, shift and gcd step is a heap allocation, and allocation was half the
+//! cost of chance. Here the same arithmetic runs in fixed arrays of 64-bit limbs:
+//! exact quotients that fit a word (by the inverse of the low word, as in `big`),
+//! multiply-accumulate by a word, Lehmer's gcd (`big`'s cosequence, with the
+//! combinations written in place) and a cross-multiplied comparison. Anything wider
+//! returns `None`, and the caller takes the general path through `num-bigint`.
+
+use std::cmp::Ordering;
+
+use num_bigint::BigUint;
+
+use super::big::{binary_gcd, cosequence, inverse, top};
+
+/// Limbs of a [`Wide`]: 512 bits.
+const W: usize = 8;
+
+/// An unsigned integer below `2^512`, little-endian limbs, trimmed (`len` limbs used).
+#[derive(Clone, Copy)]
+pub(crate) struct Wide {
+    limbs: [u64; W],
+    len: usize,
+}
+
+impl Wide {
+    pub(crate) const ZERO: Wide = Wide {
+        limbs: [0; W],
+        len: 0,
+    };
+
+    pub(crate) fn from_u64(x: u64) -> Wide {
+        let mut w = Wide::ZERO;
+        w.limbs[0] = x;
+        w.len = (x != 0) as usize;
+        w
+    }
+
+    /// `x`, when it fits.
+    pub(crate) fn from_biguint(x: &BigUint) -> Option<Wide> {
+        let mut w = Wide::ZERO;
+        for (i, l) in x.iter_u64_digits().enumerate() {
+            *w.limbs.get_mut(i)? = l;
+            w.len = i + 1;
+        }
+        w.trim();
+        Some(w)
+    }
+
+    pub(crate) fn to_biguint(self) -> BigUint {
+        let mut words = Vec::with_capacity(self.len * 2);
+        for &l in self.used() {
+            words.push(l as u32);
+            words.push((l >> 32) as u32);
+        }
+        BigUint::new(words)
+    }
+
+    /// The value when it fits a `u64`.
+    pub(crate) fn to_u64(self) -> Option<u64> {
+        match self.len {
+            0 => Some(0),
+            1 => Some(self.limbs[0]),
+            _ => None,
+        }
+    }
+
+    fn used(&self) -> &[u64] {
+        &self.limbs[..self.len]
+    }
+
+    fn trim(&mut self) {
+        while self.len > 0 && self.limbs[self.len - 1] == 0 {
+            self.len -= 1;
+        }
+    }
+
+    pub(crate) fn is_zero(&self) -> bool {
+        self.len == 0
+    }
+
+    pub(crate) fn bits(&self) -> u32 {
+        match self.len {
+            0 => 0,
+            n => n as u32 * 64 - self.limbs[n - 1].leading_zeros(),
+        }
+    }
+
+    /// `self * q`, when it fits.
+    pub(crate) fn mul_u64(&self, q: u64) -> Option<Wide> {
+        let mut out = Wide::ZERO;
+        let mut carry = 0u128;
+        for (i, &l) in self.used().iter().enumerate() {
+            let t = l as u128 * q as u128 + carry;
+            out.limbs[i] = t as u64;
+            carry = t >> 64;
+        }
+        out.len = self.len;
+        if carry != 0 {
+            *out.limbs.get_mut(self.len)? = carry as u64;
+            out.len += 1;
+        }
+        out.trim();
+        Some(out)
+    }
+
+    /// `self += x`, when the sum fits.
+    pub(crate) fn add_assign(&mut self, x: &Wide) -> Option<()> {
+        let n = self.len.max(x.len);
+        let mut carry = false;
+        for i in 0..n {
+            let (s, c1) = self.limbs[i].overflowing_add(x.limbs[i]);
+            let (s, c2) = s.overflowing_add(carry as u64);
+            self.limbs[i] = s;
+            carry = c1 || c2;
+        }
+        self.len = n;
+        if carry {
+            *self.limbs.get_mut(n)? = 1;
+            self.len += 1;
+        }
+        Some(())
+    }
+
+    /// `self - x` for `x <= self`.
+    pub(crate) fn sub(&self, x: &Wide) -> Wide {
+        debug_assert!(x.cmp(self).is_le());
+        let mut out = *self;
+        let mut borrow = false;
+        for i in 0..self.len {
+            let (s, b1) = out.limbs[i].overflowing_sub(x.limbs[i]);
+            let (s, b2) = s.overflowing_sub(borrow as u64);
+            out.limbs[i] = s;
+            borrow = b1 || b2;
+        }
+        out.trim();
+        out
+    }
+
+    /// `self / d` when `d` divides `self` with a quotient below `2^64`, else `None`.
+    pub(crate) fn exact_quotient(&self, d: &Wide) -> Option<u64> {
+        if d.is_zero() || self.bits() > d.bits() + 64 {
+            return None;
+        }
+        // With d = 2^z d' (d' odd), q = (self >> z) / d' modulo 2^64 from the low words.
+        let z = d.trailing_zeros();
+        let q = self.word_at(z).wrapping_mul(inverse(d.word_at(z)));
+        (d.mul_u64(q)?.cmp(self) == Ordering::Equal).then_some(q)
+    }
+
+    fn trailing_zeros(&self) -> u32 {
+        let i = self.limbs.iter().position(|&l| l != 0).unwrap_or(0);
+        i as u32 * 64 + self.limbs[i].trailing_zeros()
+    }
+
+    /// Bits `shift..shift + 64`.
+    fn word_at(&self, shift: u32) -> u64 {
+        let (i, b) = ((shift / 64) as usize, shift % 64);
+        let lo = self.limbs.get(i).copied().unwrap_or(0) as u128;
+        let hi = self.limbs.get(i + 1).copied().unwrap_or(0) as u128;
+        ((hi << 64 | lo) >> b) as u64
+    }
+
+    /// `self / g` for a word `g` that divides it: exact division by the inverse of `g`'s
+    /// odd part, a multiplication a limb (no division; GMP's `divexact_1`).
+    pub(crate) fn div_u64(&self, g: u64) -> Wide {
+        debug_assert!(g != 0);
+        let z = g.trailing_zeros();
+        let odd = g >> z;
+        let inv = inverse(odd);
+        let mut out = Wide::ZERO;
+        let mut borrow = 0u64;
+        for i in 0..self.len {
+            let (t, b) = self.word_at(i as u32 * 64 + z).overflowing_sub(borrow);
+            let q = t.wrapping_mul(inv);
+            out.limbs[i] = q;
+            borrow = ((q as u128 * odd as u128) >> 64) as u64 + b as u64;
+        }
+        out.len = self.len;
+        out.trim();
+        out
+    }
+
+    /// `gcd(self, other)`, by Lehmer's algorithm as in `big::big_gcd`.
+    pub(crate) fn gcd(&self, other: &Wide) -> Wide {
+        let (mut a, mut b) = if self.cmp(other).is_ge() {
+            (*self, *other)
+        } else {
+            (*other, *self)
+        };
+        loop {
+            if b.is_zero() {
+                return a;
+            }
+            if a.len <= 2 {
+                let g = binary_gcd(a.to_u128(), b.to_u128());
+                let mut w = Wide::ZERO;
+                w.limbs[0] = g as u64;
+                w.limbs[1] = (g >> 64) as u64;
+                w.len = 2;
+                w.trim();
+                return w;
+            }
+            let shift = a.bits() - 62;
+            let (x, y) = (top(a.used(), shift), top(&b.limbs[..a.len], shift));
+            let [p, q, r, s] = cosequence(x, y);
+            let next = match q {
+                0 => None,
+                _ => combine(&a, &b, p, q).zip(combine(&a, &b, r, s)),
+            };
+            (a, b) = match next {
+                Some(pair) => pair,
+                // No sure quotient: one full-precision step (rare).
+                None => {
+                    let (x, y) = (a.to_biguint(), b.to_biguint());
+                    let rem = Wide::from_biguint(&(x % &y)).expect("a remainder is smaller");
+                    (b, rem)
+                }
+            };
+            if a.cmp(&b).is_lt() {
+                std::mem::swap(&mut a, &mut b);
+            }
+        }
+    }
+
+    fn to_u128(self) -> u128 {
+        self.limbs[0] as u128 | (self.limbs[1] as u128) << 64
+    }
+
+    /// `self * x` compared with `y * z`, when both products fit 1024 bits (always).
+    pub(crate) fn cmp_products(&self, x: &Wide, y: &Wide, z: &Wide) -> Ordering {
+        let (zero_l, zero_r) = (self.is_zero() || x.is_zero(), y.is_zero() || z.is_zero());
+        if zero_l || zero_r {
+            return zero_r.cmp(&zero_l);
+        }
+        let (l, r) = (self.bits() + x.bits(), y.bits() + z.bits());
+        // A product of numbers of a and b bits has a + b - 1 or a + b bits.
+        if l > r + 1 {
+            return Ordering::Greater;
+        }
+        if r > l + 1 {
+            return Ordering::Less;
+        }
+        let (p, q) = (product(self, x), product(y, z));
+        p.iter().rev().cmp(q.iter().rev())
+    }
+
+    pub(crate) fn cmp(&self, other: &Wide) -> Ordering {
+        self.len
+            .cmp(&other.len)
+            .then_with(|| self.used().iter().rev().cmp(other.used().iter().rev()))
+    }
+}
+
+impl PartialEq for Wide {
+    fn eq(&self, other: &Wide) -> bool {
+        self.used() == other.used()
+    }
+}
+
+/// `u a + v b` for cofactors of opposite signs, or `None` when it is negative.
+fn combine(a: &Wide, b: &Wide, u: i64, v: i64) -> Option<Wide> {
+    let mut out = Wide::ZERO;
+    let mut carry: i128 = 0;
+    for i in 0..a.len {
+        // As in `big::combine`: the sum of the products and the carry stays inside i128.
+        let t = carry + (u as i128) * (a.limbs[i] as i128) + (v as i128) * (b.limbs[i] as i128);
+        out.limbs[i] = t as u64;
+        carry = t >> 64;
+    }
+    out.len = a.len;
+    out.trim();
+    (carry == 0).then_some(out)
+}
+
+/// The full product, little-endian in `2 W` limbs.
+fn product(a: &Wide, b: &Wide) -> [u64; 2 * W] {
+    let mut out = [0u64; 2 * W];
+    for i in 0..a.len {
+        let mut carry = 0u128;
+        for j in 0..b.len {
+            let t = a.limbs[i] as u128 * b.limbs[j] as u128 + out[i + j] as u128 + carry;
+            out[i + j] = t as u64;
+            carry = t >> 64;
+        }
+        out[i + b.len] = carry as u64;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use num_integer::Integer;
+    use proptest::prelude::*;
+
+    fn wide(limbs: &[u64]) -> (Wide, BigUint) {
+        let mut words = Vec::new();
+        for l in limbs {
+            words.push(*l as u32);
+            words.push((*l >> 32) as u32);
+        }
+        let b = BigUint::new(words);
+        (Wide::from_biguint(&b).unwrap(), b)
+    }
+
+    fn limbs(max: usize) -> impl Strategy<Value = Vec<u64>> {
+        // Small limbs too, so that equal values, zeros and exact divisions come up.
+        proptest::collection::vec(prop_oneof![any::<u64>(), 0u64..4], 0..max)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3000))]
+        #[test]
+        fn agrees_with_num_bigint(a in limbs(5), b in limbs(4), c in limbs(3), q in any::<u64>()) {
+            let ((wa, ba), (wb, bb), (wc, bc)) = (wide(&a), wide(&b), wide(&c));
+            // gcd, with a common factor so that gcds other than 1 come up.
+            let (x, y) = (&ba * &bc, &bb * &bc);
+            let g = Wide::from_biguint(&x).unwrap().gcd(&Wide::from_biguint(&y).unwrap());
+            prop_assert_eq!(g.to_biguint(), x.gcd(&y));
+            prop_assert_eq!(wa.cmp(&wb), ba.cmp(&bb));
+            prop_assert_eq!(wa.mul_u64(q).map(Wide::to_biguint), Some(&ba * q));
+            let mut s = wa;
+            s.add_assign(&wb).unwrap();
+            prop_assert_eq!(s.to_biguint(), &ba + &bb);
+            if bb <= ba {
+                prop_assert_eq!(wa.sub(&wb).to_biguint(), &ba - &bb);
+            }
+            prop_assert_eq!(wa.cmp_products(&wb, &wc, &wa), (&ba * &bb).cmp(&(&bc * &ba)));
+            prop_assert_eq!(wa.cmp_products(&wb, &wb, &wa), Ordering::Equal);
+            // Exact quotients: of a multiple (found) and of a near miss (refused).
+            let m = &bb * q;
+            let wm = Wide::from_biguint(&m).unwrap();
+            let want = (bb.bits() > 0).then_some(q);
+            prop_assert_eq!(wm.exact_quotient(&wb), want);
+            let off = &m + 1u32;
+            if bb > BigUint::from(1u32) {
+                prop_assert_eq!(Wide::from_biguint(&off).unwrap().exact_quotient(&wb), None);
+            }
+            if q != 0 {
+                prop_assert_eq!(wm.div_u64(q).to_biguint(), bb.clone());
+            }
+        }
+    }
+
+    #[test]
+    fn refuses_what_does_not_fit() {
+        let big = BigUint::from(1u32) << 512;
+        assert!(Wide::from_biguint(&big).is_none());
+        let top = Wide::from_biguint(&(big - 1u32)).unwrap();
+        assert!(top.mul_u64(2).is_none());
+        assert!(top.clone().add_assign(&Wide::from_u64(1)).is_none());
+        let six = BigUint::from(6u32);
+        let (a, b) = (six.pow(90), six.pow(80));
+        let (wa, wb) = (
+            Wide::from_biguint(&a).unwrap(),
+            Wide::from_biguint(&b).unwrap(),
+        );
+        assert_eq!(wa.exact_quotient(&wb), Some(6u64.pow(10)));
+        let c = Wide::from_biguint(&six.pow(30)).unwrap();
+        assert_eq!(wa.exact_quotient(&c), None, "6^60 does not fit a word");
+    }
+}
