@@ -717,6 +717,28 @@ impl Game for PyGame {
         }
     }
 
+    fn probabilities(&self, s: &Id, moves: &[Id], out: &mut Vec<Rational>) {
+        // The engine asks after listing the moves, so they are in the arena: one lock.
+        {
+            let arena = self.arena();
+            let at = |m: &Id| match arena.edge(*s, *m as usize) {
+                Edge::At(e) => Some(e),
+                _ => None,
+            };
+            if moves.iter().all(|m| at(m).is_some()) {
+                let zero = Rational::zero();
+                out.extend(moves.iter().map(|m| {
+                    at(m)
+                        .and_then(|e| arena.probs.get(e))
+                        .unwrap_or(&zero)
+                        .clone()
+                }));
+                return;
+            }
+        }
+        out.extend(moves.iter().map(|m| self.probability(s, m)));
+    }
+
     fn terminal_payoff(&self, s: &Id, p: Player) -> Rational {
         let Some(method) = &self.methods.terminal_payoffs else {
             return Rational::zero();

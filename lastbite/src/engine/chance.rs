@@ -21,7 +21,7 @@ pub(crate) fn weights<G: Game>(
     out: &mut Vec<G::Payoff>,
 ) -> Result<(), EngineError> {
     out.clear();
-    out.extend(moves.iter().map(|mv| game.probability(state, mv)));
+    game.probabilities(state, moves, out);
     // A die: equal probabilities sum to one when one of them times their count is one
     // (one product instead of a sum of fractions, each with its gcd).
     if let Some(p) = out.first() {
@@ -33,12 +33,10 @@ pub(crate) fn weights<G: Game>(
             return Ok(());
         }
     }
-    out.clear();
     let zero = G::Payoff::zero();
     let mut sum = G::Payoff::zero();
-    for mv in moves {
-        let p = game.probability(state, mv);
-        if p < zero {
+    for (mv, p) in moves.iter().zip(out.iter()) {
+        if *p < zero {
             return Err(EngineError::Probabilities {
                 state: game.state_text(state),
                 problem: format!(
@@ -48,8 +46,7 @@ pub(crate) fn weights<G: Game>(
                 ),
             });
         }
-        sum = sum.plus(&p);
-        out.push(p);
+        sum = sum.plus(p);
     }
     if sum != G::Payoff::from_integer(1) {
         return Err(EngineError::Probabilities {

@@ -65,6 +65,9 @@ where
     fn probability(&self, state: &G::State, mv: &G::Move) -> G::Payoff {
         self.game.probability(state, mv)
     }
+    fn probabilities(&self, state: &G::State, moves: &[G::Move], out: &mut Vec<G::Payoff>) {
+        self.game.probabilities(state, moves, out)
+    }
     fn terminal_payoff(&self, state: &G::State, player: Player) -> G::Payoff {
         self.game.terminal_payoff(state, player)
     }

@@ -59,6 +59,17 @@ pub trait Game: Sync {
     fn probability(&self, _state: &Self::State, _mv: &Self::Move) -> Self::Payoff {
         Self::Payoff::zero()
     }
+    /// The probabilities of `moves` at a chance state, appended to `out` in order: by
+    /// default [`Game::probability`] a move; a game whose probabilities sit behind a
+    /// lock or a lookup overrides it to find them once a state.
+    fn probabilities(
+        &self,
+        state: &Self::State,
+        moves: &[Self::Move],
+        out: &mut Vec<Self::Payoff>,
+    ) {
+        out.extend(moves.iter().map(|mv| self.probability(state, mv)));
+    }
     /// The payoff `player` receives at a terminal state.
     fn terminal_payoff(&self, _state: &Self::State, _player: Player) -> Self::Payoff {
         Self::Payoff::zero()

@@ -69,7 +69,6 @@ where
     // Each outcome's payoffs through its move, outcome by outcome, then one weighted sum
     // a player: exact types reduce once a sum instead of once a term.
     let players = game.players();
-    let mut leads = Vec::with_capacity(players);
     let mut through_all: Vec<G::Payoff> = Vec::with_capacity(moves.len() * players);
     let mut kept = Vec::with_capacity(moves.len());
     for (mv, p) in moves.iter().zip(&probs) {
@@ -78,8 +77,10 @@ where
         if *p == G::Payoff::zero() {
             continue;
         }
-        through(game, state, mv, cv, &mut leads);
-        through_all.extend_from_slice(&leads);
+        // `through`, written in place: a big value is shared once, not twice.
+        let at = through_all.len();
+        through_all.extend_from_slice(cv);
+        game.add_move_payoffs(state, mv, &mut through_all[at..]);
         kept.push(p);
     }
     out.clear();

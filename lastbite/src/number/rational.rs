@@ -46,8 +46,21 @@ pub struct Rational(Repr);
 
 #[derive(Clone, PartialEq, Eq, Hash)]
 enum Repr {
-    Small { n: i64, d: i64 },
+    Small {
+        n: i64,
+        d: i64,
+    },
+    /// Up to 512 bits: the arithmetic of chance runs on the stack ([`Wide`]).
+    Wide(Arc<WideFraction>),
     Big(Arc<BigRational>),
+}
+
+/// A reduced fraction `+-n / d` that does not fit the small form but fits [`Wide`].
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct WideFraction {
+    negative: bool,
+    n: Wide,
+    d: Wide,
 }
 
 impl Rational {
@@ -84,30 +97,31 @@ impl Rational {
         }
         match (i64::try_from(n), i64::try_from(d)) {
             (Ok(n), Ok(d)) => Rational(Repr::Small { n, d }),
-            _ => Rational(Repr::Big(Arc::new(BigRational::new_raw(
-                BigInt::from(n),
-                BigInt::from(d),
-            )))),
+            _ => Rational::from_wide(
+                n < 0,
+                Wide::from_u128(n.unsigned_abs()),
+                Wide::from_u128(d as u128),
+            ),
         }
     }
 
     /// The value of an [`Exact`].
     pub fn from_exact(x: Exact) -> Rational {
-        match (i64::try_from(x.numer()), i64::try_from(x.denom())) {
-            (Ok(n), Ok(d)) => Rational(Repr::Small { n, d }),
-            _ => Rational(Repr::Big(Arc::new(BigRational::new_raw(
-                BigInt::from(x.numer()),
-                BigInt::from(x.denom()),
-            )))),
-        }
+        Rational::from_parts(x.numer(), x.denom())
     }
 
-    /// The value of a big rational, kept small when it fits.
+    /// The value of a big rational, kept small (or in fixed width) when it fits.
     pub fn from_big(x: BigRational) -> Rational {
-        match (x.numer().to_i64(), x.denom().to_i64()) {
-            (Some(n), Some(d)) => Rational(Repr::Small { n, d }),
-            _ => Rational(Repr::Big(Arc::new(x))),
+        if let (Some(n), Some(d)) = (x.numer().to_i64(), x.denom().to_i64()) {
+            return Rational(Repr::Small { n, d });
         }
+        if let (Some(n), Some(d)) = (
+            Wide::from_biguint(x.numer().magnitude()),
+            Wide::from_biguint(x.denom().magnitude()),
+        ) {
+            return Rational::from_wide(x.numer().is_negative(), n, d);
+        }
+        Rational(Repr::Big(Arc::new(x)))
     }
 
     /// The value as a big rational.
@@ -122,6 +136,13 @@ impl Rational {
             Repr::Small { n, d } => {
                 Cow::Owned(BigRational::new_raw(BigInt::from(*n), BigInt::from(*d)))
             }
+            Repr::Wide(w) => {
+                let sign = if w.negative { Sign::Minus } else { Sign::Plus };
+                Cow::Owned(BigRational::new_raw(
+                    BigInt::from_biguint(sign, w.n.to_biguint()),
+                    BigInt::from(w.d.to_biguint()),
+                ))
+            }
             Repr::Big(b) => Cow::Borrowed(b),
         }
     }
@@ -130,6 +151,16 @@ impl Rational {
     pub fn to_exact(&self) -> Option<Exact> {
         match &self.0 {
             Repr::Small { n, d } => Exact::new(*n as i128, *d as i128),
+            Repr::Wide(w) => {
+                let (m, d) = (w.n.to_u128()?, i128::try_from(w.d.to_u128()?).ok()?);
+                let n = match w.negative {
+                    // -2^127 fits, as the big form's conversion allows.
+                    true if m <= 1 << 127 => (m as i128).wrapping_neg(),
+                    false => i128::try_from(m).ok()?,
+                    true => return None,
+                };
+                Exact::new(n, d)
+            }
             Repr::Big(b) => Exact::new(b.numer().to_i128()?, b.denom().to_i128()?),
         }
     }
@@ -138,6 +169,7 @@ impl Rational {
     pub fn is_integer(&self) -> bool {
         match &self.0 {
             Repr::Small { d, .. } => *d == 1,
+            Repr::Wide(w) => w.d == Wide::from_u64(1),
             Repr::Big(b) => b.is_integer(),
         }
     }
@@ -166,6 +198,9 @@ impl Rational {
             let (a, b, c, d) = (*a as i128, *b as i128, *c as i128, *d as i128);
             // |a d|, |c b| < 2^126: the sum fits.
             return Rational::from_parts(a * d + c * b, b * d);
+        }
+        if let Some(sum) = Rational::equal_weight_sum(&Rational::one(), [self, other].into_iter()) {
+            return sum;
         }
         let (a, b) = (self.big(), other.big());
         let (sum, common) = Rational::sum_over(&[(a.numer(), a.denom()), (b.numer(), b.denom())]);
@@ -328,6 +363,7 @@ impl Rational {
                 Wide::from_u64(n.unsigned_abs()),
                 Wide::from_u64(*d as u64),
             )),
+            Repr::Wide(w) => Some((w.negative, w.n, w.d)),
             Repr::Big(b) => Some((
                 b.numer().is_negative(),
                 Wide::from_biguint(b.numer().magnitude())?,
@@ -344,11 +380,7 @@ impl Rational {
                 return Rational(Repr::Small { n, d });
             }
         }
-        let sign = if negative { Sign::Minus } else { Sign::Plus };
-        Rational(Repr::Big(Arc::new(BigRational::new_raw(
-            BigInt::from_biguint(sign, n.to_biguint()),
-            BigInt::from(d.to_biguint()),
-        ))))
+        Rational(Repr::Wide(Arc::new(WideFraction { negative, n, d })))
     }
 
     /// The sum of fractions `(numerator, positive denominator)` as `(numerator, common
@@ -401,6 +433,12 @@ impl Rational {
 
     /// [`Rational::weighted_sum`] in 128 bits, or `None` when a step overflows.
     fn small_weighted_sum(terms: &[(&Rational, &Rational)]) -> Option<Rational> {
+        if terms
+            .iter()
+            .any(|(p, v)| !matches!(p.0, Repr::Small { .. }) || !matches!(v.0, Repr::Small { .. }))
+        {
+            return None;
+        }
         let (mut n, mut d) = (0i128, 1i128);
         for (p, v) in terms {
             let (Repr::Small { n: pn, d: pd }, Repr::Small { n: vn, d: vd }) = (&p.0, &v.0) else {
@@ -478,8 +516,14 @@ impl fmt::Display for Rational {
         match &self.0 {
             Repr::Small { n, d: 1 } => write!(f, "{n}"),
             Repr::Small { n, d } => write!(f, "{n}/{d}"),
-            Repr::Big(b) if b.is_integer() => write!(f, "{}", b.numer()),
-            Repr::Big(b) => write!(f, "{}/{}", b.numer(), b.denom()),
+            _ => {
+                let b = self.big();
+                if b.is_integer() {
+                    write!(f, "{}", b.numer())
+                } else {
+                    write!(f, "{}/{}", b.numer(), b.denom())
+                }
+            }
         }
     }
 }
@@ -545,8 +589,8 @@ impl serde::Serialize for Rational {
         match &self.0 {
             Repr::Small { n, d: 1 } => s.serialize_i64(*n),
             Repr::Small { .. } => s.collect_str(self),
-            Repr::Big(b) if b.is_integer() => super::json::serialize_bigint(b.numer(), s),
-            Repr::Big(_) => s.collect_str(self),
+            _ if self.is_integer() => super::json::serialize_bigint(self.big().numer(), s),
+            _ => s.collect_str(self),
         }
     }
 }
@@ -578,15 +622,15 @@ mod tests {
     #[test]
     fn promotes_on_overflow_and_demotes_back() {
         let big = r(&i128::MAX.to_string());
-        assert!(matches!(big.0, Repr::Big(_)));
+        assert!(matches!(big.0, Repr::Wide(_)));
         let small = r(&i64::MAX.to_string());
-        assert!(matches!(small.add(&small).0, Repr::Big(_)));
+        assert!(matches!(small.add(&small).0, Repr::Wide(_)));
         assert!(matches!(
             small.add(&small).sub(&small).0,
             Repr::Small { .. }
         ));
         let sum = big.add(&big);
-        assert!(matches!(sum.0, Repr::Big(_)));
+        assert!(matches!(sum.0, Repr::Wide(_)));
         assert_eq!(
             sum.to_string(),
             (BigInt::from(i128::MAX) * BigInt::from(2)).to_string()
@@ -645,6 +689,11 @@ mod tests {
             let got = Rational::weighted_sum(&terms);
             proptest::prop_assert_eq!(&got, &Rational::from_big(want.clone()));
             for (a, b) in values.iter().zip(values.iter().skip(1)) {
+                // Equal values have equal forms (the derived equality is exact).
+                proptest::prop_assert_eq!(a.add(b), Rational::from_big(a.to_big() + b.to_big()));
+                proptest::prop_assert_eq!(a.sub(b), Rational::from_big(a.to_big() - b.to_big()));
+                proptest::prop_assert_eq!(a.mul(b), Rational::from_big(a.to_big() * b.to_big()));
+                proptest::prop_assert_eq!(a.to_exact().map(Rational::from_exact), a.to_exact().map(|_| a.clone()));
                 proptest::prop_assert_eq!(a.cmp(b), a.to_big().cmp(&b.to_big()));
                 proptest::prop_assert_eq!(a.cmp(a), Ordering::Equal);
                 proptest::prop_assert_eq!(got.cmp(a), want.cmp(&a.to_big()));

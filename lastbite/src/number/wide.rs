@@ -19,8 +19,9 @@ use super::big::{binary_gcd, cosequence, inverse, top};
 /// Limbs of a [`Wide`]: 512 bits.
 const W: usize = 8;
 
-/// An unsigned integer below `2^512`, little-endian limbs, trimmed (`len` limbs used).
-#[derive(Clone, Copy)]
+/// An unsigned integer below `2^512`, little-endian limbs, trimmed (`len` limbs used;
+/// the others zero, so the derived equality and hash are the value's).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) struct Wide {
     limbs: [u64; W],
     len: usize,
@@ -37,6 +38,20 @@ impl Wide {
         w.limbs[0] = x;
         w.len = (x != 0) as usize;
         w
+    }
+
+    pub(crate) fn from_u128(x: u128) -> Wide {
+        let mut w = Wide::ZERO;
+        w.limbs[0] = x as u64;
+        w.limbs[1] = (x >> 64) as u64;
+        w.len = 2;
+        w.trim();
+        w
+    }
+
+    /// The value when it fits a `u128`.
+    pub(crate) fn to_u128(self) -> Option<u128> {
+        (self.len <= 2).then(|| self.limbs[0] as u128 | (self.limbs[1] as u128) << 64)
     }
 
     /// `x`, when it fits.
@@ -196,13 +211,8 @@ impl Wide {
                 return a;
             }
             if a.len <= 2 {
-                let g = binary_gcd(a.to_u128(), b.to_u128());
-                let mut w = Wide::ZERO;
-                w.limbs[0] = g as u64;
-                w.limbs[1] = (g >> 64) as u64;
-                w.len = 2;
-                w.trim();
-                return w;
+                let low = |w: Wide| w.limbs[0] as u128 | (w.limbs[1] as u128) << 64;
+                return Wide::from_u128(binary_gcd(low(a), low(b)));
             }
             let shift = a.bits() - 62;
             let (x, y) = (top(a.used(), shift), top(&b.limbs[..a.len], shift));
@@ -224,10 +234,6 @@ impl Wide {
                 std::mem::swap(&mut a, &mut b);
             }
         }
-    }
-
-    fn to_u128(self) -> u128 {
-        self.limbs[0] as u128 | (self.limbs[1] as u128) << 64
     }
 
     /// `self * x` compared with `y * z`, when both products fit 1024 bits (always).
@@ -252,12 +258,6 @@ impl Wide {
         self.len
             .cmp(&other.len)
             .then_with(|| self.used().iter().rev().cmp(other.used().iter().rev()))
-    }
-}
-
-impl PartialEq for Wide {
-    fn eq(&self, other: &Wide) -> bool {
-        self.used() == other.used()
     }
 }
 
