@@ -223,6 +223,24 @@ pub(super) fn binary_gcd(mut a: u128, mut b: u128) -> u128 {
         if b == 0 {
             return a << shift;
         }
+        if (a | b) >> 64 == 0 {
+            // Both fit a word now: word operations from here.
+            return (binary_gcd_64(a as u64, b as u64) as u128) << shift;
+        }
+    }
+}
+
+/// Stein's algorithm in 64 bits, for odd `a` and any `b > 0`.
+fn binary_gcd_64(mut a: u64, mut b: u64) -> u64 {
+    loop {
+        b >>= b.trailing_zeros();
+        if a > b {
+            std::mem::swap(&mut a, &mut b);
+        }
+        b -= a;
+        if b == 0 {
+            return a;
+        }
     }
 }
 

@@ -449,12 +449,16 @@ impl Rational {
             if tn == 0 {
                 continue;
             }
-            let g = super::gcd(d as u128, td as u128) as i128;
-            let common = (d / g).checked_mul(td)?;
-            n = n
-                .checked_mul(common / d)?
-                .checked_add(tn.checked_mul(common / td)?)?;
-            d = common;
+            // Over lcm(d, td) = (d / g) td, scaling n by td / g and tn by d / g (word
+            // divisions while they fit: a 128-bit one is a library call).
+            let g = super::gcd(d as u128, td as u128);
+            let quot = |a: i128| match u64::try_from(a) {
+                Ok(a) => (a / g as u64) as i128,
+                Err(_) => a / g as i128,
+            };
+            let (dg, tdg) = (quot(d), quot(td));
+            n = n.checked_mul(tdg)?.checked_add(tn.checked_mul(dg)?)?;
+            d = dg.checked_mul(td)?;
         }
         Some(Rational::from_parts(n, d))
     }
