@@ -429,28 +429,34 @@ impl PyGame {
     /// The number of moves at the chance state `id`, asking `chance_outcomes` once and
     /// keeping each move's probability (exact; the engine checks they sum to one).
     fn chance_count(&self, id: Id) -> usize {
-        let outcomes: Vec<(Py<PyAny>, Rational)> = Python::attach(|py| {
+        let (moves, probs): (Vec<Py<PyAny>>, Vec<Rational>) = Python::attach(|py| {
             let state = self.obj(py, id);
             let Some(method) = &self.methods.chance_outcomes else {
                 self.fail(Error::new_err(format!(
                     "to_move({}) returned lastbite.CHANCE but the game has no chance_outcomes method",
                     short(&state)
                 )));
-                return Vec::new();
+                return Default::default();
             };
             let Some(r) = self.call(py, method, (&state,)) else {
-                return Vec::new();
+                return Default::default();
             };
             // Taken out while Python runs (a generator's code), never locked across it.
             let mut last =
                 std::mem::take(&mut *self.last_outcomes.lock().unwrap_or_else(|e| e.into_inner()));
-            let mut read = || -> PyResult<Vec<(Py<PyAny>, Rational)>> {
-                let mut out = Vec::new();
-                for (i, item) in r.try_iter()?.enumerate() {
-                    let item = item?;
+            let mut read = || -> PyResult<(Vec<Py<PyAny>>, Vec<Rational>)> {
+                let (mut moves, mut probs) = (Vec::new(), Vec::new());
+                // A list (the common answer) read in place; any other iterable through
+                // Python's iteration.
+                let items: Vec<Bound<'_, PyAny>> = match r.cast::<PyList>() {
+                    Ok(list) => list.iter().collect(),
+                    Err(_) => r.try_iter()?.collect::<PyResult<_>>()?,
+                };
+                for (i, item) in items.into_iter().enumerate() {
                     if let Some((seen, mv, p)) = last.get(i) {
                         if item.is(seen) {
-                            out.push((mv.clone_ref(py), p.clone()));
+                            moves.push(mv.clone_ref(py));
+                            probs.push(p.clone());
                             continue;
                         }
                     }
@@ -479,18 +485,18 @@ impl PyGame {
                     } else {
                         last.push(entry);
                     }
-                    out.push((mv, p));
+                    moves.push(mv);
+                    probs.push(p);
                 }
-                Ok(out)
+                Ok((moves, probs))
             };
             let out = read().unwrap_or_else(|e| {
                 self.fail(e);
-                Vec::new()
+                Default::default()
             });
             *self.last_outcomes.lock().unwrap_or_else(|e| e.into_inner()) = last;
             out
         });
-        let (moves, probs) = outcomes.into_iter().unzip();
         self.store_moves(id, moves, probs)
     }
 

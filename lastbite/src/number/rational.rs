@@ -282,49 +282,63 @@ impl Rational {
     /// not a word.
     fn equal_weight_sum<'a, I>(p: &Rational, values: I) -> Option<Rational>
     where
-        I: Iterator<Item = &'a Rational>,
+        I: Iterator<Item = &'a Rational> + Clone,
     {
         let (p_neg, pn, pd) = p.wide()?;
         let (pn, pd) = (pn.to_u64()?, pd.to_u64()?);
-        let mut parts = [(false, Wide::ZERO, Wide::ZERO); 8];
-        let mut count = 0;
-        for v in values {
-            *parts.get_mut(count)? = v.wide()?;
-            count += 1;
-        }
-        let parts = &parts[..count];
-        let widest = parts.iter().max_by_key(|(_, _, d)| d.bits())?;
-        let mut common = widest.2;
-        // Each value's scale `common / d`, kept unless a later value widens `common`.
+        // Two passes over the values, each read in place (a copy of 8 of them was a
+        // tenth of the time): the common denominator and the scales, then the sum.
+        let mut common: Option<Wide> = None;
         let mut scales = [1u64; 8];
         let mut widened = false;
-        for ((_, _, d), scale) in parts.iter().zip(&mut scales) {
-            if *d == common {
+        for (i, v) in values.clone().enumerate() {
+            let v = v.fraction()?;
+            if i >= scales.len() {
+                return None;
+            }
+            let Some(c) = common.as_mut() else {
+                common = Some(v.d);
+                continue;
+            };
+            if v.d == *c {
                 continue;
             }
-            match common.exact_quotient(d) {
-                Some(q) => *scale = q,
-                None => {
-                    // lcm(common, d) = common * (d / gcd), the factor a word.
-                    let g = common.gcd(d);
-                    common = common.mul_u64(d.exact_quotient(&g)?)?;
+            // The quotient either way: the wider denominator becomes the common one.
+            let forward = c.exact_quotient(&v.d);
+            let reverse = forward.is_none().then(|| v.d.exact_quotient(c)).flatten();
+            match (forward, reverse) {
+                (Some(q), _) => scales[i] = q,
+                (None, Some(q)) => {
+                    // A wider denominator that the common one divides: it becomes the
+                    // common one, and the earlier values' scales grow by the quotient.
+                    *c = v.d;
+                    for earlier in &mut scales[..i] {
+                        *earlier = earlier.checked_mul(q)?;
+                    }
+                }
+                (None, None) => {
+                    // lcm(c, d) = c * (d / gcd(c, d)), the factor a word.
+                    let g = c.gcd(&v.d);
+                    *c = c.mul_u64(v.d.exact_quotient(&g)?)?;
                     widened = true;
                 }
             }
         }
+        let common = common?;
         // Positive and negative terms apart: the magnitudes are unsigned.
         let (mut pos, mut neg) = (Wide::ZERO, Wide::ZERO);
-        for ((v_neg, n, d), &scale) in parts.iter().zip(&scales) {
+        for (v, &scale) in values.zip(&scales) {
+            let v = v.fraction()?;
             let scale = match widened {
                 false => scale,
-                true if *d == common => 1,
-                true => common.exact_quotient(d)?,
+                true if v.d == common => 1,
+                true => common.exact_quotient(&v.d)?,
             };
-            let term = if scale == 1 { *n } else { n.mul_u64(scale)? };
-            if *v_neg {
-                neg.add_assign(&term)?;
+            let acc = if v.negative { &mut neg } else { &mut pos };
+            if scale == 1 {
+                acc.add_assign(&v.n)?;
             } else {
-                pos.add_assign(&term)?;
+                acc.add_assign(&v.n.mul_u64(scale)?)?;
             }
         }
         let (negative, sum) = if pos.cmp(&neg).is_ge() {
@@ -353,6 +367,19 @@ impl Rational {
                 ))
             }
         })
+    }
+
+    /// The value in fixed width, borrowed when it is held so, when it fits.
+    fn fraction(&self) -> Option<Cow<'_, WideFraction>> {
+        match &self.0 {
+            Repr::Small { n, d } => Some(Cow::Owned(WideFraction {
+                negative: *n < 0,
+                n: Wide::from_u64(n.unsigned_abs()),
+                d: Wide::from_u64(*d as u64),
+            })),
+            Repr::Wide(w) => Some(Cow::Borrowed(w)),
+            Repr::Big(_) => None,
+        }
     }
 
     /// The value as (negative?, |numerator|, denominator) in fixed width, when it fits.
