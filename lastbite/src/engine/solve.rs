@@ -16,6 +16,12 @@ use super::{
 pub(crate) struct Scratch<G: Game> {
     pub(crate) moves: Vec<G::Move>,
     pub(crate) best: Vec<G::Payoff>,
+    /// A chance state's probabilities, its outcomes' values through their moves, and
+    /// which outcomes have a probability above zero: kept between states, as allocating
+    /// them costs as much as a die's arithmetic.
+    probs: Vec<G::Payoff>,
+    values: Vec<G::Payoff>,
+    kept: Vec<usize>,
 }
 
 impl<G: Game> Scratch<G> {
@@ -23,6 +29,9 @@ impl<G: Game> Scratch<G> {
         Scratch {
             moves: Vec::new(),
             best: Vec::with_capacity(players),
+            probs: Vec::new(),
+            values: Vec::new(),
+            kept: Vec::new(),
         }
     }
 }
@@ -46,42 +55,47 @@ pub(crate) fn through<G: Game>(
     game.add_move_payoffs(state, mv, out);
 }
 
-/// The expected payoff vector of the chance state `state` into `out`: each move's
-/// probability times its payoffs and the value of the state it leads to. `Err(child)`
-/// when a child has no value yet; `Ok(Err(_))` when the probabilities are not a
-/// distribution.
+/// The expected payoff vector of the chance state `state` into `scratch.best`: each
+/// move's probability times its payoffs and the value of the state it leads to.
+/// `Err(child)` when a child has no value yet; `Ok(Err(_))` when the probabilities are
+/// not a distribution.
 pub(crate) fn expectation<'t, G: Game>(
     game: &G,
     state: &G::State,
     lookup: impl Fn(&G::State) -> Option<&'t [G::Payoff]>,
-    moves: &mut Vec<G::Move>,
-    out: &mut Vec<G::Payoff>,
+    scratch: &mut Scratch<G>,
 ) -> Result<Result<(), EngineError>, G::State>
 where
     G::Payoff: 't,
 {
+    let Scratch {
+        moves,
+        best: out,
+        probs,
+        values,
+        kept,
+    } = scratch;
     moves.clear();
     game.moves(state, moves);
-    let mut probs = Vec::with_capacity(moves.len());
-    if let Err(e) = weights(game, state, moves, &mut probs) {
+    if let Err(e) = weights(game, state, moves, probs) {
         return Ok(Err(e));
     }
     // Each outcome's payoffs through its move, outcome by outcome, then one weighted sum
     // a player: exact types reduce once a sum instead of once a term.
     let players = game.players();
-    let mut through_all: Vec<G::Payoff> = Vec::with_capacity(moves.len() * players);
-    let mut kept = Vec::with_capacity(moves.len());
-    for (mv, p) in moves.iter().zip(&probs) {
+    values.clear();
+    kept.clear();
+    for (j, (mv, p)) in moves.iter().zip(probs.iter()).enumerate() {
         let child = game.play(state, mv);
         let cv = lookup(&child).ok_or(child)?;
         if *p == G::Payoff::zero() {
             continue;
         }
         // `through`, written in place: a big value is shared once, not twice.
-        let at = through_all.len();
-        through_all.extend_from_slice(cv);
-        game.add_move_payoffs(state, mv, &mut through_all[at..]);
-        kept.push(p);
+        let at = values.len();
+        values.extend_from_slice(cv);
+        game.add_move_payoffs(state, mv, &mut values[at..]);
+        kept.push(j);
     }
     out.clear();
     let mut terms = Vec::with_capacity(kept.len());
@@ -89,8 +103,8 @@ where
         terms.clear();
         terms.extend(
             kept.iter()
-                .zip(through_all.iter().skip(i).step_by(players))
-                .map(|(p, v)| (*p, v)),
+                .zip(values.iter().skip(i).step_by(players))
+                .map(|(&j, v)| (&probs[j], v)),
         );
         out.push(G::Payoff::weighted_sum(&terms));
     }
@@ -570,8 +584,7 @@ pub fn solve<'g, G: Game>(
             let cycle = |child: G::State| EngineError::Cycle(game.state_text(&child));
             if mover == CHANCE {
                 let lookup = |s: &G::State| lookup(s).map(|b| &**b);
-                let (moves, best) = (&mut scratch.moves, &mut scratch.best);
-                expectation(game, state, lookup, moves, best).map_err(cycle)??;
+                expectation(game, state, lookup, &mut scratch).map_err(cycle)??;
             } else {
                 let rule = ties.of(mover);
                 let lookup = |s: &G::State| lookup(s).map(|b| &**b);
@@ -758,8 +771,7 @@ pub fn solve_dense<'g, G: IndexedGame>(
                             }
                         };
                         if mover == CHANCE {
-                            let (moves, best) = (&mut scratch.moves, &mut scratch.best);
-                            match expectation(game, &state, lookup, moves, best) {
+                            match expectation(game, &state, lookup, scratch) {
                                 Ok(Ok(())) => {}
                                 Ok(Err(e)) => {
                                     bad_chance.lock().map(|mut b| *b = Some(e)).ok();

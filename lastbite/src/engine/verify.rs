@@ -8,7 +8,7 @@
 
 use std::collections::{HashSet, VecDeque};
 
-use super::solve::{backward, expectation, terminal_value, through};
+use super::solve::{backward, expectation, terminal_value, through, Scratch};
 use super::{Budget, EngineError, Game, Payoff, Player, CHANCE};
 
 /// A profitable one-shot deviation.
@@ -65,6 +65,7 @@ pub fn verify<G: Game>(
 ) -> Result<VerdictOf<G>, EngineError> {
     let k = game.players();
     let mut moves = Vec::new();
+    let mut chance = Scratch::<G>::new(k);
     let table = backward(
         game,
         budget,
@@ -76,10 +77,9 @@ pub fn verify<G: Game>(
         |state, mover, lookup| {
             let cycle = |child: G::State| EngineError::Cycle(game.state_text(&child));
             if mover == CHANCE {
-                let mut v = Vec::with_capacity(k);
                 let lookup = |s: &G::State| lookup(s).map(|v| &v[..]);
-                expectation(game, state, lookup, &mut moves, &mut v).map_err(cycle)??;
-                return Ok(v);
+                expectation(game, state, lookup, &mut chance).map_err(cycle)??;
+                return Ok(chance.best.clone());
             }
             moves.clear();
             game.moves(state, &mut moves);
