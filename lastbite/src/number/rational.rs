@@ -349,7 +349,8 @@ impl Rational {
         if sum.is_zero() {
             return Some(Rational::zero());
         }
-        let (n, d) = (sum.mul_u64(pn)?, common.mul_u64(pd)?);
+        let n = if pn == 1 { sum } else { sum.mul_u64(pn)? };
+        let d = common.mul_u64(pd)?;
         let g = n.gcd(&d);
         Some(match g.to_u64() {
             Some(1) => Rational::from_wide(negative ^ p_neg, n, d),
