@@ -107,7 +107,16 @@ impl Rational {
 
     /// The value of an [`Exact`].
     pub fn from_exact(x: Exact) -> Rational {
-        Rational::from_parts(x.numer(), x.denom())
+        // Already reduced with a positive denominator: only the form is chosen.
+        let (n, d) = (x.numer(), x.denom());
+        match (i64::try_from(n), i64::try_from(d)) {
+            (Ok(n), Ok(d)) => Rational(Repr::Small { n, d }),
+            _ => Rational::from_wide(
+                n < 0,
+                Wide::from_u128(n.unsigned_abs()),
+                Wide::from_u128(d as u128),
+            ),
+        }
     }
 
     /// The value of a big rational, kept small (or in fixed width) when it fits.
@@ -284,8 +293,8 @@ impl Rational {
     where
         I: Iterator<Item = &'a Rational> + Clone,
     {
-        let (p_neg, pn, pd) = p.wide()?;
-        let (pn, pd) = (pn.to_u64()?, pd.to_u64()?);
+        let p = p.fraction()?;
+        let (p_neg, pn, pd) = (p.negative, p.n.to_u64()?, p.d.to_u64()?);
         // Two passes over the values, each read in place (a copy of 8 of them was a
         // tenth of the time): the common denominator and the scales, then the sum.
         let mut common: Option<Wide> = None;
@@ -380,23 +389,6 @@ impl Rational {
             })),
             Repr::Wide(w) => Some(Cow::Borrowed(w)),
             Repr::Big(_) => None,
-        }
-    }
-
-    /// The value as (negative?, |numerator|, denominator) in fixed width, when it fits.
-    fn wide(&self) -> Option<(bool, Wide, Wide)> {
-        match &self.0 {
-            Repr::Small { n, d } => Some((
-                *n < 0,
-                Wide::from_u64(n.unsigned_abs()),
-                Wide::from_u64(*d as u64),
-            )),
-            Repr::Wide(w) => Some((w.negative, w.n, w.d)),
-            Repr::Big(b) => Some((
-                b.numer().is_negative(),
-                Wide::from_biguint(b.numer().magnitude())?,
-                Wide::from_biguint(b.denom().magnitude())?,
-            )),
         }
     }
 
@@ -513,18 +505,18 @@ impl Ord for Rational {
             }
             // Cross-multiplied in fixed width when the numbers fit (num-rational compares
             // by a continued fraction: a big division and copies a step).
-            _ => match (self.wide(), other.wide()) {
-                (Some((a_neg, an, ad)), Some((b_neg, bn, bd))) => {
+            _ => match (self.fraction(), other.fraction()) {
+                (Some(a), Some(b)) => {
                     let sign = |negative: bool, n: &Wide| match (n.is_zero(), negative) {
                         (true, _) => 0,
                         (false, true) => -1,
                         (false, false) => 1,
                     };
-                    let (x, y) = (sign(a_neg, &an), sign(b_neg, &bn));
+                    let (x, y) = (sign(a.negative, &a.n), sign(b.negative, &b.n));
                     if x != y || x == 0 {
                         return x.cmp(&y);
                     }
-                    let magnitudes = an.cmp_products(&bd, &bn, &ad);
+                    let magnitudes = a.n.cmp_products(&b.d, &b.n, &a.d);
                     if x < 0 {
                         magnitudes.reverse()
                     } else {
