@@ -70,8 +70,13 @@ struct Arena {
     /// Per edge: the state it leads to (`DEAD` until played).
     children: Vec<Id>,
     /// Per edge: its probability, for the moves of chance states (empty until a chance
-    /// state's moves are asked).
-    probs: Vec<Rational>,
+    /// state's moves are asked), as `1 +` its index in `prob_values`, or 0 for none. A die
+    /// has six values however many states roll it: an index is 4 bytes an edge to fill,
+    /// copy as the vectors grow, and drop, where a value is 24.
+    probs: Vec<u32>,
+    /// The distinct probability values read (one per `(move, probability)` pair object
+    /// met, see `PyGame::last_outcomes`).
+    prob_values: Vec<Rational>,
     /// Per edge, one entry per player: its payoffs, once asked (`paid`; both empty for a
     /// game without `move_payoffs`).
     payoffs: Vec<Rational>,
@@ -82,6 +87,14 @@ struct Arena {
 }
 
 impl Arena {
+    /// The probability of edge `e` (zero for a move of a state that is not chance's).
+    fn probability(&self, e: usize) -> Rational {
+        match self.probs.get(e) {
+            Some(&at) if at > 0 => self.prob_values[at as usize - 1].clone(),
+            _ => Rational::zero(),
+        }
+    }
+
     /// Where move `i` of state `id` stands.
     fn edge(&self, id: Id, i: usize) -> Edge {
         match self.nodes.get(id as usize).map(|n| n.moves) {
@@ -111,8 +124,16 @@ pub struct PyGame {
     last_outcomes: Mutex<Vec<SeenOutcome>>,
 }
 
-/// A `(move, probability)` pair object read before, with its move and exact probability.
-type SeenOutcome = (Py<PyAny>, Py<PyAny>, Rational);
+/// A `(move, probability)` pair object read before, with its move and its probability's
+/// entry in the arena's `probs` (none until stored).
+type SeenOutcome = (Py<PyAny>, Py<PyAny>, Option<u32>);
+
+/// A chance move's probability as read: one stored before (its entry in the arena's
+/// `probs`), or a new value.
+enum Prob {
+    Stored(u32),
+    New(Rational),
+}
 
 struct Methods {
     root: Py<PyAny>,
@@ -423,13 +444,17 @@ impl PyGame {
                 }
             }
         });
-        self.store_moves(id, moves, Vec::new())
+        self.store_moves(id, moves, &mut [])
     }
 
     /// The number of moves at the chance state `id`, asking `chance_outcomes` once and
     /// keeping each move's probability (exact; the engine checks they sum to one).
     fn chance_count(&self, id: Id) -> usize {
-        let (moves, probs): (Vec<Py<PyAny>>, Vec<Rational>) = Python::attach(|py| {
+        // Taken out while Python runs (a generator's code), never locked across it, and
+        // put back once the new probabilities are stored and have their entries.
+        let mut last =
+            std::mem::take(&mut *self.last_outcomes.lock().unwrap_or_else(|e| e.into_inner()));
+        let (moves, mut probs): (Vec<Py<PyAny>>, Vec<Prob>) = Python::attach(|py| {
             let state = self.obj(py, id);
             let Some(method) = &self.methods.chance_outcomes else {
                 self.fail(Error::new_err(format!(
@@ -441,68 +466,86 @@ impl PyGame {
             let Some(r) = self.call(py, method, (&state,)) else {
                 return Default::default();
             };
-            // Taken out while Python runs (a generator's code), never locked across it.
-            let mut last =
-                std::mem::take(&mut *self.last_outcomes.lock().unwrap_or_else(|e| e.into_inner()));
-            let mut read = || -> PyResult<(Vec<Py<PyAny>>, Vec<Rational>)> {
-                let (mut moves, mut probs) = (Vec::new(), Vec::new());
-                // A list (the common answer) read in place; any other iterable through
-                // Python's iteration.
-                let items: Vec<Bound<'_, PyAny>> = match r.cast::<PyList>() {
-                    Ok(list) => list.iter().collect(),
-                    Err(_) => r.try_iter()?.collect::<PyResult<_>>()?,
-                };
-                for (i, item) in items.into_iter().enumerate() {
-                    if let Some((seen, mv, p)) = last.get(i) {
-                        if item.is(seen) {
-                            moves.push(mv.clone_ref(py));
-                            probs.push(p.clone());
-                            continue;
-                        }
+            let mut read_one = |i: usize,
+                                item: Bound<'_, PyAny>,
+                                moves: &mut Vec<Py<PyAny>>,
+                                probs: &mut Vec<Prob>|
+             -> PyResult<()> {
+                if let Some((seen, mv, Some(at))) = last.get(i) {
+                    if item.is(seen) {
+                        moves.push(mv.clone_ref(py));
+                        probs.push(Prob::Stored(*at));
+                        return Ok(());
                     }
-                    let pair = item
-                        .cast::<PyTuple>()
-                        .ok()
-                        .filter(|t| t.len() == 2)
-                        .ok_or_else(|| {
-                            Error::new_err(format!(
-                                "chance_outcomes({}) gave {}, not a (move, probability) pair",
-                                short(&state),
-                                short(&item)
-                            ))
-                        })?;
-                    let p = to_rational(&pair.get_item(1)?).map_err(|e| {
+                }
+                let pair = item
+                    .cast::<PyTuple>()
+                    .ok()
+                    .filter(|t| t.len() == 2)
+                    .ok_or_else(|| {
                         Error::new_err(format!(
-                            "chance_outcomes({}): the probability of {}: {e}",
+                            "chance_outcomes({}) gave {}, not a (move, probability) pair",
                             short(&state),
-                            short(&pair.get_item(0).unwrap_or(item.clone()))
+                            short(&item)
                         ))
                     })?;
-                    let mv = pair.get_item(0)?.unbind();
-                    let entry = (item.clone().unbind(), mv.clone_ref(py), p.clone());
-                    if i < last.len() {
-                        last[i] = entry;
-                    } else {
-                        last.push(entry);
-                    }
-                    moves.push(mv);
-                    probs.push(p);
+                let p = to_rational(&pair.get_item(1)?).map_err(|e| {
+                    Error::new_err(format!(
+                        "chance_outcomes({}): the probability of {}: {e}",
+                        short(&state),
+                        short(&pair.get_item(0).unwrap_or(item.clone()))
+                    ))
+                })?;
+                let mv = pair.get_item(0)?.unbind();
+                let entry = (item.unbind(), mv.clone_ref(py), None);
+                if i < last.len() {
+                    last[i] = entry;
+                } else {
+                    last.push(entry);
                 }
-                Ok((moves, probs))
+                moves.push(mv);
+                probs.push(Prob::New(p));
+                Ok(())
             };
-            let out = read().unwrap_or_else(|e| {
-                self.fail(e);
-                Default::default()
-            });
-            *self.last_outcomes.lock().unwrap_or_else(|e| e.into_inner()) = last;
-            out
+            let (mut moves, mut probs) = (Vec::new(), Vec::new());
+            // A list (the common answer) read in place; any other iterable through
+            // Python's iteration.
+            let read = match r.cast::<PyList>() {
+                Ok(list) => {
+                    moves.reserve(list.len());
+                    probs.reserve(list.len());
+                    list.iter()
+                        .enumerate()
+                        .try_for_each(|(i, item)| read_one(i, item, &mut moves, &mut probs))
+                }
+                Err(_) => r.try_iter().and_then(|it| {
+                    it.enumerate().try_for_each(|(i, item)| {
+                        read_one(i, item?, &mut moves, &mut probs)
+                    })
+                }),
+            };
+            match read {
+                Ok(()) => (moves, probs),
+                Err(e) => {
+                    self.fail(e);
+                    Default::default()
+                }
+            }
         });
-        self.store_moves(id, moves, probs)
+        let n = self.store_moves(id, moves, &mut probs);
+        for (entry, p) in last.iter_mut().zip(&probs) {
+            if let Prob::Stored(at) = p {
+                entry.2 = Some(*at);
+            }
+        }
+        *self.last_outcomes.lock().unwrap_or_else(|e| e.into_inner()) = last;
+        n
     }
 
     /// Records the moves of state `id` (with their probabilities at a chance state, else
-    /// none) as its edges in the arena; returns how many. Nothing is kept after a failure.
-    fn store_moves(&self, id: Id, moves: Vec<Py<PyAny>>, probs: Vec<Rational>) -> usize {
+    /// none) as its edges in the arena; returns how many. A new probability is stored and
+    /// becomes `Prob::Stored`. Nothing is kept after a failure.
+    fn store_moves(&self, id: Id, moves: Vec<Py<PyAny>>, probs: &mut [Prob]) -> usize {
         let n = moves.len();
         if self.failed() {
             return n;
@@ -512,8 +555,16 @@ impl PyGame {
         let first = arena.moves.len();
         arena.moves.extend(moves);
         if !probs.is_empty() {
-            arena.probs.resize(first, Rational::zero());
-            arena.probs.extend(probs);
+            arena.probs.resize(first, 0);
+            for p in probs.iter_mut() {
+                if let Prob::New(value) = p {
+                    arena.prob_values.push(std::mem::replace(value, Rational::zero()));
+                    *p = Prob::Stored(arena.prob_values.len() as u32);
+                }
+                if let Prob::Stored(at) = p {
+                    arena.probs.push(*at);
+                }
+            }
         }
         arena.children.resize(first + n, DEAD);
         if self.methods.move_payoffs.is_some() {
@@ -718,7 +769,7 @@ impl Game for PyGame {
 
     fn probability(&self, s: &Id, m: &Id) -> Rational {
         match self.locate(*s, *m as usize) {
-            Some((arena, e)) => arena.probs.get(e).cloned().unwrap_or_else(Rational::zero),
+            Some((arena, e)) => arena.probability(e),
             None => Rational::zero(),
         }
     }
@@ -732,13 +783,7 @@ impl Game for PyGame {
                 _ => None,
             };
             if moves.iter().all(|m| at(m).is_some()) {
-                let zero = Rational::zero();
-                out.extend(moves.iter().map(|m| {
-                    at(m)
-                        .and_then(|e| arena.probs.get(e))
-                        .unwrap_or(&zero)
-                        .clone()
-                }));
+                out.extend(moves.iter().filter_map(at).map(|e| arena.probability(e)));
                 return;
             }
         }
