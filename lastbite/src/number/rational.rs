@@ -347,7 +347,7 @@ impl Rational {
             if scale == 1 {
                 acc.add_assign(&v.n)?;
             } else {
-                acc.add_assign(&v.n.mul_u64(scale)?)?;
+                acc.add_mul_assign(&v.n, scale)?;
             }
         }
         let (negative, sum) = if pos.cmp(&neg).is_ge() {

@@ -122,6 +122,27 @@ impl Wide {
         Some(out)
     }
 
+    /// `self += x * q`, when the sum fits (one pass, no product held: a die's terms).
+    pub(crate) fn add_mul_assign(&mut self, x: &Wide, q: u64) -> Option<()> {
+        let mut carry = 0u128;
+        for i in 0..x.len {
+            // At most (2^64 - 1)^2 + 2 (2^64 - 1) = 2^128 - 1: fits.
+            let t = x.limbs[i] as u128 * q as u128 + self.limbs[i] as u128 + carry;
+            self.limbs[i] = t as u64;
+            carry = t >> 64;
+        }
+        let mut i = x.len;
+        while carry != 0 {
+            let t = *self.limbs.get(i)? as u128 + carry;
+            self.limbs[i] = t as u64;
+            carry = t >> 64;
+            i += 1;
+        }
+        self.len = self.len.max(i);
+        self.trim();
+        Some(())
+    }
+
     /// `self += x`, when the sum fits.
     pub(crate) fn add_assign(&mut self, x: &Wide) -> Option<()> {
         let n = self.len.max(x.len);
@@ -163,7 +184,26 @@ impl Wide {
         // With d = 2^z d' (d' odd), q = (self >> z) / d' modulo 2^64 from the low words.
         let z = d.trailing_zeros();
         let q = self.word_at(z).wrapping_mul(inverse(d.word_at(z)));
-        (d.mul_u64(q)?.cmp(self) == Ordering::Equal).then_some(q)
+        d.times_is(q, self).then_some(q)
+    }
+
+    /// Whether `self * q == x`, limb by limb (no product held).
+    fn times_is(&self, q: u64, x: &Wide) -> bool {
+        if q == 0 || self.is_zero() {
+            return x.is_zero();
+        }
+        let mut carry = 0u128;
+        for i in 0..self.len {
+            let t = self.limbs[i] as u128 * q as u128 + carry;
+            if t as u64 != x.limbs[i] {
+                return false;
+            }
+            carry = t >> 64;
+        }
+        match carry {
+            0 => x.len == self.len,
+            c => x.len == self.len + 1 && x.limbs.get(self.len) == Some(&(c as u64)),
+        }
     }
 
     fn trailing_zeros(&self) -> u32 {
@@ -326,6 +366,12 @@ mod tests {
             let mut s = wa;
             s.add_assign(&wb).unwrap();
             prop_assert_eq!(s.to_biguint(), &ba + &bb);
+            let mut s = wb;
+            s.add_mul_assign(&wa, q).unwrap();
+            prop_assert_eq!(s.to_biguint(), &bb + &ba * q);
+            let mut s = wa;
+            s.add_mul_assign(&wc, q).unwrap();
+            prop_assert_eq!(s.to_biguint(), &ba + &bc * q);
             if bb <= ba {
                 prop_assert_eq!(wa.sub(&wb).to_biguint(), &ba - &bb);
             }
@@ -336,6 +382,7 @@ mod tests {
             let wm = Wide::from_biguint(&m).unwrap();
             let want = (bb.bits() > 0).then_some(q);
             prop_assert_eq!(wm.exact_quotient(&wb), want);
+            prop_assert_eq!(Wide::ZERO.exact_quotient(&wb), (bb.bits() > 0).then_some(0));
             let off = &m + 1u32;
             if bb > BigUint::from(1u32) {
                 prop_assert_eq!(Wide::from_biguint(&off).unwrap().exact_quotient(&wb), None);
