@@ -30,7 +30,7 @@ use num_traits::{One, Signed, ToPrimitive, Zero};
 use crate::engine::Payoff;
 use crate::exact::Exact;
 
-use super::wide::Wide;
+use super::wide::{self, Wide};
 
 /// An exact rational number of any size.
 ///
@@ -56,11 +56,29 @@ enum Repr {
 }
 
 /// A reduced fraction `+-n / d` that does not fit the small form but fits [`Wide`].
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy)]
 struct WideFraction {
     negative: bool,
     n: Wide,
     d: Wide,
+    /// Which small primes may divide `d` (`wide::support_u64`'s bits; `wide::ANY` when
+    /// unknown): known, a sum over this denominator is reduced without a gcd. Not part
+    /// of the value: equality and hash ignore it.
+    support: u64,
+}
+
+impl PartialEq for WideFraction {
+    fn eq(&self, other: &Self) -> bool {
+        (self.negative, &self.n, &self.d) == (other.negative, &other.n, &other.d)
+    }
+}
+
+impl Eq for WideFraction {}
+
+impl std::hash::Hash for WideFraction {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        (self.negative, &self.n, &self.d).hash(state);
+    }
 }
 
 impl Rational {
@@ -101,6 +119,7 @@ impl Rational {
                 n < 0,
                 Wide::from_u128(n.unsigned_abs()),
                 Wide::from_u128(d as u128),
+                wide::ANY,
             ),
         }
     }
@@ -115,6 +134,7 @@ impl Rational {
                 n < 0,
                 Wide::from_u128(n.unsigned_abs()),
                 Wide::from_u128(d as u128),
+                wide::ANY,
             ),
         }
     }
@@ -128,7 +148,7 @@ impl Rational {
             Wide::from_biguint(x.numer().magnitude()),
             Wide::from_biguint(x.denom().magnitude()),
         ) {
-            return Rational::from_wide(x.numer().is_negative(), n, d);
+            return Rational::from_wide(x.numer().is_negative(), n, d, wide::ANY);
         }
         Rational(Repr::Big(Arc::new(x)))
     }
@@ -204,9 +224,11 @@ impl Rational {
                     return Rational(Repr::Small { n, d: 1 });
                 }
             }
+            let (b64, d64) = (*b as u64, *d as u64);
             let (a, b, c, d) = (*a as i128, *b as i128, *c as i128, *d as i128);
             // |a d|, |c b| < 2^126: the sum fits.
-            return Rational::from_parts(a * d + c * b, b * d);
+            return Rational::from_parts(a * d + c * b, b * d)
+                .supported_by(|| wide::support_u64(b64) | wide::support_u64(d64));
         }
         if let Some(sum) = Rational::equal_weight_sum(&Rational::one(), [self, other].into_iter()) {
             return sum;
@@ -252,7 +274,11 @@ impl Rational {
     /// ```
     pub fn weighted_sum(terms: &[(&Rational, &Rational)]) -> Rational {
         if let Some(sum) = Rational::small_weighted_sum(terms) {
-            return sum;
+            return sum.supported_by(|| {
+                terms
+                    .iter()
+                    .fold(0, |s, (p, v)| s | p.support() | v.support())
+            });
         }
         let terms: Vec<_> = terms
             .iter()
@@ -300,8 +326,11 @@ impl Rational {
         let mut common: Option<Wide> = None;
         let mut scales = [1u64; 8];
         let mut widened = false;
-        for (i, v) in values.clone().enumerate() {
-            let v = v.fraction()?;
+        // The primes of the sum's denominator are among those of the terms' and p's.
+        let mut support = wide::support_u64(pd);
+        for (i, value) in values.clone().enumerate() {
+            support |= value.support();
+            let v = value.fraction()?;
             if i >= scales.len() {
                 return None;
             }
@@ -358,12 +387,16 @@ impl Rational {
         if sum.is_zero() {
             return Some(Rational::zero());
         }
-        let n = if pn == 1 { sum } else { sum.mul_u64(pn)? };
-        let d = common.mul_u64(pd)?;
+        let mut n = if pn == 1 { sum } else { sum.mul_u64(pn)? };
+        let mut d = common.mul_u64(pd)?;
+        if support & wide::BEYOND == 0 {
+            Wide::strip_common(&mut n, &mut d, support);
+            return Some(Rational::from_wide(negative ^ p_neg, n, d, support));
+        }
         let g = n.gcd(&d);
         Some(match g.to_u64() {
-            Some(1) => Rational::from_wide(negative ^ p_neg, n, d),
-            Some(g) => Rational::from_wide(negative ^ p_neg, n.div_u64(g), d.div_u64(g)),
+            Some(1) => Rational::from_wide(negative ^ p_neg, n, d, support),
+            Some(g) => Rational::from_wide(negative ^ p_neg, n.div_u64(g), d.div_u64(g), support),
             None => {
                 let g = g.to_biguint();
                 let sign = if negative ^ p_neg {
@@ -386,21 +419,49 @@ impl Rational {
                 negative: *n < 0,
                 n: Wide::from_u64(n.unsigned_abs()),
                 d: Wide::from_u64(*d as u64),
+                support: wide::ANY,
             })),
             Repr::Wide(w) => Some(Cow::Borrowed(w)),
             Repr::Big(_) => None,
         }
     }
 
-    /// The reduced fraction `+-n / d` (`d > 0`), small when it fits.
-    fn from_wide(negative: bool, n: Wide, d: Wide) -> Rational {
+    /// The value, with its denominator's support from `support` when it was just made in
+    /// fixed width (a sum of small values that outgrew them): later sums over it then
+    /// skip the gcd.
+    fn supported_by(mut self, support: impl FnOnce() -> u64) -> Rational {
+        if let Repr::Wide(w) = &mut self.0 {
+            if let Some(w) = Arc::get_mut(w) {
+                w.support = support();
+            }
+        }
+        self
+    }
+
+    /// Which small primes may divide the denominator (`wide::support_u64`'s bits).
+    fn support(&self) -> u64 {
+        match &self.0 {
+            Repr::Small { d, .. } => wide::support_u64(*d as u64),
+            Repr::Wide(w) => w.support,
+            Repr::Big(_) => wide::ANY,
+        }
+    }
+
+    /// The reduced fraction `+-n / d` (`d > 0`), small when it fits; `support` holds the
+    /// small primes that may divide `d` (`wide::ANY` when unknown).
+    fn from_wide(negative: bool, n: Wide, d: Wide, support: u64) -> Rational {
         if let (Some(a), Some(b)) = (n.to_u64(), d.to_u64()) {
             let a = if negative { -(a as i128) } else { a as i128 };
             if let (Ok(n), Ok(d)) = (i64::try_from(a), i64::try_from(b)) {
                 return Rational(Repr::Small { n, d });
             }
         }
-        Rational(Repr::Wide(Arc::new(WideFraction { negative, n, d })))
+        Rational(Repr::Wide(Arc::new(WideFraction {
+            negative,
+            n,
+            d,
+            support,
+        })))
     }
 
     /// The sum of fractions `(numerator, positive denominator)` as `(numerator, common
@@ -459,6 +520,9 @@ impl Rational {
         {
             return None;
         }
+        if let Some(sum) = Rational::small_equal_weight_sum(terms) {
+            return Some(sum);
+        }
         let (mut n, mut d) = (0i128, 1i128);
         for (p, v) in terms {
             let (Repr::Small { n: pn, d: pd }, Repr::Small { n: vn, d: vd }) = (&p.0, &v.0) else {
@@ -481,6 +545,53 @@ impl Rational {
             d = dg.checked_mul(td)?;
         }
         Some(Rational::from_parts(n, d))
+    }
+
+    /// [`Rational::small_weighted_sum`] when every probability is the same and every
+    /// denominator divides the widest (a die's `6^k`): a division a term, one reduction,
+    /// and no gcd when the denominators' primes are small ones. `None` otherwise.
+    fn small_equal_weight_sum(terms: &[(&Rational, &Rational)]) -> Option<Rational> {
+        let small = |x: &Rational| match x.0 {
+            Repr::Small { n, d } => Some((n, d as u64)),
+            _ => None,
+        };
+        let (first, _) = terms.first()?;
+        let (pn, pd) = small(first)?;
+        let mut common = 1u64;
+        for (p, v) in terms {
+            if small(p)? != (pn, pd) {
+                return None;
+            }
+            common = common.max(small(v)?.1);
+        }
+        let mut sum = 0i128;
+        for (_, v) in terms {
+            let (n, d) = small(v)?;
+            if n == 0 {
+                continue;
+            }
+            let scale = common / d;
+            if scale * d != common {
+                return None;
+            }
+            // |n| scale < 2^127; the sum is checked.
+            sum = sum.checked_add(n as i128 * scale as i128)?;
+        }
+        let n = sum.checked_mul(pn as i128)?;
+        let d = common as u128 * pd as u128;
+        let support = wide::support_u64(common) | wide::support_u64(pd);
+        if support & wide::BEYOND != 0 || n == 0 {
+            return Some(Rational::from_parts(n, i128::try_from(d).ok()?));
+        }
+        let (m, d) = wide::strip_common_u128(n.unsigned_abs(), d, support);
+        let negative = n < 0;
+        Some(match (i64::try_from(m), i64::try_from(d)) {
+            (Ok(m), Ok(d)) => Rational(Repr::Small {
+                n: if negative { -m } else { m },
+                d,
+            }),
+            _ => Rational::from_wide(negative, Wide::from_u128(m), Wide::from_u128(d), support),
+        })
     }
 
     /// Adds `other` in place.
@@ -721,6 +832,56 @@ mod tests {
                 proptest::prop_assert_eq!(a.cmp(b), a.to_big().cmp(&b.to_big()));
                 proptest::prop_assert_eq!(a.cmp(a), Ordering::Equal);
                 proptest::prop_assert_eq!(got.cmp(a), want.cmp(&a.to_big()));
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+        /// Expectations of expectations, as a solver makes them: each step an equally
+        /// weighted sum of earlier values (a die of 2 to 8 faces, or a probability whose
+        /// denominator has a prime beyond the small ones), so values carry their
+        /// denominators' small primes from the 64-bit form through 128 bits and fixed
+        /// width past 512 bits; each against big rational arithmetic, forms included.
+        #[test]
+        fn chained_expectations_equal_big_arithmetic(
+            seeds in proptest::collection::vec((-50i64..50, 0usize..6), 2..8),
+            beyond in proptest::prelude::any::<bool>(),
+            steps in proptest::collection::vec(
+                (
+                    0usize..12,
+                    // Mostly the latest values, whose denominators are alike (as a
+                    // race's children's are), so that common factors come up.
+                    proptest::collection::vec(proptest::prop_oneof![0usize..3, 0usize..1000], 2..9),
+                    proptest::prelude::any::<bool>(),
+                ),
+                1..80,
+            ),
+        ) {
+            const DENOMINATORS: [i64; 6] = [1, 2, 3, 4, 6, 36];
+            let mut pool: Vec<(Rational, BigRational)> = seeds
+                .iter()
+                .map(|&(n, d)| {
+                    let x = BigRational::new(n.into(), DENOMINATORS[d].into());
+                    (Rational::from_big(x.clone()), x)
+                })
+                .collect();
+            const DIE: [i64; 12] = [2, 3, 4, 5, 6, 7, 8, 12, 36, 52, 67, 6 * 101];
+            for (die, picks, negate) in steps {
+                // Half the chains keep to small primes (no gcd at all), half may not.
+                let die = if beyond { DIE[die] } else { DIE[die % 10] };
+                let p = Rational::from_parts(1, die as i128);
+                let at = |i: usize| &pool[pool.len() - 1 - i % pool.len()];
+                let picked: Vec<_> = picks.iter().map(|&i| at(i)).collect();
+                let terms: Vec<_> = picked.iter().map(|(v, _)| (&p, v)).collect();
+                let got = Rational::weighted_sum(&terms);
+                let want: BigRational = picked.iter().map(|(_, v)| v / BigInt::from(die)).sum();
+                proptest::prop_assert_eq!(&got, &Rational::from_big(want.clone()));
+                let (got, want) = if negate { (got.neg(), -want) } else { (got, want) };
+                // A two-term sum over the new value too (the `add` path).
+                let other = at(picks[0]);
+                proptest::prop_assert_eq!(got.add(&other.0), Rational::from_big(&want + &other.1));
+                pool.push((got, want));
             }
         }
     }

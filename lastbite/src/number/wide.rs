@@ -19,6 +19,94 @@ use super::big::{binary_gcd, cosequence, inverse, top};
 /// Limbs of a [`Wide`]: 512 bits.
 const W: usize = 8;
 
+/// The primes below 64. Dice, coins and cards have denominators made of them, and so do
+/// their expectations: a fraction whose denominator is known to be made of these (its
+/// *support*, a bit a prime) is reduced by dividing out the few common factors, by
+/// multiplications, instead of a gcd.
+const PRIMES: [u64; 18] = [
+    2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61,
+];
+
+/// The bit of a support that stands for every prime beyond [`PRIMES`]: set, the support
+/// says nothing about them, and a reduction takes the gcd.
+pub(crate) const BEYOND: u64 = 1 << 63;
+
+/// The support of a denominator not looked at: any prime.
+pub(crate) const ANY: u64 = u64::MAX;
+
+/// The inverses of [`PRIMES`] modulo `2^64` (the first, 2's, unused).
+const INVERSES: [u64; 18] = {
+    let mut out = [0u64; 18];
+    let mut i = 1;
+    while i < 18 {
+        let d = PRIMES[i];
+        let mut x = d;
+        let mut k = 0;
+        while k < 5 {
+            x = x.wrapping_mul(2u64.wrapping_sub(d.wrapping_mul(x)));
+            k += 1;
+        }
+        out[i] = x;
+        i += 1;
+    }
+    out
+};
+
+/// `n / g` and `d / g` for `g` the common factor of `n` and `d > 0` among the primes of
+/// `support` (a set of [`PRIMES`] without [`BEYOND`] that holds every prime of `d`):
+/// the reduced fraction, in 128 bits, by exact divisions.
+pub(crate) fn strip_common_u128(mut n: u128, mut d: u128, support: u64) -> (u128, u128) {
+    debug_assert!(support & BEYOND == 0 && d != 0);
+    if n == 0 {
+        return (0, 1);
+    }
+    if support & 1 != 0 {
+        let z = n.trailing_zeros().min(d.trailing_zeros());
+        (n, d) = (n >> z, d >> z);
+    }
+    let mut rest = support & !1;
+    while rest != 0 {
+        let i = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        // The inverse modulo 2^128, from the one modulo 2^64 by one Newton step.
+        let (p, inv) = (PRIMES[i] as u128, INVERSES[i] as u128);
+        let inv = inv.wrapping_mul(2u128.wrapping_sub(p.wrapping_mul(inv)));
+        let limit = u128::MAX / p;
+        while n.wrapping_mul(inv) <= limit && d.wrapping_mul(inv) <= limit {
+            (n, d) = (n.wrapping_mul(inv), d.wrapping_mul(inv));
+        }
+    }
+    (n, d)
+}
+
+/// Which of [`PRIMES`] divide `d > 0`, with [`BEYOND`] when another prime does. By
+/// exact division (a multiplication by the inverse) while a prime divides.
+pub(crate) fn support_u64(mut d: u64) -> u64 {
+    debug_assert!(d != 0);
+    let mut support = 0;
+    if d & 1 == 0 {
+        support |= 1;
+        d >>= d.trailing_zeros();
+    }
+    let mut i = 1;
+    while d > 1 && i < PRIMES.len() {
+        // d is a multiple of the odd p exactly when d / p (mod 2^64) is at most MAX / p.
+        let (p, inv) = (PRIMES[i], INVERSES[i]);
+        let limit = u64::MAX / p;
+        if d.wrapping_mul(inv) <= limit {
+            support |= 1 << i;
+            while d.wrapping_mul(inv) <= limit {
+                d = d.wrapping_mul(inv);
+            }
+        }
+        i += 1;
+    }
+    if d > 1 {
+        support |= BEYOND;
+    }
+    support
+}
+
 /// An unsigned integer below `2^512`, little-endian limbs, trimmed (`len` limbs used;
 /// the others zero, so the derived equality and hash are the value's).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -276,6 +364,69 @@ impl Wide {
         }
     }
 
+    /// Divides `n` and `d` (`d > 0`) by their common factors among the primes of `support`
+    /// (a set of [`PRIMES`] without [`BEYOND`] that holds every prime of `d`), which
+    /// leaves them coprime: a gcd for denominators of small primes, without the gcd.
+    pub(crate) fn strip_common(n: &mut Wide, d: &mut Wide, support: u64) {
+        debug_assert!(support & BEYOND == 0 && !d.is_zero());
+        if n.is_zero() {
+            *d = Wide::from_u64(1);
+            return;
+        }
+        if support & 1 != 0 {
+            let z = n.trailing_zeros().min(d.trailing_zeros());
+            if z > 0 {
+                *n = n.shr(z);
+                *d = d.shr(z);
+            }
+        }
+        let mut rest = support & !1;
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let (p, inv) = (PRIMES[i], INVERSES[i]);
+            // The numerator first: it is rarely a multiple.
+            while let Some(nq) = n.div_exact_odd(p, inv) {
+                match d.div_exact_odd(p, inv) {
+                    Some(dq) => (*n, *d) = (nq, dq),
+                    None => break,
+                }
+            }
+        }
+    }
+
+    /// `self / p` for an odd `p` with inverse `inv`, when `p` divides `self`: exact
+    /// division a limb, and the last borrow is zero exactly when the division is exact
+    /// (`p q = self + borrow 2^(64 len)`, GMP's `modexact`).
+    fn div_exact_odd(&self, p: u64, inv: u64) -> Option<Wide> {
+        let mut out = Wide::ZERO;
+        let mut borrow = 0u64;
+        for i in 0..self.len {
+            let (t, b) = self.limbs[i].overflowing_sub(borrow);
+            let q = t.wrapping_mul(inv);
+            out.limbs[i] = q;
+            borrow = ((q as u128 * p as u128) >> 64) as u64 + b as u64;
+        }
+        if borrow != 0 {
+            return None;
+        }
+        out.len = self.len;
+        out.trim();
+        Some(out)
+    }
+
+    /// `self >> k` for `0 < k < 64 * len`.
+    fn shr(&self, k: u32) -> Wide {
+        let mut out = Wide::ZERO;
+        let words = (k / 64) as usize;
+        for i in 0..self.len - words {
+            out.limbs[i] = self.word_at(k + 64 * i as u32);
+        }
+        out.len = self.len - words;
+        out.trim();
+        out
+    }
+
     /// `self * x` compared with `y * z`, when both products fit 1024 bits (always).
     pub(crate) fn cmp_products(&self, x: &Wide, y: &Wide, z: &Wide) -> Ordering {
         let (zero_l, zero_r) = (self.is_zero() || x.is_zero(), y.is_zero() || z.is_zero());
@@ -389,6 +540,77 @@ mod tests {
             }
             if q != 0 {
                 prop_assert_eq!(wm.div_u64(q).to_biguint(), bb.clone());
+            }
+        }
+    }
+
+    /// A product of powers of the primes below 64 (and of 67 and 101 when `beyond`),
+    /// as a big integer, with the primes used.
+    fn smooth(exponents: &[u8], beyond: bool) -> (BigUint, u64) {
+        let mut x = BigUint::from(1u32);
+        let mut support = 0;
+        for (i, &e) in exponents.iter().enumerate().take(PRIMES.len()) {
+            if e > 0 {
+                x *= BigUint::from(PRIMES[i]).pow(e as u32);
+                support |= 1 << i;
+            }
+        }
+        if beyond {
+            x *= 67u32 * 101u32;
+            support |= BEYOND;
+        }
+        (x, support)
+    }
+
+    /// Mostly absent primes, some small powers, a few large ones (past a word, past
+    /// 128 bits with the others).
+    fn exponent() -> impl Strategy<Value = u8> {
+        prop_oneof![6 => Just(0u8), 3 => 1u8..4, 1 => 4u8..70]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3000))]
+        /// Reduction by the small primes of the denominator against the gcd, in fixed
+        /// width and in 128 bits; the support of a word against trial division.
+        #[test]
+        fn small_primes_reduce_as_the_gcd(
+            d_exp in proptest::collection::vec(exponent(), 1..18),
+            n_exp in proptest::collection::vec(exponent(), 0..18),
+            cofactor in limbs(2),
+            word in 1u64..,
+            beyond in any::<bool>(),
+        ) {
+            let (d, support) = smooth(&d_exp, false);
+            let (n, _) = smooth(&n_exp, beyond);
+            let n = n * (wide(&cofactor).1 + 1u32);
+            let g = n.gcd(&d);
+            let want = (&n / &g, &d / &g);
+            if let (Some(mut wn), Some(mut wd)) = (Wide::from_biguint(&n), Wide::from_biguint(&d)) {
+                Wide::strip_common(&mut wn, &mut wd, support);
+                prop_assert_eq!((wn.to_biguint(), wd.to_biguint()), want.clone());
+            }
+            let (n128, d128) = (u128::try_from(&n), u128::try_from(&d));
+            if let (Ok(n128), Ok(d128)) = (n128, d128) {
+                let got = strip_common_u128(n128, d128, support);
+                prop_assert_eq!((BigUint::from(got.0), BigUint::from(got.1)), want);
+            }
+            // Trial division of a word: which primes below 64 divide it, and the rest.
+            let mut rest = word;
+            let mut want = 0u64;
+            for (i, &p) in PRIMES.iter().enumerate() {
+                if rest % p == 0 {
+                    want |= 1 << i;
+                    while rest % p == 0 {
+                        rest /= p;
+                    }
+                }
+            }
+            if rest > 1 {
+                want |= BEYOND;
+            }
+            prop_assert_eq!(support_u64(word), want);
+            if let Ok(d) = u64::try_from(&d) {
+                prop_assert_eq!(support_u64(d), support);
             }
         }
     }
