@@ -9,6 +9,11 @@
 //! multiply-accumulate by a word, Lehmer's gcd (`big`'s cosequence, with the
 //! combinations written in place) and a cross-multiplied comparison. Anything wider
 //! returns `None`, and the caller takes the general path through `num-bigint`.
+//!
+//! The reduction of a sum usually needs no gcd at all: a denominator made of primes
+//! below 64 (a die's 2 and 3) is reduced by dividing out those primes where both parts
+//! are multiples ([`Wide::strip_common`], [`strip_common_u128`]); `support_u64` finds
+//! which of them divide a word.
 
 use std::cmp::Ordering;
 
