@@ -126,6 +126,12 @@ impl<'d, P: Payoff> DinnerGame<'d, P> {
         }
     }
 
+    /// The index rule's multiplier when the payoffs carry its offsets (the eater of
+    /// morsel `i` gets `u * multiplier + (n - 1 - i)`), else `None`.
+    pub fn index_multiplier(&self) -> Option<i128> {
+        self.perturb.then_some(self.multiplier)
+    }
+
     /// The player of turn `t` (from 0).
     pub fn player_of_turn(&self, t: usize) -> Player {
         self.order.player(t)

@@ -100,7 +100,12 @@ pub fn solve<'g, P: Word>(
     let k = engine::Game::players(game) as u128;
     let bytes = 2 * widest * k * std::mem::size_of::<P>() as u128 + states;
     if bytes > memory {
-        return None;
+        // Two players under the index rule: one word a state instead of two payoffs.
+        // Only where the payoffs do not fit: at 26 morsels the two columns ran as fast
+        // or faster on 2 cores (see docs/performance.md).
+        let packing = Packing::of(game, ties, pay, n)?;
+        let bytes = 2 * widest * 8 + states;
+        return (bytes <= memory).then(|| run_packed(game, &packing, n, bytes, progress));
     }
     // Every partial sum (a payoff, the others' total) is at most the sum of all payoffs'
     // magnitudes; the game's own check covers the first, this one the second.
@@ -255,6 +260,7 @@ fn huge_pages(ptr: *mut u8, len: usize) {
 /// bytes.
 pub trait Zero: Copy + Send + Sync + sealed::Sealed {}
 impl Zero for u8 {}
+impl Zero for u64 {}
 impl Zero for i32 {}
 impl Zero for i64 {}
 impl Zero for i128 {}
@@ -262,6 +268,7 @@ impl Zero for i128 {}
 mod sealed {
     pub trait Sealed {}
     impl Sealed for u8 {}
+    impl Sealed for u64 {}
     impl Sealed for i32 {}
     impl Sealed for i64 {}
     impl Sealed for i128 {}
@@ -376,7 +383,7 @@ struct Walk<P> {
     gain: [P; 64],
 }
 
-impl<P: Word> Walk<P> {
+impl<P: Copy + Default> Walk<P> {
     fn new(job: &Layer<'_, P>, mask: u64) -> Walk<P> {
         let mut walk = Walk {
             off: [0; 64],
@@ -391,10 +398,11 @@ impl<P: Word> Walk<P> {
     /// layer's size).
     #[inline(always)]
     fn refresh(&mut self, job: &Layer<'_, P>, mask: u64, low: usize) {
-        let mut pos = [0usize; 64];
+        // Bytes: clearing 64 of them a state is one store, 64 words were a memset.
+        let mut pos = [0u8; 64];
         let mut m = mask;
         for p in pos.iter_mut().take(low) {
-            *p = m.trailing_zeros() as usize;
+            *p = m.trailing_zeros() as u8;
             m &= m - 1;
         }
         // `acc[low - 1]` depends on the morsels above the run only: it stays, but for
@@ -404,16 +412,18 @@ impl<P: Word> Walk<P> {
         }
         let mut above = 0usize;
         for j in (0..low).rev() {
-            let [up, diff] = job.table.at(j, pos[j]);
+            let [up, diff] = job.table.at(j, pos[j] as usize);
             if j + 1 < low {
                 self.acc[j] = self.acc[j + 1].wrapping_add(above);
             }
             self.off[j] = up.wrapping_add(self.acc[j]);
-            self.gain[j] = job.own_pay[pos[j]];
+            self.gain[j] = job.own_pay[pos[j] as usize];
             above = diff;
         }
     }
+}
 
+impl<P: Word> Walk<P> {
     /// Decides the state of rank `rank`: the chosen move's index (in increasing morsel
     /// order), its child's rank and the mover's payoff through it, met in the engine's
     /// order so each rule keeps what the engine keeps.
@@ -467,12 +477,338 @@ impl<P: Word> Walk<P> {
     }
 }
 
+/// Two players' payoffs under the index rule in one word a state. A player's payoff is
+/// `U m + E`: `U` the utilities of the morsels they eat, `E < m` the sum of those
+/// morsels' offsets `n - 1 - i`. Both players' offsets together are those of every morsel
+/// left, fixed by the state, so a word holds `U_A`, `E_A` and `U_B` only, in fields wide
+/// enough for any total: a child's word plus the eater's packed gain is the parent's,
+/// with no carry between fields.
+///
+/// The mover compares its payoffs through its children, and the word is laid out so
+/// that its top bits order them: keyed for `A`, `U_A | E_A | U_B` (`A`'s payoff orders as
+/// `(U_A, E_A)`); keyed for `B`, `U_B | F | U_A` with `F = max - E_A` (`B`'s offsets are
+/// the state's total, the same for every child, less `A`'s, so its payoff orders as
+/// `(U_B, F)`). A layer is stored keyed for the mover of the layer above, which reads it,
+/// so a comparison is a shift; a state's word changes layout at most once, when it is
+/// written. Half the memory of two 64-bit payoffs: the 2 x 32 dinner with utilities to
+/// `10^6` fits the machine this way.
+struct Packing {
+    /// Widths of the `U_A`, `E_A` (and `F`) and `U_B` fields.
+    a: u32,
+    e: u32,
+    b: u32,
+    /// The index rule's multiplier `m`.
+    m: i128,
+    /// Per morsel, the packed gain of its eater in the layout keyed for them: `[A's, B's]`.
+    gains: Vec<[u64; 2]>,
+}
+
+impl Packing {
+    /// The packing of a two-player dinner under the index rule, both players' rule
+    /// `first`, utilities non-negative, when the fields fit a word; else `None`.
+    fn of<P: Word>(game: &DinnerGame<'_, P>, ties: &Ties, pay: &[P], n: usize) -> Option<Packing> {
+        let m = game.index_multiplier()?;
+        if engine::Game::players(game) != 2
+            || (0..2).any(|p| !matches!(ties.of(p), TieBreak::First))
+        {
+            return None;
+        }
+        // Utilities back from the payoffs: `u m + (n - 1 - i)`.
+        let mut utilities = vec![[0u128; 2]; n];
+        let mut totals = [0u128; 2];
+        for (i, u) in utilities.iter_mut().enumerate() {
+            for p in 0..2 {
+                let scaled = pay[i * 2 + p].to_integer()? - (n - 1 - i) as i128;
+                if scaled < 0 || scaled % m != 0 {
+                    return None;
+                }
+                u[p] = (scaled / m) as u128;
+                totals[p] = totals[p].checked_add(u[p])?;
+            }
+        }
+        let bits = |x: u128| 128 - x.leading_zeros();
+        let offsets = (n * n.saturating_sub(1) / 2) as u128;
+        let (a, e, b) = (bits(totals[0]), bits(offsets), bits(totals[1]));
+        // `E < m` keeps the keys' order the payoffs' (offsets at most n (n - 1) / 2).
+        if a + e + b > 64 || offsets >= m as u128 {
+            return None;
+        }
+        let mut packing = Packing {
+            a,
+            e,
+            b,
+            m,
+            gains: Vec::new(),
+        };
+        packing.gains = utilities
+            .iter()
+            .enumerate()
+            .map(|(i, u)| {
+                let offset = (n - 1 - i) as u64;
+                [
+                    packing.pack(false, [u[0] as u64, offset, 0]),
+                    packing.pack(true, [0, packing.emax(), u[1] as u64]),
+                ]
+            })
+            .collect();
+        Some(packing)
+    }
+
+    fn emax(&self) -> u64 {
+        (1u64 << self.e) - 1
+    }
+
+    /// The word of `[U_A, E_A, U_B]`, keyed for `B` or for `A`.
+    #[inline(always)]
+    fn pack(&self, for_b: bool, [ua, ea, ub]: [u64; 3]) -> u64 {
+        if for_b {
+            ub << (self.e + self.a) | (self.emax() - ea) << self.a | ua
+        } else {
+            ua << (self.e + self.b) | ea << self.b | ub
+        }
+    }
+
+    /// `[U_A, E_A, U_B]` of a word keyed for `B` or for `A`.
+    #[inline(always)]
+    fn fields(&self, for_b: bool, w: u64) -> [u64; 3] {
+        let low = |bits: u32| (1u64 << bits) - 1;
+        if for_b {
+            let f = (w >> self.a) & self.emax();
+            [w & low(self.a), self.emax() - f, w >> (self.e + self.a)]
+        } else {
+            [
+                w >> (self.e + self.b),
+                (w >> self.b) & self.emax(),
+                w & low(self.b),
+            ]
+        }
+    }
+
+    /// The shift that leaves the mover's key of a word keyed for them.
+    fn key_shift(&self, for_b: bool) -> u32 {
+        if for_b {
+            self.a
+        } else {
+            self.b
+        }
+    }
+
+    /// The two payoffs of a word keyed as said, of a state whose morsels' offsets total
+    /// `left`.
+    fn payoffs(&self, for_b: bool, w: u64, left: u64) -> [i128; 2] {
+        let [ua, ea, ub] = self.fields(for_b, w);
+        [
+            ua as i128 * self.m + ea as i128,
+            ub as i128 * self.m + (left - ea) as i128,
+        ]
+    }
+}
+
+/// [`run`] with a [`Packing`]: one column of words.
+fn run_packed<'g, P: Word>(
+    game: &DinnerGame<'g, P>,
+    packing: &Packing,
+    n: usize,
+    bytes: u128,
+    progress: &dyn Progress,
+) -> Result<LeanSolution<DinnerGame<'g, P>>, EngineError> {
+    let table = Binomials::new();
+    let states: u128 = (0..=n).map(|l| game.layer_size(l) as u128).sum();
+    progress.start(states as u64, "states");
+    let mut choices: Vec<Vec<u8>> = Vec::with_capacity(n + 1);
+    let stride = (0..=n).map(|l| game.layer_size(l)).max().unwrap_or(1);
+    // Whether the layer of `l` morsels left is read by player B (its words keyed so).
+    let keyed_b = |l: usize| l < n && game.player_of_turn(n - l - 1) == 1;
+    let (mut prev, mut cur) = (zeroed::<u64>(stride, bytes)?, zeroed::<u64>(stride, bytes)?);
+    for layer in 0..=n {
+        let size = game.layer_size(layer);
+        let mut chosen = zeroed::<u8>(size, bytes)?;
+        if layer == 0 {
+            // The empty plate: nothing more to eat.
+            prev[0] = packing.pack(keyed_b(0), [0, 0, 0]);
+            chosen.fill(TERMINAL);
+            progress.advance(size as u64);
+        } else {
+            let mover = game.player_of_turn(n - layer);
+            let below = game.layer_size(layer - 1);
+            let job = Layer {
+                table: &table,
+                own_pay: packing.gains.iter().map(|g| g[mover]).collect(),
+                prev: vec![&prev[..below]],
+                layer,
+                n,
+                mover,
+            };
+            let stop = AtomicBool::new(false);
+            let words = &mut cur[..size];
+            // The mover reads its children keyed for itself; the words it writes are
+            // keyed for the next mover.
+            let (from_b, to_b) = (
+                mover == 1,
+                if layer < n {
+                    keyed_b(layer)
+                } else {
+                    mover == 1
+                },
+            );
+            macro_rules! go {
+                ($from:literal, $to:literal) => {
+                    decide_packed_layer::<$from, $to>(
+                        &job,
+                        packing,
+                        words,
+                        &mut chosen,
+                        progress,
+                        &stop,
+                    )
+                };
+            }
+            match (from_b, to_b) {
+                (false, false) => go!(false, false),
+                (false, true) => go!(false, true),
+                (true, false) => go!(true, false),
+                (true, true) => go!(true, true),
+            }
+            if stop.load(Ordering::Relaxed) || progress.cancelled() {
+                progress.finish();
+                return Err(EngineError::Cancelled);
+            }
+            std::mem::swap(&mut prev, &mut cur);
+        }
+        choices.push(chosen);
+    }
+    progress.finish();
+    let left = (n * n.saturating_sub(1) / 2) as u64;
+    let root_b = n > 0 && game.player_of_turn(0) == 1;
+    let value = packing
+        .payoffs(root_b, prev[0], left)
+        .into_iter()
+        .map(P::from_integer)
+        .collect();
+    drop(prev);
+    let path = engine::path_from_choices(game, &choices)?;
+    Ok(LeanSolution {
+        value,
+        path,
+        states: states as u64,
+        resolved: 0,
+        recovery: PathRecovery::ChoiceBytes,
+        bytes,
+    })
+}
+
+/// [`decide_layer`] for packed words: the mover reads words keyed for `B` (`FROM_B`) or
+/// for `A`, and writes them keyed for `B` (`TO_B`) or for `A`.
+fn decide_packed_layer<const FROM_B: bool, const TO_B: bool>(
+    job: &Layer<'_, u64>,
+    packing: &Packing,
+    words: &mut [u64],
+    chosen: &mut [u8],
+    progress: &dyn Progress,
+    stop: &AtomicBool,
+) {
+    let shift = packing.key_shift(FROM_B);
+    let decide = |c: usize, words: &mut [u64], picks: &mut [u8]| {
+        if progress.cancelled() {
+            stop.store(true, Ordering::Relaxed);
+            return;
+        }
+        let first = c * CHUNK;
+        let mut mask = first_of(job, first);
+        let mut walk = Walk::new(job, mask);
+        for (j, (word, pick)) in words.iter_mut().zip(picks.iter_mut()).enumerate() {
+            if j > 0 {
+                let run = (!(mask >> mask.trailing_zeros())).trailing_zeros() as usize;
+                mask = gosper(mask);
+                walk.refresh(job, mask, run);
+            }
+            let (best, w) = walk.decide_packed(job, shift, first + j);
+            *pick = best;
+            *word = if FROM_B == TO_B {
+                w
+            } else {
+                packing.pack(TO_B, packing.fields(FROM_B, w))
+            };
+        }
+        progress.advance(picks.len() as u64);
+    };
+    words
+        .par_chunks_mut(CHUNK)
+        .zip(chosen.par_chunks_mut(CHUNK))
+        .enumerate()
+        .for_each(|(c, (words, picks))| decide(c, words, picks));
+}
+
+impl Walk<u64> {
+    /// [`Walk::decide`] on packed words keyed for the mover (its key: the word shifted
+    /// right by `shift`) under `first`: the chosen move's index and the state's word.
+    #[inline(always)]
+    fn decide_packed(&self, job: &Layer<'_, u64>, shift: u32, rank: usize) -> (u8, u64) {
+        let words = job.prev[0];
+        let mut best_word = words[rank.wrapping_sub(self.off[0])].wrapping_add(self.gain[0]);
+        let mut best = 0u8;
+        for j in 1..job.layer {
+            let word = words[rank.wrapping_sub(self.off[j])].wrapping_add(self.gain[j]);
+            if word >> shift > best_word >> shift {
+                (best, best_word) = (j as u8, word);
+            }
+        }
+        (best, best_word)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::engine::{solve_lean, Silent};
     use crate::games::dinner::{Dinner, TurnOrder};
     use crate::rng::Rng;
+
+    /// The packed words (two players, index rule) give the engine's value and path on
+    /// random dinners: utilities from 0 up to 2^26, so that the fields are filled to
+    /// their widths, ties of utility broken by the offsets alone, any turn order.
+    #[test]
+    fn packed_words_agree_with_the_engine() {
+        let mut rng = Rng::for_trial(30, 2);
+        let mut packed = 0;
+        for trial in 0..300u64 {
+            let n = 1 + rng.below(13) as usize;
+            let span = [2, 4, 1000, 1_000_001, 1 << 26][(trial % 5) as usize];
+            let flat: Vec<i64> = (0..2 * n).map(|_| rng.below(span) as i64).collect();
+            let d = Dinner::from_integers(2, flat).expect("dinner");
+            let order = match trial % 3 {
+                0 => TurnOrder::parse("alternate", &d),
+                _ => {
+                    let s: String = (0..n)
+                        .map(|_| (b'A' + rng.below(2) as u8) as char)
+                        .collect();
+                    TurnOrder::parse(&s, &d)
+                }
+            }
+            .expect("order");
+            let ties = Ties::uniform(TieBreak::First, 2);
+            let game = DinnerGame::<i64>::new(&d, &order, true).expect("game");
+            let pay = game.plain_payoffs().expect("plain");
+            packed += Packing::of(&game, &ties, pay, n).is_some() as usize;
+            let want = solve_lean(&game, &ties, u128::MAX, &Silent).expect("engine");
+            // A budget that holds the packed words but not two columns of payoffs.
+            let sizes: Vec<u128> = (0..=n).map(|l| game.layer_size(l) as u128).collect();
+            let widest = sizes.iter().copied().max().unwrap_or(1);
+            let memory = 2 * widest * 8 + sizes.iter().sum::<u128>();
+            let Some(got) = solve(&game, &ties, memory, &Silent) else {
+                assert!(Packing::of(&game, &ties, pay, n).is_none(), "trial {trial}");
+                continue;
+            };
+            let got = got.expect("kernel");
+            assert_eq!(got.value, want.value, "trial {trial}");
+            let steps = |s: &LeanSolution<DinnerGame<'_, i64>>| {
+                s.path.iter().map(|x| (x.mover, x.mv)).collect::<Vec<_>>()
+            };
+            assert_eq!(steps(&got), steps(&want), "trial {trial}");
+        }
+        // Only the widest utilities of the largest dinners overflow a word.
+        assert!(packed > 280, "packed {packed} of 300");
+    }
 
     /// The kernel's value and path equal the engine's lean solve on random plain dinners:
     /// 2 to 4 players, 1 to 13 morsels, utilities with many ties (so the rules matter),
