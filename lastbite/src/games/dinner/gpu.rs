@@ -10,7 +10,7 @@
 //! buffers; every tie rule, per player. Anything else is declined ([`GpuRefusal`]) and
 //! the caller solves it on the CPU.
 
-use crate::engine::{self, IndexedGame, LeanSolution, PathRecovery, Progress, RankedGame, Ties};
+use crate::engine::{self, IndexedGame, LeanSolution, Progress, RankedGame, Ties};
 use crate::gpu::{as_bytes, Gpu};
 
 use super::game::DinnerGame;
@@ -172,13 +172,11 @@ fn run<'g>(
         .take(k)
         .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
         .collect();
-    let path = engine::path_from_choices(game, &choices)?;
-    Ok(LeanSolution {
+    super::kernel::from_choices(
+        game,
         value,
-        path,
-        states: states as u64,
-        resolved: 0,
-        recovery: PathRecovery::ChoiceBytes,
-        bytes: states + 2 * u128::from(value_bytes),
-    })
+        &choices,
+        states,
+        states + 2 * u128::from(value_bytes),
+    )
 }

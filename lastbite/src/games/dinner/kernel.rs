@@ -194,10 +194,21 @@ fn run<'g, P: Word>(
     // The top layer holds the root alone, rank 0 of each column.
     let value = prev.iter().step_by(stride).copied().collect();
     drop(prev);
-    let path = engine::path_from_choices(game, &choices)?;
+    from_choices(game, value, &choices, states, bytes)
+}
+
+/// The solution of a layered solve: the root's `value` and the path read back from every
+/// layer's choice bytes, `states` states solved holding `bytes` at most.
+pub(super) fn from_choices<'g, P: Word>(
+    game: &DinnerGame<'g, P>,
+    value: Vec<P>,
+    choices: &[Vec<u8>],
+    states: u128,
+    bytes: u128,
+) -> Result<LeanSolution<DinnerGame<'g, P>>, EngineError> {
     Ok(LeanSolution {
         value,
-        path,
+        path: engine::path_from_choices(game, choices)?,
         states: states as u64,
         resolved: 0,
         recovery: PathRecovery::ChoiceBytes,
@@ -686,15 +697,7 @@ fn run_packed<'g, P: Word>(
         .map(P::from_integer)
         .collect();
     drop(prev);
-    let path = engine::path_from_choices(game, &choices)?;
-    Ok(LeanSolution {
-        value,
-        path,
-        states: states as u64,
-        resolved: 0,
-        recovery: PathRecovery::ChoiceBytes,
-        bytes,
-    })
+    from_choices(game, value, &choices, states, bytes)
 }
 
 /// [`decide_layer`] for packed words: the mover reads words keyed for `B` (`FROM_B`) or
