@@ -519,9 +519,8 @@ impl PyGame {
                         .try_for_each(|(i, item)| read_one(i, item, &mut moves, &mut probs))
                 }
                 Err(_) => r.try_iter().and_then(|it| {
-                    it.enumerate().try_for_each(|(i, item)| {
-                        read_one(i, item?, &mut moves, &mut probs)
-                    })
+                    it.enumerate()
+                        .try_for_each(|(i, item)| read_one(i, item?, &mut moves, &mut probs))
                 }),
             };
             match read {
@@ -558,7 +557,9 @@ impl PyGame {
             arena.probs.resize(first, 0);
             for p in probs.iter_mut() {
                 if let Prob::New(value) = p {
-                    arena.prob_values.push(std::mem::replace(value, Rational::zero()));
+                    arena
+                        .prob_values
+                        .push(std::mem::replace(value, Rational::zero()));
                     *p = Prob::Stored(arena.prob_values.len() as u32);
                 }
                 if let Prob::Stored(at) = p {
