@@ -742,10 +742,7 @@ fn decide_packed_layer<const FROM_B: bool, const TO_B: bool>(
         .for_each(|(c, (words, picks))| decide(c, words, picks));
 }
 
-/// States ahead whose children a walk asks the memory for.
-const AHEAD: usize = 24;
-
-/// Asks for the word `AHEAD` ranks past `child`, a child of a state to come: each of a
+/// Asks for the word 24 ranks past `child`, a child of a state to come: each of a
 /// state's children lies in its own stream through the layer below, too many streams
 /// for the hardware to follow once a layer outgrows the caches (2 x 32 morsels: 119 s
 /// of CPU against 125 s without). The two-column walk does without: there it cost more
@@ -754,6 +751,8 @@ const AHEAD: usize = 24;
 fn prefetch(words: &[u64], child: usize) {
     #[cfg(target_arch = "x86_64")]
     {
+        // States ahead whose children are asked for.
+        const AHEAD: usize = 24;
         let at = child.wrapping_add(AHEAD);
         if at < words.len() {
             // SAFETY: a prefetch of an address inside the slice; it reads nothing.
