@@ -113,21 +113,17 @@ impl Rational {
         if d < 0 {
             (n, d) = (-n, -d);
         }
-        match (i64::try_from(n), i64::try_from(d)) {
-            (Ok(n), Ok(d)) => Rational(Repr::Small { n, d }),
-            _ => Rational::from_wide(
-                n < 0,
-                Wide::from_u128(n.unsigned_abs()),
-                Wide::from_u128(d as u128),
-                wide::ANY,
-            ),
-        }
+        Rational::from_reduced(n, d)
     }
 
     /// The value of an [`Exact`].
     pub fn from_exact(x: Exact) -> Rational {
         // Already reduced with a positive denominator: only the form is chosen.
-        let (n, d) = (x.numer(), x.denom());
+        Rational::from_reduced(x.numer(), x.denom())
+    }
+
+    /// The reduced fraction `n / d` (`d > 0`) in the form that fits it.
+    fn from_reduced(n: i128, d: i128) -> Rational {
         match (i64::try_from(n), i64::try_from(d)) {
             (Ok(n), Ok(d)) => Rational(Repr::Small { n, d }),
             _ => Rational::from_wide(

@@ -324,23 +324,14 @@ fn decide_layer<P: Word, const K: usize, const RULE: u8>(
             return;
         }
         let first = c * CHUNK;
-        let mut mask = first_of(job, first);
-        let mut walk = Walk::new(job, mask);
-        for (j, pick) in picks.iter_mut().enumerate() {
-            if j > 0 {
-                // Gosper's step moves the lowest run of morsels only: the children's
-                // offsets above it stay.
-                let run = (!(mask >> mask.trailing_zeros())).trailing_zeros() as usize;
-                mask = gosper(mask);
-                walk.refresh(job, mask, run);
-            }
+        walk_states(job, first, picks.len(), |j, walk| {
             let (best, child, own) = walk.decide::<K, RULE>(job, first + j);
             for (column, below) in values.iter_mut().zip(&job.prev) {
                 column[j] = below[child];
             }
             values[mover][j] = own;
-            *pick = best;
-        }
+            picks[j] = best;
+        });
         progress.advance(picks.len() as u64);
     };
     if chunks <= 1 {
@@ -372,6 +363,29 @@ fn first_of<P>(job: &Layer<'_, P>, rank: usize) -> u64 {
         top = p;
     }
     mask
+}
+
+/// Walks the `len` states of ranks `first..` of the layer in rank order, the walk
+/// refreshed for each before `visit(j, walk)` decides state `first + j`.
+#[inline(always)]
+fn walk_states<P: Copy + Default>(
+    job: &Layer<'_, P>,
+    first: usize,
+    len: usize,
+    mut visit: impl FnMut(usize, &Walk<P>),
+) {
+    let mut mask = first_of(job, first);
+    let mut walk = Walk::new(job, mask);
+    for j in 0..len {
+        if j > 0 {
+            // Gosper's step moves the lowest run of morsels only: the children's
+            // offsets above it stay.
+            let run = (!(mask >> mask.trailing_zeros())).trailing_zeros() as usize;
+            mask = gosper(mask);
+            walk.refresh(job, mask, run);
+        }
+        visit(j, &walk);
+    }
 }
 
 /// Gosper's hack: the next subset of as many morsels in colexicographic order.
@@ -717,22 +731,15 @@ fn decide_packed_layer<const FROM_B: bool, const TO_B: bool>(
             return;
         }
         let first = c * CHUNK;
-        let mut mask = first_of(job, first);
-        let mut walk = Walk::new(job, mask);
-        for (j, (word, pick)) in words.iter_mut().zip(picks.iter_mut()).enumerate() {
-            if j > 0 {
-                let run = (!(mask >> mask.trailing_zeros())).trailing_zeros() as usize;
-                mask = gosper(mask);
-                walk.refresh(job, mask, run);
-            }
+        walk_states(job, first, picks.len(), |j, walk| {
             let (best, w) = walk.decide_packed(job, shift, first + j);
-            *pick = best;
-            *word = if FROM_B == TO_B {
+            picks[j] = best;
+            words[j] = if FROM_B == TO_B {
                 w
             } else {
                 packing.pack(TO_B, packing.fields(FROM_B, w))
             };
-        }
+        });
         progress.advance(picks.len() as u64);
     };
     words
