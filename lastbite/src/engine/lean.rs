@@ -386,6 +386,50 @@ pub fn path_from_choices<G: RankedGame>(
     })
 }
 
+/// The equilibrium path read back from choice bytes kept for some layers only (an empty
+/// `choices[layer]` was not kept), and the number of states solved again for it.
+///
+/// A solver that keeps the bytes of the layers nearest the root alone saves nearly all
+/// of them (the middle layers hold most states), and pays with one solve of a small
+/// sub-lattice: at the first state of the path whose layer kept none, the states below it
+/// ([`RankedGame::below`]) are swept once, keeping their choices, and the path goes on
+/// through those. The states keep their numbering in the whole game, so every tie rule
+/// decides them as in the first solve. `bytes` is what that sweep may report when it runs
+/// out of memory.
+pub fn path_from_upper_choices<G: RankedGame>(
+    game: &G,
+    ties: &Ties,
+    choices: &[Vec<u8>],
+    bytes: u128,
+    progress: &dyn Progress,
+) -> Result<(LeanPath<G>, u128), EngineError> {
+    let stray = |layer: usize| EngineError::LayerOrder {
+        from: layer,
+        to: layer,
+    };
+    let mut base: Option<(Box<dyn Lattice + '_>, Vec<Vec<u8>>)> = None;
+    let mut resolved = 0u128;
+    let path = walk_path(game, |idx, layer| {
+        if let Some(kept) = choices.get(layer).filter(|c| !c.is_empty()) {
+            return kept.get(game.rank(idx)).copied().ok_or(stray(layer));
+        }
+        if base.is_none() {
+            let below = game.below(idx).ok_or(stray(layer))?;
+            resolved = lattice_states(&*below);
+            progress.start(resolved as u64, "states re-solved for the path");
+            let swept = sweep(game, &*below, ties, true, bytes, progress);
+            progress.finish();
+            base = Some((below, swept?.choices));
+        }
+        let (below, sub) = base.as_ref().ok_or(stray(layer))?;
+        sub.get(layer)
+            .and_then(|c| c.get(below.rank(idx)))
+            .copied()
+            .ok_or(stray(layer))
+    })?;
+    Ok((path, resolved))
+}
+
 /// Solves a [`RankedGame`] keeping two layers of values, refusing before allocating when
 /// it would hold more than `memory` bytes ([`EngineError::OverMemory`]) or a state has
 /// 255 moves or more.

@@ -174,9 +174,11 @@ fn run<'g>(
         .collect();
     super::kernel::from_choices(
         game,
+        ties,
         value,
         &choices,
         states,
         states + 2 * u128::from(value_bytes),
+        progress,
     )
 }

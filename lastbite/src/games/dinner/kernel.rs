@@ -43,6 +43,28 @@ const TERMINAL: u8 = u8::MAX;
 /// States a parallel work item decides (one unrank, then Gosper's next subset).
 const CHUNK: usize = 1 << 12;
 
+/// The layers nearest the root whose choice bytes are kept: the path's first bites. The
+/// middle layers hold nearly all states, and a byte a state is memory the system must
+/// hand over fresh (2^32 bytes at 32 morsels, about 8 s of system time on this
+/// project's machines); instead the path's state after these bites is solved again with
+/// the states below it, `2^(n - KEPT_LAYERS)` of them, at the engine's pace of about
+/// 40 ns a state ([`engine::path_from_upper_choices`]): 0.2 s of CPU at 32 morsels.
+const KEPT_LAYERS: usize = 10;
+
+/// Whether the choice bytes of `layer` (of a dinner of `n` morsels) are kept.
+fn kept(layer: usize, n: usize) -> bool {
+    layer + KEPT_LAYERS > n
+}
+
+/// The layer's choice bytes when they are kept ([`kept`]); none (an empty vector) when not.
+fn choice_bytes(layer: usize, n: usize, size: usize, bytes: u128) -> Result<Vec<u8>, EngineError> {
+    if kept(layer, n) {
+        zeroed::<u8>(size, bytes)
+    } else {
+        Ok(Vec::new())
+    }
+}
+
 /// `[C(p, j + 1), D(p, j)]` with `D(p, j) = C(p, j + 1) - C(p, j)` (wrapping) at
 /// `j * 64 + p` for `p, j < 64`: a walk reads both of one morsel at once, and the rows a
 /// dinner of `n` morsels reads (`p < n`) lie together.
@@ -96,16 +118,24 @@ pub fn solve<'g, P: Word>(
         .map(|l| game.layer_size(l) as u128)
         .max()
         .unwrap_or(1);
-    let states: u128 = (0..=n).map(|l| game.layer_size(l) as u128).sum();
     let k = engine::Game::players(game) as u128;
-    let bytes = 2 * widest * k * std::mem::size_of::<P>() as u128 + states;
+    let size = std::mem::size_of::<P>() as u128;
+    // The kept choice bytes beside the two layers; the base re-solved for the path
+    // afterwards holds far less.
+    let kept_bytes: u128 = (0..=n)
+        .filter(|&l| kept(l, n))
+        .map(|l| game.layer_size(l) as u128)
+        .sum();
+    let base = 1u128 << n.saturating_sub(KEPT_LAYERS);
+    let held = |word: u128| (2 * widest * word + kept_bytes).max(base * (1 + k * size));
+    let bytes = held(k * size);
     if bytes > memory {
         // Two players under the index rule: one word a state instead of two payoffs.
         // Only where the payoffs do not fit: at 26 morsels the two columns ran as fast
         // or faster on 2 cores (see docs/performance.md).
         let packing = Packing::of(game, ties, pay, n)?;
-        let bytes = 2 * widest * 8 + states;
-        return (bytes <= memory).then(|| run_packed(game, &packing, n, bytes, progress));
+        let bytes = held(8);
+        return (bytes <= memory).then(|| run_packed(game, ties, &packing, n, bytes, progress));
     }
     // Every partial sum (a payoff, the others' total) is at most the sum of all payoffs'
     // magnitudes; the game's own check covers the first, this one the second.
@@ -143,7 +173,7 @@ fn run<'g, P: Word>(
     for layer in 0..=n {
         let size = game.layer_size(layer);
         // Every state's byte is written below.
-        let mut chosen = zeroed::<u8>(size, bytes)?;
+        let mut chosen = choice_bytes(layer, n, size, bytes)?;
         if layer > 0 {
             let mover = game.player_of_turn(n - layer);
             let below = game.layer_size(layer - 1);
@@ -193,24 +223,28 @@ fn run<'g, P: Word>(
     progress.finish();
     // The top layer holds the root alone, rank 0 of each column.
     let value = prev.iter().step_by(stride).copied().collect();
-    drop(prev);
-    from_choices(game, value, &choices, states, bytes)
+    drop((prev, cur));
+    from_choices(game, ties, value, &choices, states, bytes, progress)
 }
 
-/// The solution of a layered solve: the root's `value` and the path read back from every
-/// layer's choice bytes, `states` states solved holding `bytes` at most.
+/// The solution of a layered solve: the root's `value` and the path read back from the
+/// layers' choice bytes (those kept; below them the path's state is solved again),
+/// `states` states solved holding `bytes` at most.
 pub(super) fn from_choices<'g, P: Word>(
     game: &DinnerGame<'g, P>,
+    ties: &Ties,
     value: Vec<P>,
     choices: &[Vec<u8>],
     states: u128,
     bytes: u128,
+    progress: &dyn Progress,
 ) -> Result<LeanSolution<DinnerGame<'g, P>>, EngineError> {
+    let (path, resolved) = engine::path_from_upper_choices(game, ties, choices, bytes, progress)?;
     Ok(LeanSolution {
         value,
-        path: engine::path_from_choices(game, choices)?,
+        path,
         states: states as u64,
-        resolved: 0,
+        resolved: resolved.min(u64::MAX as u128) as u64,
         recovery: PathRecovery::ChoiceBytes,
         bytes,
     })
@@ -297,10 +331,20 @@ struct Layer<'a, P> {
     mover: usize,
 }
 
+/// The layer's choice bytes cut into chunks of [`CHUNK`] states, `None` for each chunk of
+/// a layer whose bytes are not kept (empty `chosen`): its walk writes them to a scratch.
+fn pick_chunks(chosen: &mut [u8], chunks: usize) -> Vec<Option<&mut [u8]>> {
+    if chosen.is_empty() {
+        (0..chunks).map(|_| None).collect()
+    } else {
+        chosen.chunks_mut(CHUNK).map(Some).collect()
+    }
+}
+
 /// Decides every state of one layer into `columns` (a player's payoffs each) and
-/// `chosen` (the move's index in increasing morsel order), in parallel chunks. `K` is
-/// the number of players (0: read it at run time); `RULE` the mover's tie rule (0 first,
-/// 1 last, 2 friendly, 3 antagonistic).
+/// `chosen` (the move's index in increasing morsel order; empty when the layer's bytes
+/// are not kept), in parallel chunks. `K` is the number of players (0: read it at run
+/// time); `RULE` the mover's tie rule (0 first, 1 last, 2 friendly, 3 antagonistic).
 fn decide_layer<P: Word, const K: usize, const RULE: u8>(
     job: &Layer<'_, P>,
     columns: Vec<&mut [P]>,
@@ -310,7 +354,7 @@ fn decide_layer<P: Word, const K: usize, const RULE: u8>(
 ) {
     let k = if K == 0 { columns.len() } else { K };
     // Each chunk of ranks gets its piece of every column.
-    let chunks = chosen.len().div_ceil(CHUNK);
+    let chunks = columns.first().map_or(0, |c| c.len().div_ceil(CHUNK));
     let mut pieces: Vec<Vec<&mut [P]>> = (0..chunks).map(|_| Vec::with_capacity(k)).collect();
     for column in columns {
         for (c, piece) in column.chunks_mut(CHUNK).enumerate() {
@@ -318,13 +362,16 @@ fn decide_layer<P: Word, const K: usize, const RULE: u8>(
         }
     }
     let mover = job.mover;
-    let chunk = |c: usize, mut values: Vec<&mut [P]>, picks: &mut [u8]| {
+    let chunk = |c: usize, mut values: Vec<&mut [P]>, picks: Option<&mut [u8]>| {
         if progress.cancelled() {
             stop.store(true, Ordering::Relaxed);
             return;
         }
         let first = c * CHUNK;
-        walk_states(job, first, picks.len(), |j, walk| {
+        let len = values[0].len();
+        let mut scratch = [0u8; CHUNK];
+        let picks = picks.unwrap_or(&mut scratch[..len]);
+        walk_states(job, first, len, |j, walk| {
             let (best, child, own) = walk.decide::<K, RULE>(job, first + j);
             for (column, below) in values.iter_mut().zip(&job.prev) {
                 column[j] = below[child];
@@ -334,14 +381,15 @@ fn decide_layer<P: Word, const K: usize, const RULE: u8>(
         });
         progress.advance(picks.len() as u64);
     };
+    let picks = pick_chunks(chosen, chunks);
     if chunks <= 1 {
-        if let Some(values) = pieces.pop() {
-            chunk(0, values, chosen);
+        if let (Some(values), Some(picks)) = (pieces.pop(), picks.into_iter().next()) {
+            chunk(0, values, picks);
         }
     } else {
         pieces
             .into_par_iter()
-            .zip(chosen.par_chunks_mut(CHUNK))
+            .zip(picks)
             .enumerate()
             .for_each(|(c, (values, picks))| chunk(c, values, picks));
     }
@@ -632,6 +680,7 @@ impl Packing {
 /// [`run`] with a [`Packing`]: one column of words.
 fn run_packed<'g, P: Word>(
     game: &DinnerGame<'g, P>,
+    ties: &Ties,
     packing: &Packing,
     n: usize,
     bytes: u128,
@@ -647,7 +696,7 @@ fn run_packed<'g, P: Word>(
     let (mut prev, mut cur) = (zeroed::<u64>(stride, bytes)?, zeroed::<u64>(stride, bytes)?);
     for layer in 0..=n {
         let size = game.layer_size(layer);
-        let mut chosen = zeroed::<u8>(size, bytes)?;
+        let mut chosen = choice_bytes(layer, n, size, bytes)?;
         if layer == 0 {
             // The empty plate: nothing more to eat.
             prev[0] = packing.pack(keyed_b(0), [0, 0, 0]);
@@ -710,8 +759,8 @@ fn run_packed<'g, P: Word>(
         .into_iter()
         .map(P::from_integer)
         .collect();
-    drop(prev);
-    from_choices(game, value, &choices, states, bytes)
+    drop((prev, cur));
+    from_choices(game, ties, value, &choices, states, bytes, progress)
 }
 
 /// [`decide_layer`] for packed words: the mover reads words keyed for `B` (`FROM_B`) or
@@ -725,13 +774,15 @@ fn decide_packed_layer<const FROM_B: bool, const TO_B: bool>(
     stop: &AtomicBool,
 ) {
     let shift = packing.key_shift(FROM_B);
-    let decide = |c: usize, words: &mut [u64], picks: &mut [u8]| {
+    let decide = |c: usize, words: &mut [u64], picks: Option<&mut [u8]>| {
         if progress.cancelled() {
             stop.store(true, Ordering::Relaxed);
             return;
         }
         let first = c * CHUNK;
-        walk_states(job, first, picks.len(), |j, walk| {
+        let mut scratch = [0u8; CHUNK];
+        let picks = picks.unwrap_or(&mut scratch[..words.len()]);
+        walk_states(job, first, words.len(), |j, walk| {
             let (best, w) = walk.decide_packed(job, shift, first + j);
             picks[j] = best;
             words[j] = if FROM_B == TO_B {
@@ -742,9 +793,10 @@ fn decide_packed_layer<const FROM_B: bool, const TO_B: bool>(
         });
         progress.advance(picks.len() as u64);
     };
+    let picks = pick_chunks(chosen, words.len().div_ceil(CHUNK));
     words
         .par_chunks_mut(CHUNK)
-        .zip(chosen.par_chunks_mut(CHUNK))
+        .zip(picks)
         .enumerate()
         .for_each(|(c, (words, picks))| decide(c, words, picks));
 }
