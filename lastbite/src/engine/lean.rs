@@ -407,7 +407,9 @@ pub fn path_from_upper_choices<G: RankedGame>(
         from: layer,
         to: layer,
     };
-    let mut base: Option<(Box<dyn Lattice + '_>, Vec<Vec<u8>>)> = None;
+    // The states below the first state without kept bytes, and their choices.
+    type Base<'a> = (Box<dyn Lattice + 'a>, Vec<Vec<u8>>);
+    let mut base: Option<Base<'_>> = None;
     let mut resolved = 0u128;
     let path = walk_path(game, |idx, layer| {
         if let Some(kept) = choices.get(layer).filter(|c| !c.is_empty()) {

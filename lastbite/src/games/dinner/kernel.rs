@@ -550,6 +550,44 @@ impl<P: Word> Walk<P> {
     }
 }
 
+/// The index of the largest of `len` (at least one) values `value(j)`, among equals the
+/// first, kept in two interleaved chains (even and odd `j`):
+/// each comparison waits on the one before it in its own chain only, not on every
+/// child's. The packed walk (its loads prefetched) gains about 4% (2 x 30 morsels,
+/// five runs each, interleaved: medians 28.1 s of CPU in one chain, 26.9 s in two);
+/// four chains were slower, and the two-column walk, which waits on its loads, lost.
+#[inline(always)]
+fn argmax<T: PartialOrd + Copy>(len: usize, mut value: impl FnMut(usize) -> T) -> usize {
+    let mut even = (value(0), 0);
+    if len == 1 {
+        return 0;
+    }
+    let mut odd = (value(1), 1);
+    let mut j = 2;
+    while j + 1 < len {
+        let (a, b) = (value(j), value(j + 1));
+        if a > even.0 {
+            even = (a, j);
+        }
+        if b > odd.0 {
+            odd = (b, j + 1);
+        }
+        j += 2;
+    }
+    if j < len {
+        let a = value(j);
+        if a > even.0 {
+            even = (a, j);
+        }
+    }
+    // The larger; among equals the first index.
+    if odd.0 > even.0 || (odd.0 == even.0 && odd.1 < even.1) {
+        odd.1
+    } else {
+        even.1
+    }
+}
+
 /// Two players' payoffs under the index rule in one word a state. A player's payoff is
 /// `U m + E`: `U` the utilities of the morsels they eat, `E < m` the sum of those
 /// morsels' offsets `n - 1 - i`. Both players' offsets together are those of every morsel
@@ -812,13 +850,14 @@ fn prefetch(words: &[u64], child: usize) {
     {
         // States ahead whose children are asked for.
         const AHEAD: usize = 24;
-        let at = child.wrapping_add(AHEAD);
-        if at < words.len() {
-            // SAFETY: a prefetch of an address inside the slice; it reads nothing.
-            unsafe {
-                use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-                _mm_prefetch::<_MM_HINT_T0>(words.as_ptr().add(at) as *const i8);
-            }
+        // A prefetch reads nothing and never faults, so an address past the slice
+        // (near a layer's end) needs no test; `wrapping_add` computes it without
+        // promising that it lies inside.
+        let at = words.as_ptr().wrapping_add(child.wrapping_add(AHEAD));
+        // SAFETY: a prefetch only hints the cache; it dereferences nothing.
+        unsafe {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            _mm_prefetch::<_MM_HINT_T0>(at as *const i8);
         }
     }
     #[cfg(not(target_arch = "x86_64"))]
@@ -831,17 +870,13 @@ impl Walk<u64> {
     #[inline(always)]
     fn decide_packed(&self, job: &Layer<'_, u64>, shift: u32, rank: usize) -> (u8, u64) {
         let words = job.prev[0];
-        prefetch(words, rank.wrapping_sub(self.off[0]));
-        let mut best_word = words[rank.wrapping_sub(self.off[0])].wrapping_add(self.gain[0]);
-        let mut best = 0u8;
-        for j in 1..job.layer {
+        let word = |j: usize| words[rank.wrapping_sub(self.off[j])].wrapping_add(self.gain[j]);
+        let key = |j: usize| {
             prefetch(words, rank.wrapping_sub(self.off[j]));
-            let word = words[rank.wrapping_sub(self.off[j])].wrapping_add(self.gain[j]);
-            if word >> shift > best_word >> shift {
-                (best, best_word) = (j as u8, word);
-            }
-        }
-        (best, best_word)
+            word(j) >> shift
+        };
+        let best = argmax(job.layer, key);
+        (best as u8, word(best))
     }
 }
 
@@ -899,7 +934,8 @@ mod tests {
     }
 
     /// The kernel's value and path equal the engine's lean solve on random plain dinners:
-    /// 2 to 4 players, 1 to 13 morsels, utilities with many ties (so the rules matter),
+    /// 2 to 4 players, 1 to 13 morsels (past [`KEPT_LAYERS`], the path's last bites come
+    /// from a second solve below its state), utilities with many ties (so the rules matter),
     /// every tie rule for everyone and mixed per player, with and without the index rule.
     #[test]
     fn kernel_agrees_with_the_engine() {
@@ -944,6 +980,8 @@ mod tests {
                 };
                 assert_eq!(steps(&got), steps(&want), "trial {trial} perturb {perturb}");
                 assert_eq!(got.states, want.states);
+                // Below the kept layers the path's state was solved again.
+                assert_eq!(got.resolved > 0, n > KEPT_LAYERS, "trial {trial}");
             }
         }
     }
