@@ -161,11 +161,26 @@ pub fn subset_layer_members(layer: usize, range: std::ops::Range<usize>, out: &m
     let mut x: usize = (1 << want) - 1;
     while x < len {
         out.push(range.start | x);
-        // Gosper's hack: the next larger integer with the same number of set bits.
-        let c = x & x.wrapping_neg();
-        let r = x + c;
-        x = (((r ^ x) >> 2) / c) | r;
+        x = next_subset(x as u64) as usize;
     }
+}
+
+/// Gosper's hack: the next larger integer with as many bits set as `x` (not zero), which
+/// is the next subset of as many elements in colexicographic order. The lowest run of
+/// ones moves up one place and the rest of it drops to the bottom; the division of the
+/// textbook form is a shift here (by a power of two), which a solver's walk, calling
+/// this once a state, notices.
+///
+/// ```
+/// use lastbite::engine::next_subset;
+/// assert_eq!(next_subset(0b0111), 0b1011);
+/// assert_eq!(next_subset(0b1100), 0b1_0001);
+/// ```
+#[inline]
+pub fn next_subset(x: u64) -> u64 {
+    let c = x & x.wrapping_neg();
+    let r = x.wrapping_add(c);
+    ((r ^ x) >> 2 >> c.trailing_zeros()) | r
 }
 
 /// Serialises a player as its letter ([`player_letter`]), for reports.

@@ -52,7 +52,8 @@ mod verify;
 pub use efg::{tree_size, write_efg};
 pub use fixed::Fixed;
 pub use game::{
-    player_letter, serialize_player, subset_layer_members, Game, IndexedGame, Player, CHANCE,
+    next_subset, player_letter, serialize_player, subset_layer_members, Game, IndexedGame, Player,
+    CHANCE,
 };
 pub use lean::{
     all_outcomes_lean, check_held, lean_bytes, lean_bytes_resolving, lean_held_states,

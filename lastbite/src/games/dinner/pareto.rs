@@ -79,9 +79,7 @@ fn for_each_split(
     let mut m: usize = (1 << k) - 1;
     while m < 1 << n {
         visit(m);
-        let c = m & m.wrapping_neg();
-        let r = m + c;
-        m = (((r ^ m) >> 2) / c) | r;
+        m = crate::engine::next_subset(m as u64) as usize;
     }
     Ok(())
 }

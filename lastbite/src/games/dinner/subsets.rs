@@ -96,7 +96,7 @@ impl<P: Payoff> engine::RankedGame for DinnerGame<'_, P> {
         if index == 0 {
             return 0;
         }
-        gosper(index)
+        engine::next_subset(index as u64) as usize
     }
     fn below(&self, top: usize) -> Option<Box<dyn engine::Lattice + '_>> {
         Some(Box::new(Subsets::of(top as u64)))
@@ -121,15 +121,6 @@ fn colex_unrank(n: usize, layer: usize, rank: usize) -> usize {
         top = p;
     }
     mask
-}
-
-/// Gosper's hack: the next larger integer with as many bits set, which is the next subset
-/// in colexicographic order.
-#[inline]
-fn gosper(index: usize) -> usize {
-    let c = index & index.wrapping_neg();
-    let r = index + c;
-    (((r ^ index) >> 2) / c) | r
 }
 
 /// The subsets of the morsels left at one state, numbered by the colexicographic rank of
@@ -201,7 +192,7 @@ impl engine::Lattice for Subsets {
         if index == 0 {
             return 0;
         }
-        let c = gosper(Self::by_bytes(&self.gather, index as u64) as usize);
+        let c = engine::next_subset(Self::by_bytes(&self.gather, index as u64)) as usize;
         Self::by_bytes(&self.scatter, c as u64) as usize
     }
 }
