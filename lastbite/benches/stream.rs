@@ -5,7 +5,7 @@
 //! the triad bandwidth; then the exact solver as `dinner solve` runs it (plain dinners go
 //! through the specialised kernel) on 2 and 3 players x 26 morsels: states a second, the
 //! bytes its necessary traffic moves a state (each state's payoff vector written once and
-//! read by each of its parents, its choice byte written), and the ratio of the solve's
+//! read by each of its parents), and the ratio of the solve's
 //! time to the time those bytes take at the triad speed of the same run (issue 30: within
 //! 2x of that bound means a ratio of at most 2).
 //!
@@ -154,9 +154,10 @@ fn kernel(k: usize, m: usize, triad: f64) {
         .fold(f64::INFINITY, f64::min);
     let states = (1u64 << m) as f64;
     // Each state's vector written once and read by each of its parents (m 2^(m-1) reads
-    // in all), and its choice byte written.
+    // in all). The kernel writes choice bytes for the ten layers nearest the root only
+    // (well under a byte a state), so none are counted.
     let width = payoff * k as f64;
-    let per_state = width * (1.0 + m as f64 / 2.0) + 1.0;
+    let per_state = width * (1.0 + m as f64 / 2.0);
     let bound = states * per_state / (triad * 1e9);
     println!(
         "exact solver (kernel), {k} players x {m} morsels, {}-bit payoffs: {best:.2} s (best of 3), {:.1} M states/s, {per_state:.0} bytes/state necessary = {:.2} s at triad speed; ratio {:.1}",

@@ -113,12 +113,16 @@ pub struct SolveReport {
     /// States solved (exact only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub states: Option<u64>,
-    /// How the lean solver read the equilibrium path back: `choice bytes` (one a state)
-    /// or `re-solving` (below each state of the path, when the choice bytes do not fit
-    /// `memory_gib`); absent for crossout and the full table.
+    /// How the lean solver read the equilibrium path back: `choice bytes` (one a state;
+    /// the specialised kernel keeps those of the ten layers nearest the root and solves
+    /// the states below the path's state after ten bites again) or `re-solving` (below
+    /// each state of the path, when the choice bytes do not fit `memory_gib`); absent for
+    /// crossout and the full table.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub path_recovery: Option<&'static str>,
-    /// States solved again to recover the path (with `re-solving`).
+    /// States solved again to recover the path: with `re-solving`, below each state of
+    /// the path; with `choice bytes` from the kernel, below the path's state after ten
+    /// bites (`2^(n - 10)` of `n` morsels).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub resolved_states: Option<u64>,
     /// The GPU that solved the layers (builds with the `gpu` feature, when one is
