@@ -367,27 +367,10 @@ fn walk_path<G: RankedGame>(
     }
 }
 
-/// The equilibrium path read back from one choice byte per state, `choices[layer][rank]`
-/// (the move's index in [`Game::moves`], 255 for none), as [`solve_lean`] keeps them and
-/// a device that solved the layers elsewhere returns them.
-pub fn path_from_choices<G: RankedGame>(
-    game: &G,
-    choices: &[Vec<u8>],
-) -> Result<LeanPath<G>, EngineError> {
-    walk_path(game, |idx, layer| {
-        choices
-            .get(layer)
-            .and_then(|c| c.get(game.rank(idx)))
-            .copied()
-            .ok_or(EngineError::LayerOrder {
-                from: layer,
-                to: layer,
-            })
-    })
-}
-
-/// The equilibrium path read back from choice bytes kept for some layers only (an empty
-/// `choices[layer]` was not kept), and the number of states solved again for it.
+/// The equilibrium path read back from choice bytes, `choices[layer][rank]` (the move's
+/// index in [`Game::moves`], 255 for none), as a solver that swept the layers elsewhere
+/// (the dinner's CPU kernel, a GPU) keeps them, and the number of states solved again for
+/// it. An empty `choices[layer]` was not kept.
 ///
 /// A solver that keeps the bytes of the layers nearest the root alone saves nearly all
 /// of them (the middle layers hold most states), and pays with one solve of a small
@@ -396,7 +379,7 @@ pub fn path_from_choices<G: RankedGame>(
 /// through those. The states keep their numbering in the whole game, so every tie rule
 /// decides them as in the first solve. `bytes` is what that sweep may report when it runs
 /// out of memory.
-pub fn path_from_upper_choices<G: RankedGame>(
+pub fn path_from_choices<G: RankedGame>(
     game: &G,
     ties: &Ties,
     choices: &[Vec<u8>],

@@ -57,8 +57,7 @@ pub use game::{
 };
 pub use lean::{
     all_outcomes_lean, check_held, lean_bytes, lean_bytes_resolving, lean_held_states,
-    path_from_choices, path_from_upper_choices, solve_lean, Lattice, LeanSolution, LeanStep,
-    PathRecovery, RankedGame,
+    path_from_choices, solve_lean, Lattice, LeanSolution, LeanStep, PathRecovery, RankedGame,
 };
 pub use outcomes::{all_outcomes, reachable_payoffs};
 pub use payoff::Payoff;

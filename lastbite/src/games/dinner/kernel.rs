@@ -3,7 +3,8 @@
 //! vector of moves, a child state, its rank by table, a closure per child), which costs
 //! about 40 ns a state; this kernel decides the same states with the same rule in a few
 //! nanoseconds, and [`engine::path_from_choices`] reads the path back from its choice
-//! bytes exactly as after an engine solve.
+//! bytes (those of the layers nearest the root; below them it solves the path's state
+//! again) as after an engine solve.
 //!
 //! The children's ranks come without unranking. A state of `l` morsels left, `p_0 < ... <
 //! p_(l-1)`, has colexicographic rank `r = sum_j C(p_j, j + 1)`; removing `p_j` leaves
@@ -48,7 +49,7 @@ const CHUNK: usize = 1 << 12;
 /// hand over fresh (2^32 bytes at 32 morsels, about 8 s of system time on this
 /// project's machines); instead the path's state after these bites is solved again with
 /// the states below it, `2^(n - KEPT_LAYERS)` of them, at the engine's pace of about
-/// 40 ns a state ([`engine::path_from_upper_choices`]): 0.2 s of CPU at 32 morsels.
+/// 40 ns a state ([`engine::path_from_choices`]): 0.2 s of CPU at 32 morsels.
 const KEPT_LAYERS: usize = 10;
 
 /// Whether the choice bytes of `layer` (of a dinner of `n` morsels) are kept.
@@ -239,7 +240,7 @@ pub(super) fn from_choices<'g, P: Word>(
     bytes: u128,
     progress: &dyn Progress,
 ) -> Result<LeanSolution<DinnerGame<'g, P>>, EngineError> {
-    let (path, resolved) = engine::path_from_upper_choices(game, ties, choices, bytes, progress)?;
+    let (path, resolved) = engine::path_from_choices(game, ties, choices, bytes, progress)?;
     Ok(LeanSolution {
         value,
         path,
