@@ -195,32 +195,55 @@ fn scan(rankings: &[Ranking; 2], turns: &[u8], n: usize) -> Vec<u32> {
 
 /// The crossout plan of a two-player dinner kept along a play in which either player
 /// may leave it: after every bite, [`Plan::next`] is what crossout eats from the dinner
-/// that is left, as if crossout were recomputed from scratch, in `O(log n)` a bite plus
-/// `O(log n)` a step of a deviation's chain.
+/// that is left, as if crossout were recomputed from scratch.
 ///
-/// The plan is the crossout sequence of the dinner left at turn `t`: a morsel for each
-/// remaining turn, `plan[t]` the one crossout eats now. When the player to move eats
-/// `x = plan[s]` instead (`s > t`), the backward scan over the dinner without `x` differs
-/// from the old one by a single hole: at turn `s`, and then at every turn whose morsel
-/// the hole reaches, the scan takes the least favourite (for the other player of that
-/// turn) among the morsels planned for earlier turns, `[t, s)`, and the morsel taken
-/// leaves its own turn: the hole moves there. The chain ends when it takes `plan[t]`,
-/// which the scan never crossed out. Every earlier step of the scan is unchanged. A min
-/// tree over the turns, one a player, answers "least favourite planned in `[t, u)`".
+/// **The plan as two sets.** The backward scan hands player `P`'s turns, from the last
+/// back, `P`'s planned morsels in increasing rank of the *other* player `Q`: so the plan
+/// is the partition `(S_A, S_B)` of the morsels left, and `P`'s `k`-th turn from the end
+/// holds the `k`-th least favourite (for `Q`) morsel of `S_P`. The scan's choices make
+/// the partition valid: the morsel of `P`'s turn `k` is ranked by `Q` below every
+/// morsel planned for `Q` at a turn before it.
+///
+/// **A bite off the plan.** When the player to move eats `x` instead of its own planned
+/// morsel, the scan over the dinner without `x` differs from the old one by a hole that
+/// starts at `x`'s turn and moves to earlier turns (the turn-by-turn form of this, kept in
+/// the history of `crossout.rs`, moved each morsel on the way). Stored as sets, a move of
+/// the hole from one of `P`'s turns to `P`'s turn before costs nothing: it is the same set.
+/// The set changes only where the hole *crosses*: at the first gap between two of `P`'s
+/// turns, going back, that holds a `Q` turn whose morsel `Q` ranks below the morsel of
+/// `P`'s earlier turn. Then the least favourite (for `Q`) of the `Q` morsels at that gap
+/// or before moves into `S_P`, and the hole goes on among `Q`'s turns from its turn. By
+/// validity only the gap's own morsels can rank that low, and the gap's least favourite
+/// is a suffix minimum of `S_Q` in `P`'s order ("a record"), so the search walks the
+/// records of `S_Q` after the hole, one order-statistic query each. The chain ends at
+/// the turn being played.
+///
+/// Each crossing costs `O(log n)` and each record walked past `O(log n)`. On random
+/// dinners both counts stay near `n` over the whole play (docs/performance.md), so a play
+/// takes `O(n log n)`; on dinners where both players rank the morsels alike, a player who
+/// eats its least favourite morsel every turn makes every planned morsel change sides,
+/// and no stored plan escapes `n^2` changes there.
 pub(crate) struct Plan {
-    /// The morsel planned for each turn (turns before `start` are eaten).
-    planned: Vec<u32>,
-    /// The turn each morsel is planned for.
-    turn_of: Vec<u32>,
     /// The player of each turn.
     turns: Vec<u8>,
+    /// The turn to be played.
+    start: usize,
     /// Each player's rank of each morsel (0 = least favourite) and the morsel of a rank.
     rank: [Vec<u32>; 2],
     by_rank: [Vec<u32>; 2],
-    /// For each player, the minimum rank planned over ranges of turns.
-    trees: [MinTree; 2],
-    /// The turn to be played.
-    start: usize,
+    /// `times[p][k]`: the turn of `p`'s `k`-th turn from the end.
+    times: [Vec<u32>; 2],
+    /// `after[p][k]`: how many of the other player's turns come after `times[p][k]`.
+    after: [Vec<u32>; 2],
+    /// Each player's turns left (counting the one being played).
+    left: [usize; 2],
+    /// `S_p`, kept by the other player's rank, with `p`'s own ranks for the record walk.
+    sets: [RankedSet; 2],
+    /// The side each morsel is planned for (2: eaten).
+    side: Vec<u8>,
+    /// Crossings and records walked so far (for the benchmarks' account).
+    pub(crate) crossings: u64,
+    pub(crate) records: u64,
 }
 
 impl Plan {
@@ -230,10 +253,6 @@ impl Plan {
         let turns = order.turns().to_vec();
         let rankings = rankings(dinner, n, 0..n as u32);
         let planned = scan(&rankings, &turns, n);
-        let mut turn_of = vec![0u32; n];
-        for (t, &m) in planned.iter().enumerate() {
-            turn_of[m as usize] = t as u32;
-        }
         let mut rank = [vec![0u32; n], vec![0u32; n]];
         let mut by_rank = [vec![0u32; n], vec![0u32; n]];
         for p in 0..2 {
@@ -243,94 +262,388 @@ impl Plan {
                 *by = m as u32;
             }
         }
-        let trees = [0, 1].map(|p| MinTree::new(planned.iter().map(|&m| rank[p][m as usize])));
+        let mut times = [Vec::new(), Vec::new()];
+        let mut after = [Vec::new(), Vec::new()];
+        for (t, &p) in turns.iter().enumerate().rev() {
+            let p = p as usize;
+            let later = times[1 - p].len() as u32;
+            times[p].push(t as u32);
+            after[p].push(later);
+        }
+        let left = [times[0].len(), times[1].len()];
+        let mut side = vec![0u8; n];
+        // S_p sits at the other player's ranks, valued by p's own.
+        let mut sets = [0, 1].map(|p: usize| {
+            RankedSet::new(
+                by_rank[1 - p]
+                    .iter()
+                    .map(|&m| rank[p][m as usize])
+                    .collect(),
+            )
+        });
+        for (t, &m) in planned.iter().enumerate() {
+            side[m as usize] = turns[t];
+        }
+        for (p, set) in sets.iter_mut().enumerate() {
+            let members = planned
+                .iter()
+                .zip(&turns)
+                .filter(|&(_, &q)| q as usize == p);
+            set.fill(members.map(|(&m, _)| rank[1 - p][m as usize]));
+        }
         Plan {
-            planned,
-            turn_of,
             turns,
+            start: 0,
             rank,
             by_rank,
-            trees,
-            start: 0,
+            times,
+            after,
+            left,
+            sets,
+            side,
+            crossings: 0,
+            records: 0,
         }
     }
 
-    /// What crossout eats on the turn to be played.
+    /// What crossout eats on the turn to be played: the mover's planned morsel that the
+    /// other player likes best.
     pub(crate) fn next(&self) -> usize {
-        self.planned[self.start] as usize
+        let p = self.turns[self.start] as usize;
+        let r = self.sets[p].select(self.left[p] - 1);
+        self.by_rank[1 - p][r as usize] as usize
     }
 
     /// The player to move eats morsel `x` (one that is left): the plan of the dinner left.
     pub(crate) fn eat(&mut self, x: usize) {
-        let t = self.start;
-        let mut u = self.turn_of[x] as usize;
-        debug_assert!(u >= t, "morsel {x} was eaten before");
-        // The hole left by x moves to earlier turns until it reaches plan[t].
-        while u > t {
-            let other = 1 - self.turns[u] as usize;
-            let r = self.trees[other].min(t, u);
-            let m = self.by_rank[other][r as usize] as usize;
-            let v = self.turn_of[m] as usize;
-            self.put(u, m);
-            u = v;
+        let t = self.start as u32;
+        let mover = self.turns[self.start] as usize;
+        // The hole is in `S_p` at index `h` (from the end), still holding `hole` there:
+        // the indices at and before it are the old plan's, which the search reads.
+        let mut p = self.side[x] as usize;
+        debug_assert!(p < 2, "morsel {x} was eaten before");
+        let mut hole = x;
+        let mut h = self.sets[p].count_below(self.rank[1 - p][x]) as usize;
+        loop {
+            if self.times[p][h] == t {
+                break;
+            }
+            let q = 1 - p;
+            let Some((z, j)) = self.crossing(p, h) else {
+                // No crossing: the hole moves through p's turns to the turn being played.
+                debug_assert_eq!(p, mover);
+                break;
+            };
+            self.crossings += 1;
+            self.sets[p].remove(self.rank[q][hole]);
+            self.sets[p].insert(self.rank[q][z]);
+            self.side[z] = p as u8;
+            (p, h, hole) = (q, j, z);
         }
+        self.sets[p].remove(self.rank[1 - p][hole]);
+        debug_assert_eq!(p, mover);
+        self.side[x] = 2;
+        self.left[mover] -= 1;
         self.start += 1;
     }
 
-    /// Plans morsel `m` for turn `u`.
-    fn put(&mut self, u: usize, m: usize) {
-        self.planned[u] = m as u32;
-        self.turn_of[m] = u as u32;
-        for p in 0..2 {
-            self.trees[p].set(u, self.rank[p][m]);
+    /// The first crossing of a hole at `p`'s turn `h` (from the end): the morsel of the
+    /// other player `q` that moves into `S_p`, with its index among `q`'s turns.
+    fn crossing(&mut self, p: usize, h: usize) -> Option<(usize, usize)> {
+        let q = 1 - p;
+        // The first gap that may hold a crossing: the one just before p's turn h.
+        let mut gap = h + 1;
+        loop {
+            // The candidates: q's morsels at q's turns before p's turn gap - 1, in p's
+            // order; the least favourite (for q) of them is the only one that can cross.
+            let first = self.after[p][gap - 1] as usize;
+            if first >= self.left[q] {
+                return None;
+            }
+            let v = self.sets[q].min_from(self.sets[q].select(first))?;
+            self.records += 1;
+            let at = self.sets[q].position_of(v);
+            let j = self.sets[q].count_below(at) as usize;
+            // Its gap lies before p's turn k - 1 and after p's turn k: it crosses if q
+            // ranks it below the morsel of p's turn k (or p has no turn k left).
+            let k = self.after[q][j] as usize;
+            let below = self.sets[p].count_below(v) as usize;
+            if k >= self.left[p] || below <= k {
+                return Some((self.by_rank[q][v as usize] as usize, j));
+            }
+            // Every q morsel from here on ranks above z for q, and so above each of p's
+            // morsels below z: the gaps before those of p's turns hold no crossing.
+            gap = below.min(self.left[p]);
         }
     }
 }
 
-/// Minimum over ranges of a fixed-length array (a bottom-up segment tree).
-struct MinTree {
-    size: usize,
-    node: Vec<u32>,
+/// A set of morsels kept at positions `0..n` (one player's ranks), each position with a
+/// fixed value (the other player's rank of the morsel there): counts below a position,
+/// the member with `k` members below it, and the least value from a position on.
+///
+/// Laid out for the cache rather than as textbook trees: a 16-byte word a 64 positions
+/// (its members' bits, its least value and where, and its block's members before it),
+/// in blocks of 64 words, with a Fenwick tree and a min tree over the blocks only
+/// (`n / 4096` of them, which stay in cache). Each query reads a handful of cache
+/// lines; the trees over all `n` positions that this replaced read about forty.
+struct RankedSet {
+    values: Vec<u32>,
+    /// The position of each value (the values are a permutation of `0..n`).
+    position: Vec<u32>,
+    words: Vec<Word>,
+    /// Fenwick tree of the blocks' member counts (1-based).
+    block_counts: Vec<u32>,
+    block_top: usize,
+    /// Min tree over the blocks' least values, `leaves` leaves.
+    block_least: Vec<u32>,
+    leaves: usize,
 }
 
-impl MinTree {
-    fn new(values: impl ExactSizeIterator<Item = u32>) -> MinTree {
-        let size = values.len().next_power_of_two();
-        let mut node = vec![u32::MAX; 2 * size];
-        for (i, v) in values.enumerate() {
-            node[size + i] = v;
+/// 64 positions of a [`RankedSet`].
+#[derive(Clone, Copy)]
+#[repr(align(16))]
+struct Word {
+    bits: u64,
+    /// The least value among the members (`u32::MAX`: none).
+    least: u32,
+    /// Members in the block before this word.
+    before: u16,
+    /// The bit holding `least`.
+    at: u8,
+}
+
+const WORDS: usize = 64;
+
+impl RankedSet {
+    /// An empty set over positions `0..values.len()`, `values[i]` the value at `i` (a
+    /// permutation).
+    fn new(values: Vec<u32>) -> RankedSet {
+        let words = values.len().div_ceil(64).max(1);
+        let blocks = words.div_ceil(WORDS);
+        let leaves = blocks.next_power_of_two();
+        let mut position = vec![0u32; values.len()];
+        for (i, &v) in values.iter().enumerate() {
+            position[v as usize] = i as u32;
         }
-        for i in (1..size).rev() {
-            node[i] = node[2 * i].min(node[2 * i + 1]);
+        let empty = Word {
+            bits: 0,
+            least: u32::MAX,
+            before: 0,
+            at: 0,
+        };
+        RankedSet {
+            values,
+            position,
+            words: vec![empty; words],
+            block_counts: vec![0; blocks + 1],
+            block_top: 1 << (usize::BITS - 1 - blocks.leading_zeros()),
+            block_least: vec![u32::MAX; 2 * leaves],
+            leaves,
         }
-        MinTree { size, node }
     }
 
-    fn set(&mut self, i: usize, v: u32) {
-        let mut i = i + self.size;
-        self.node[i] = v;
+    /// Fills the set with `members` (positions), each once, in `O(n)`.
+    fn fill(&mut self, members: impl Iterator<Item = u32>) {
+        for at in members {
+            let (w, bit) = (at as usize / 64, at % 64);
+            let word = &mut self.words[w];
+            word.bits |= 1 << bit;
+            let v = self.values[at as usize];
+            if v < word.least {
+                word.least = v;
+                word.at = bit as u8;
+            }
+        }
+        let (blocks, words) = (self.block_counts.len() - 1, self.words.len());
+        for b in 0..blocks {
+            let block = &mut self.words[b * WORDS..((b + 1) * WORDS).min(words)];
+            let mut count = 0u32;
+            let mut least = u32::MAX;
+            for word in block {
+                word.before = count as u16;
+                count += word.bits.count_ones();
+                least = least.min(word.least);
+            }
+            self.block_counts[b + 1] = count;
+            self.block_least[b + self.leaves] = least;
+        }
+        for i in 1..=blocks {
+            let parent = i + (i & i.wrapping_neg());
+            if parent <= blocks {
+                self.block_counts[parent] += self.block_counts[i];
+            }
+        }
+        for i in (1..self.leaves).rev() {
+            self.block_least[i] = self.block_least[2 * i].min(self.block_least[2 * i + 1]);
+        }
+    }
+
+    /// Keeps the counts before each word and block after word `w` gained (`up`) or
+    /// lost a member.
+    fn count(&mut self, w: usize, up: bool) {
+        let b = w / WORDS;
+        let end = ((b + 1) * WORDS).min(self.words.len());
+        let delta = if up { 1 } else { u16::MAX };
+        for word in &mut self.words[w + 1..end] {
+            word.before = word.before.wrapping_add(delta);
+        }
+        let delta = if up { 1 } else { u32::MAX };
+        let mut i = b + 1;
+        while i < self.block_counts.len() {
+            self.block_counts[i] = self.block_counts[i].wrapping_add(delta);
+            i += i & i.wrapping_neg();
+        }
+    }
+
+    /// Sets block `b`'s least value in the min tree.
+    fn set_block_least(&mut self, b: usize, least: u32) {
+        let mut i = b + self.leaves;
+        self.block_least[i] = least;
         while i > 1 {
             i /= 2;
-            self.node[i] = self.node[2 * i].min(self.node[2 * i + 1]);
+            let parent = self.block_least[2 * i].min(self.block_least[2 * i + 1]);
+            if self.block_least[i] == parent {
+                break;
+            }
+            self.block_least[i] = parent;
         }
     }
 
-    /// The minimum over `[lo, hi)`.
-    fn min(&self, lo: usize, hi: usize) -> u32 {
-        let (mut lo, mut hi) = (lo + self.size, hi + self.size);
-        let mut best = u32::MAX;
+    /// Adds position `at` (not a member).
+    fn insert(&mut self, at: u32) {
+        let (w, bit) = (at as usize / 64, at % 64);
+        let v = self.values[at as usize];
+        let word = &mut self.words[w];
+        debug_assert_eq!(word.bits >> bit & 1, 0);
+        word.bits |= 1 << bit;
+        if v < word.least {
+            word.least = v;
+            word.at = bit as u8;
+        }
+        self.count(w, true);
+        let b = w / WORDS;
+        if v < self.block_least[b + self.leaves] {
+            self.set_block_least(b, v);
+        }
+    }
+
+    /// Removes position `at` (a member).
+    fn remove(&mut self, at: u32) {
+        let (w, bit) = (at as usize / 64, at % 64);
+        debug_assert_eq!(self.words[w].bits >> bit & 1, 1);
+        self.words[w].bits &= !(1 << bit);
+        self.count(w, false);
+        if self.words[w].at as u32 != bit {
+            return;
+        }
+        // The word's least value left: its block's may have too.
+        let (least, at) = self.least_in_word(w, self.words[w].bits);
+        let old = std::mem::replace(&mut self.words[w].least, least);
+        self.words[w].at = at;
+        let b = w / WORDS;
+        if old == self.block_least[b + self.leaves] {
+            let end = ((b + 1) * WORDS).min(self.words.len());
+            let block = &self.words[b * WORDS..end];
+            let least = block.iter().map(|w| w.least).min().unwrap_or(u32::MAX);
+            self.set_block_least(b, least);
+        }
+    }
+
+    /// The least value among the members of word `w` in `bits`, and its bit.
+    fn least_in_word(&self, w: usize, mut bits: u64) -> (u32, u8) {
+        let (mut least, mut at) = (u32::MAX, 0u8);
+        while bits != 0 {
+            let bit = bits.trailing_zeros();
+            let v = self.values[w * 64 + bit as usize];
+            if v < least {
+                least = v;
+                at = bit as u8;
+            }
+            bits &= bits - 1;
+        }
+        (least, at)
+    }
+
+    /// How many members lie below position `at`.
+    fn count_below(&self, at: u32) -> u32 {
+        let (w, bit) = (at as usize / 64, at % 64);
+        let mut i = w / WORDS;
+        let mut sum = 0u32;
+        while i > 0 {
+            sum += self.block_counts[i];
+            i &= i - 1;
+        }
+        match self.words.get(w) {
+            Some(word) => sum + word.before as u32 + (word.bits & ((1u64 << bit) - 1)).count_ones(),
+            None => sum,
+        }
+    }
+
+    /// The position of the member with `k` members below it (one must exist).
+    fn select(&self, k: usize) -> u32 {
+        // The block: a descent of the Fenwick tree.
+        let (mut b, mut rest) = (0usize, k as u32);
+        let mut step = self.block_top;
+        while step > 0 {
+            let next = b + step;
+            if next < self.block_counts.len() && self.block_counts[next] <= rest {
+                b = next;
+                rest -= self.block_counts[next];
+            }
+            step /= 2;
+        }
+        // The word: the last one in the block with at most `rest` members before it.
+        let first = b * WORDS;
+        let block = &self.words[first..(first + WORDS).min(self.words.len())];
+        let w = first + block.partition_point(|word| word.before as u32 <= rest) - 1;
+        let mut rest = rest - self.words[w].before as u32;
+        // The bit: halve the word by counts.
+        let (mut x, mut at) = (self.words[w].bits, 0u32);
+        for width in [32u32, 16, 8, 4, 2, 1] {
+            let low = (x & ((1u64 << width) - 1)).count_ones();
+            if low <= rest {
+                rest -= low;
+                x >>= width;
+                at += width;
+            }
+        }
+        (w * 64) as u32 + at
+    }
+
+    /// The least value at a position `at` or after, if any member lies there.
+    fn min_from(&self, at: u32) -> Option<u32> {
+        let (w, bit) = (at as usize / 64, at % 64);
+        let word = self.words.get(w)?;
+        // The word's own least serves unless it lies before `at`.
+        let mut best = if word.at as u32 >= bit {
+            word.least
+        } else {
+            self.least_in_word(w, word.bits & (u64::MAX << bit)).0
+        };
+        let b = w / WORDS;
+        let end = ((b + 1) * WORDS).min(self.words.len());
+        for word in &self.words[w + 1..end] {
+            best = best.min(word.least);
+        }
+        let (mut lo, mut hi) = (b + 1 + self.leaves, 2 * self.leaves);
         while lo < hi {
             if lo & 1 == 1 {
-                best = best.min(self.node[lo]);
+                best = best.min(self.block_least[lo]);
                 lo += 1;
             }
             if hi & 1 == 1 {
                 hi -= 1;
-                best = best.min(self.node[hi]);
+                best = best.min(self.block_least[hi]);
             }
             lo /= 2;
             hi /= 2;
         }
-        best
+        (best != u32::MAX).then_some(best)
+    }
+
+    /// Where value `v` sits.
+    fn position_of(&self, v: u32) -> u32 {
+        self.position[v as usize]
     }
 }
