@@ -88,21 +88,46 @@ fn mixed_profiles(c: &mut Criterion) {
     g.bench_function("greedy_vs_masochistic_1e6", |b| {
         b.iter(|| evaluate(&d, &order, &profile).unwrap().scores)
     });
-    // Crossout's plan against a player who leaves it: each deviation moves a hole along
-    // the plan (quadratic in the worst case; see docs/performance.md).
-    let profile = [Strategy::Crossout, Strategy::Greedy];
-    for n in [10_000usize, 30_000] {
+    // Crossout's plan against a player who leaves it: kept as two sets, a deviation
+    // costs its crossings and the records its search walks past (docs/performance.md).
+    for (n, other) in [
+        (10_000usize, Strategy::Greedy),
+        (100_000, Strategy::Greedy),
+        (100_000, Strategy::Masochistic),
+    ] {
         let small = random_dinner(n, 5);
         let order = TurnOrder::default_for(&small);
-        g.bench_function(format!("crossout_vs_greedy_{n}"), |b| {
+        let profile = [Strategy::Crossout, other];
+        g.bench_function(format!("crossout_vs_{other}_{n}"), |b| {
             b.iter(|| evaluate(&small, &order, &profile).unwrap().scores)
         });
     }
+    // The anchor: crossout recomputed on every turn.
+    let profile = [Strategy::Crossout, Strategy::Greedy];
     let small = random_dinner(10_000, 5);
     let order = TurnOrder::default_for(&small);
     g.bench_function("crossout_vs_greedy_10000_recomputed", |b| {
         b.iter(|| {
             evaluate_by_recomputation(&small, &order, &profile)
+                .unwrap()
+                .scores
+        })
+    });
+    // The quadratic case: both players rank the morsels alike and the masochist eats
+    // crossout's last planned morsel, so every planned morsel changes sides each time.
+    let alike = {
+        let d = random_dinner(3_000, 9);
+        let a: Vec<i64> = (0..d.len()).map(|i| d.utility(i, 0)).collect();
+        Dinner::from_integers(2, a.iter().flat_map(|&u| [u, u]).collect()).unwrap()
+    };
+    let order = TurnOrder::default_for(&alike);
+    let profile = [Strategy::Crossout, Strategy::Masochistic];
+    g.bench_function("alike_crossout_vs_masochistic_3000", |b| {
+        b.iter(|| evaluate(&alike, &order, &profile).unwrap().scores)
+    });
+    g.bench_function("alike_crossout_vs_masochistic_3000_recomputed", |b| {
+        b.iter(|| {
+            evaluate_by_recomputation(&alike, &order, &profile)
                 .unwrap()
                 .scores
         })

@@ -599,7 +599,11 @@ proptest! {
     ) {
         let mut rng = crate::rng::Rng::for_trial(seed, 0);
         let utilities: Vec<i64> = (0..2 * size).map(|_| rng.below(range as u64) as i64 - range / 3).collect();
-        let turns: Vec<usize> = (0..size).map(|_| rng.below(2) as usize).collect();
+        // Half the orders alternate (the default), half are drawn.
+        let drawn = rng.below(2) == 1;
+        let turns: Vec<usize> = (0..size)
+            .map(|i| if drawn { rng.below(2) as usize } else { (size - i) % 2 })
+            .collect();
         let (d, order) = profile_case(2, &utilities, &turns);
         assert_profile_plays_alike(&d, &order, &[Play::ALL[a], Play::ALL[b]]);
     }
@@ -639,6 +643,44 @@ fn every_small_profile_plays_as_recomputed() {
                     }
                 }
             }
+        }
+    }
+}
+
+/// Mixed profiles at a size the proptests do not reach (issue 30): 1,500 morsels with
+/// independent, tied, correlated and identical rankings (on the last, every planned
+/// morsel changes sides on each of a masochist's bites), crossout in either seat against
+/// every other strategy, under alternation and a random order, against the per-turn
+/// recomputation.
+#[test]
+fn mixed_profiles_play_as_recomputed_at_1500_morsels() {
+    let n = 1500;
+    let mut rng = crate::rng::Rng::for_trial(30, 5);
+    for (kind, bits) in [(0, false), (1, true), (2, false), (3, true)] {
+        let mut utilities = Vec::with_capacity(2 * n);
+        for _ in 0..n {
+            let a = rng.below(1_000_000_000) as i64;
+            let b = match kind {
+                0 => rng.below(1_000_000_000) as i64,
+                1 => rng.below(40) as i64,
+                2 => a + rng.below(100_000_000) as i64,
+                _ => a,
+            };
+            utilities.extend([if kind == 1 { a % 40 } else { a }, b]);
+        }
+        let turns: Vec<usize> = (0..n)
+            .map(|i| {
+                if bits {
+                    rng.below(2) as usize
+                } else {
+                    (i + 1) % 2
+                }
+            })
+            .collect();
+        let (d, order) = profile_case(2, &utilities, &turns);
+        for other in Play::ALL.into_iter().filter(|&s| s != Play::Crossout) {
+            assert_profile_plays_alike(&d, &order, &[Play::Crossout, other]);
+            assert_profile_plays_alike(&d, &order, &[other, Play::Crossout]);
         }
     }
 }

@@ -239,11 +239,12 @@ pub(crate) struct Plan {
     left: [usize; 2],
     /// `S_p`, kept by the other player's rank, with `p`'s own ranks for the record walk.
     sets: [RankedSet; 2],
-    /// The side each morsel is planned for (2: eaten).
+    /// The side each morsel is planned for ([`EATEN`]: eaten).
     side: Vec<u8>,
-    /// Crossings and records walked so far (for the benchmarks' account).
+    /// Crossings, records walked and plans scanned afresh so far (the work's account).
     pub(crate) crossings: u64,
     pub(crate) records: u64,
+    pub(crate) rescans: u64,
 }
 
 impl Plan {
@@ -289,7 +290,7 @@ impl Plan {
                 .iter()
                 .zip(&turns)
                 .filter(|&(_, &q)| q as usize == p);
-            set.fill(members.map(|(&m, _)| rank[1 - p][m as usize]));
+            set.refill(members.map(|(&m, _)| rank[1 - p][m as usize]));
         }
         Plan {
             turns,
@@ -303,6 +304,7 @@ impl Plan {
             side,
             crossings: 0,
             records: 0,
+            rescans: 0,
         }
     }
 
@@ -318,6 +320,10 @@ impl Plan {
     pub(crate) fn eat(&mut self, x: usize) {
         let t = self.start as u32;
         let mover = self.turns[self.start] as usize;
+        // A chain may cross up to once a turn left (both players ranking the morsels
+        // alike, say): past a budget of the order of the dinner left, scanning that
+        // dinner afresh is cheaper, and gives the same plan.
+        let budget = self.work() + 64 + (self.turns.len() - self.start) as u64 / 8;
         // The hole is in `S_p` at index `h` (from the end), still holding `hole` there:
         // the indices at and before it are the old plan's, which the search reads.
         let mut p = self.side[x] as usize;
@@ -327,6 +333,13 @@ impl Plan {
         loop {
             if self.times[p][h] == t {
                 break;
+            }
+            if self.work() > budget {
+                self.side[x] = EATEN;
+                self.left[mover] -= 1;
+                self.start += 1;
+                self.rescan();
+                return;
             }
             let q = 1 - p;
             let Some((z, j)) = self.crossing(p, h) else {
@@ -342,9 +355,45 @@ impl Plan {
         }
         self.sets[p].remove(self.rank[1 - p][hole]);
         debug_assert_eq!(p, mover);
-        self.side[x] = 2;
+        self.side[x] = EATEN;
         self.left[mover] -= 1;
         self.start += 1;
+    }
+
+    /// The work of the chains so far, a crossing counted as four records walked.
+    fn work(&self) -> u64 {
+        self.records + 4 * self.crossings
+    }
+
+    /// The plan of the dinner left computed afresh: the backward scan of Theorem 1 over
+    /// the morsels not eaten, in `O(n)` (the rankings are kept).
+    fn rescan(&mut self) {
+        self.rescans += 1;
+        for side in &mut self.side {
+            if *side != EATEN {
+                *side = UNPLANNED;
+            }
+        }
+        let mut next = [0usize; 2];
+        for t in (self.start..self.turns.len()).rev() {
+            let p = self.turns[t];
+            let q = 1 - p as usize;
+            let list = &self.by_rank[q];
+            let mut j = next[q];
+            while self.side[list[j] as usize] != UNPLANNED {
+                j += 1;
+            }
+            next[q] = j + 1;
+            self.side[list[j] as usize] = p;
+        }
+        for (p, set) in self.sets.iter_mut().enumerate() {
+            let side = &self.side;
+            let at = self.by_rank[1 - p].iter().enumerate();
+            set.refill(
+                at.filter(|&(_, &m)| side[m as usize] as usize == p)
+                    .map(|(r, _)| r as u32),
+            );
+        }
     }
 
     /// The first crossing of a hole at `p`'s turn `h` (from the end): the morsel of the
@@ -377,6 +426,10 @@ impl Plan {
         }
     }
 }
+
+/// [`Plan::side`] of a morsel eaten, and of one not yet placed by a rescan.
+const EATEN: u8 = 2;
+const UNPLANNED: u8 = 3;
 
 /// A set of morsels kept at positions `0..n` (one player's ranks), each position with a
 /// fixed value (the other player's rank of the morsel there): counts below a position,
@@ -413,6 +466,15 @@ struct Word {
     at: u8,
 }
 
+impl Word {
+    const EMPTY: Word = Word {
+        bits: 0,
+        least: u32::MAX,
+        before: 0,
+        at: 0,
+    };
+}
+
 const WORDS: usize = 64;
 
 impl RankedSet {
@@ -426,16 +488,10 @@ impl RankedSet {
         for (i, &v) in values.iter().enumerate() {
             position[v as usize] = i as u32;
         }
-        let empty = Word {
-            bits: 0,
-            least: u32::MAX,
-            before: 0,
-            at: 0,
-        };
         RankedSet {
             values,
             position,
-            words: vec![empty; words],
+            words: vec![Word::EMPTY; words],
             block_counts: vec![0; blocks + 1],
             block_top: 1 << (usize::BITS - 1 - blocks.leading_zeros()),
             block_least: vec![u32::MAX; 2 * leaves],
@@ -443,8 +499,11 @@ impl RankedSet {
         }
     }
 
-    /// Fills the set with `members` (positions), each once, in `O(n)`.
-    fn fill(&mut self, members: impl Iterator<Item = u32>) {
+    /// Empties the set and fills it with `members` (positions), each once, in `O(n)`.
+    fn refill(&mut self, members: impl Iterator<Item = u32>) {
+        self.words.fill(Word::EMPTY);
+        self.block_counts.fill(0);
+        self.block_least.fill(u32::MAX);
         for at in members {
             let (w, bit) = (at as usize / 64, at % 64);
             let word = &mut self.words[w];
@@ -645,5 +704,46 @@ impl RankedSet {
     /// Where value `v` sits.
     fn position_of(&self, v: u32) -> u32 {
         self.position[v as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Both routes of [`Plan::eat`], the chain and the fresh scan, against crossout
+    /// recomputed on every turn: on a dinner both players rank alike, where a player who
+    /// eats its least favourite morsel moves every planned morsel across (the scan takes
+    /// over), and on one they rank independently (the chains stay short).
+    #[test]
+    fn the_plan_follows_any_play_by_chain_and_by_rescan() {
+        for alike in [true, false] {
+            let n = 700u32;
+            let mut rng = crate::rng::Rng::for_trial(7, alike as u64);
+            let utilities: Vec<i64> = (0..n)
+                .flat_map(|_| {
+                    let a = rng.below(1 << 30) as i64;
+                    [a, if alike { a } else { rng.below(1 << 30) as i64 }]
+                })
+                .collect();
+            let d = Dinner::from_integers(2, utilities).unwrap();
+            let order = TurnOrder::default_for(&d);
+            let mut plan = Plan::new(&d, &order);
+            let mut left: Vec<u32> = (0..n).collect();
+            for t in 0..n as usize {
+                let planned = crossout_on(&d, &order.turns()[t..], left.iter().copied());
+                assert_eq!(plan.next(), planned[0] as usize, "turn {t}");
+                // Bob eats what crossout would leave to the end; Alice follows the plan.
+                let x = if order.player(t) == 0 {
+                    planned[0]
+                } else {
+                    planned[planned.len() - 1]
+                };
+                plan.eat(x as usize);
+                left.retain(|&m| m != x);
+            }
+            assert!(plan.crossings > 0, "no chain crossed");
+            assert_eq!(plan.rescans > 0, alike, "rescans {}", plan.rescans);
+        }
     }
 }
