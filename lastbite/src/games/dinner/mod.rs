@@ -11,7 +11,8 @@
 //!   two-player turn order;
 //! * [`game`]: the dinner as an engine game, the exact solver for any number of players,
 //!   and (in its tests) the brute-force cross-check of crossout;
-//! * [`strategies`]: the strategies of the introduction and their evaluation `v_P(s,t)`;
+//! * [`strategies`]: the strategies of the introduction and their evaluation `v_P(s,t)`,
+//!   with crossout's plan kept along a play that leaves it (`plan`);
 //! * [`variants`]: generalized payoffs (altruism, zero-sum, cooperative) and the open
 //!   questions (delayed gratification, inaccessible morsels);
 //! * [`picking`]: the dinner as a picking sequence (fair division): sincere play,
@@ -46,6 +47,7 @@ pub mod variants;
 
 #[cfg(test)]
 pub(crate) mod crosscheck;
+mod plan;
 
 pub use crossout::{crossout, Crossout};
 pub use game::{DinnerGame, DinnerTies};

@@ -9,9 +9,10 @@ use std::str::FromStr;
 
 use crate::engine::Player;
 
-use super::crossout::{crossout_on, Plan};
+use super::crossout::crossout_on;
 use super::model::Bite;
 use super::model::{Dinner, DinnerError, TurnOrder};
+use super::plan::Plan;
 
 /// A strategy of the paper.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -169,7 +170,7 @@ pub struct Playout {
 /// Plays `strategies[p]` for each player `p` and returns the eating order and scores.
 ///
 /// Any profile takes `O(n log n)`: each strategy but crossout eats down one sorted list,
-/// and crossout's plan is kept along the play (`crossout::Plan`) instead of being recomputed on
+/// and crossout's plan is kept along the play (`plan::Plan`) instead of being recomputed on
 /// every turn (the play is the same as recomputing it; checked in the cross-checks).
 ///
 /// ```
