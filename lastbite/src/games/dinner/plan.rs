@@ -63,6 +63,11 @@ pub(crate) struct Plan {
     /// Under alternation, the records of each set with their slack (the search without
     /// a walk); `None` under other orders.
     kinetic: Option<[Records; 2]>,
+    /// Whether the records are current: a rescan leaves them stale (chains then walk)
+    /// until the walks since have cost more than making them afresh.
+    fresh: bool,
+    /// [`Plan::walked`] when the records went stale.
+    stale_since: u64,
     /// Records made (the kinetic search's account).
     pub(crate) recorded: u64,
     /// Crossings, records walked and plans scanned afresh so far (the work's account).
@@ -139,6 +144,8 @@ impl Plan {
             crossings: 0,
             walked: 0,
             kinetic,
+            fresh: false,
+            stale_since: 0,
             recorded: 0,
             rescans: 0,
         };
@@ -161,7 +168,11 @@ impl Plan {
         // A chain may cross up to once a turn left (both players ranking the morsels
         // alike, say): past a budget of the order of the dinner left, scanning that
         // dinner afresh is cheaper, and gives the same plan.
-        let budget = self.work() + 64 + (self.turns.len() - self.start) as u64 / 8;
+        let left = (self.turns.len() - self.start) as u64;
+        let budget = self.work() + 64 + left / 8;
+        if self.kinetic.is_some() && !self.fresh && self.walked - self.stale_since > left {
+            self.rebuild_records();
+        }
         // The hole is in `S_p` at index `h` (from the end), still holding `hole` there:
         // the indices at and before it are the old plan's, which the search reads.
         let mut p = self.side[x] as usize;
@@ -232,14 +243,16 @@ impl Plan {
                     .map(|(r, _)| r as u32),
             );
         }
-        self.rebuild_records();
+        // Chains that cross this often are cheaper walked than with records kept.
+        self.fresh = false;
+        self.stale_since = self.walked;
     }
 
     /// Adds morsel `m` to `S_q`, keeping the records of both sets.
     fn insert(&mut self, q: usize, m: usize) {
         let (at, v) = (self.rank[1 - q][m], self.rank[q][m]);
         self.sets[q].insert(at);
-        let Some(kinetic) = self.kinetic.as_mut() else {
+        let Some(kinetic) = self.kinetic.as_mut().filter(|_| self.fresh) else {
             return;
         };
         // The other set's records above `at` count one more of q's morsels below them;
@@ -266,7 +279,7 @@ impl Plan {
     fn remove(&mut self, q: usize, m: usize) {
         let (at, v) = (self.rank[1 - q][m], self.rank[q][m]);
         self.sets[q].remove(at);
-        let Some(kinetic) = self.kinetic.as_mut() else {
+        let Some(kinetic) = self.kinetic.as_mut().filter(|_| self.fresh) else {
             return;
         };
         kinetic[1 - q].add_above(at, -1);
@@ -296,42 +309,52 @@ impl Plan {
         }
     }
 
-    /// Records `S_q`'s member of value `v` at `at` as a record, with its slack: how many
-    /// of the other player's planned morsels q ranks below it, less the number of the
-    /// other player's turns after its own (zero or less: it crosses).
+    /// Records `S_q`'s member of value `v` at `at` as a record.
     fn add_record(&mut self, q: usize, v: u32, at: u32) {
         self.recorded += 1;
-        let below = self.sets[1 - q].count_below(v) as i64;
-        let j = self.sets[q].count_below(at) as usize;
-        let slack = below - self.after[q][j] as i64;
+        let slack = self.slack(q, v, at);
         let kinetic = self.kinetic.as_mut().expect("records kept");
         kinetic[q].by_value.insert(v, at);
         kinetic[q].slack.set(at as usize, slack);
     }
 
-    /// The records of both sets afresh (under alternation).
+    /// The slack of `S_q`'s member of value `v` at `at`: how many of the other player's
+    /// planned morsels q ranks below it, less the number of the other player's turns
+    /// after its own (zero or less: it crosses).
+    fn slack(&self, q: usize, v: u32, at: u32) -> i64 {
+        let below = self.sets[1 - q].count_below(v) as i64;
+        let j = self.sets[q].count_below(at) as usize;
+        below - self.after[q][j] as i64
+    }
+
+    /// The records of both sets afresh (under alternation), in bulk.
     fn rebuild_records(&mut self) {
-        let Some(kinetic) = self.kinetic.as_mut() else {
+        let Some(mut kinetic) = self.kinetic.take() else {
             return;
         };
-        for records in kinetic.iter_mut() {
-            records.clear();
-        }
-        for q in 0..2 {
+        for (q, records) in kinetic.iter_mut().enumerate() {
+            let mut found = Vec::new();
             let mut from = 0;
             while let Some(v) = self.sets[q].min_from(from) {
                 let at = self.sets[q].position_of(v);
-                self.add_record(q, v, at);
+                found.push((v, at, self.slack(q, v, at)));
                 from = at + 1;
             }
+            self.recorded += found.len() as u64;
+            records.by_value = found.iter().map(|&(v, at, _)| (v, at)).collect();
+            records
+                .slack
+                .fill(found.iter().map(|&(_, at, slack)| (at as usize, slack)));
         }
+        self.kinetic = Some(kinetic);
+        self.fresh = true;
     }
 
     /// The first crossing of a hole at `p`'s turn `h` (from the end): the morsel of the
     /// other player `q` that moves into `S_p`, with its index among `q`'s turns.
     fn crossing(&mut self, p: usize, h: usize) -> Option<(usize, usize)> {
         let q = 1 - p;
-        if let Some(kinetic) = &self.kinetic {
+        if let Some(kinetic) = self.kinetic.as_ref().filter(|_| self.fresh) {
             // The first record from the candidates on whose slack is spent.
             let first = self.after[p][h] as usize;
             if first >= self.left[q] {
@@ -402,11 +425,6 @@ impl Records {
         }
     }
 
-    fn clear(&mut self) {
-        self.by_value.clear();
-        self.slack.clear();
-    }
-
     /// Adds `delta` to the slack of every record whose value lies above `value`.
     fn add_above(&mut self, value: u32, delta: i64) {
         if let Some((_, &at)) = self.by_value.range(value + 1..).next() {
@@ -447,10 +465,21 @@ impl SlackTree {
         }
     }
 
-    fn clear(&mut self) {
+    /// Holds exactly the records `(place, slack)` given, in `O(n / 64)` and one step
+    /// a record.
+    fn fill(&mut self, records: impl Iterator<Item = (usize, i64)>) {
         self.held.fill(0);
-        self.least.fill(NOT_A_RECORD);
         self.added.fill(0);
+        self.least.fill(NOT_A_RECORD);
+        for (at, slack) in records {
+            self.held[at / 64] |= 1 << (at % 64);
+            self.value[at] = slack;
+            let leaf = at / 64 + self.leaves;
+            self.least[leaf] = self.least[leaf].min(slack);
+        }
+        for node in (1..self.leaves).rev() {
+            self.least[node] = self.least[2 * node].min(self.least[2 * node + 1]);
+        }
     }
 
     fn apply(&mut self, node: usize, delta: i64) {
