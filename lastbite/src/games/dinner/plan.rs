@@ -33,15 +33,21 @@ use super::model::{Dinner, TurnOrder};
 /// `P`'s earlier turn. Then the least favourite (for `Q`) of the `Q` morsels at that gap
 /// or before moves into `S_P`, and the hole goes on among `Q`'s turns from its turn. By
 /// validity only the gap's own morsels can rank that low, and the gap's least favourite
-/// is a suffix minimum of `S_Q` in `P`'s order ("a record"), so the search walks the
-/// records of `S_Q` after the hole, one order-statistic query each. The chain ends at
-/// the turn being played.
+/// is a suffix minimum of `S_Q` in `P`'s order ("a record"). The chain ends at the turn
+/// being played.
 ///
-/// Each crossing costs `O(log n)` and each record walked past `O(log n)`. On random
-/// dinners both counts stay near `n` over the whole play (docs/performance.md), so a play
-/// takes `O(n log n)`; on dinners where both players rank the morsels alike, a player who
-/// eats its least favourite morsel every turn makes every planned morsel change sides,
-/// and no stored plan escapes `n^2` changes there.
+/// **Finding the crossing.** A record crosses when its slack is spent ([`Records`]).
+/// Under alternation the records and their slack are kept in a lazy min tree, and each
+/// crossing is one query; under other orders the search walks the records after the hole
+/// instead, one order-statistic query each, skipping the gaps whose morsels of `P` rank
+/// below the record.
+///
+/// **Cost.** On random dinners under alternation a whole play makes under `n` crossings
+/// and about `3n` records, each `O(log n)` (docs/performance.md); walked, the records
+/// come to about `n^1.5`. When both players rank the morsels alike, a player who eats its
+/// least favourite morsel makes every planned morsel change sides on every bite, and no
+/// stored plan escapes `n^2` changes there: a chain that outgrows a budget of the dinner
+/// left gives way to a fresh `O(n)` scan ([`Plan::eat`]).
 pub(crate) struct Plan {
     /// The player of each turn.
     turns: Vec<u8>,
@@ -56,7 +62,7 @@ pub(crate) struct Plan {
     after: [Vec<u32>; 2],
     /// Each player's turns left (counting the one being played).
     left: [usize; 2],
-    /// `S_p`, kept by the other player's rank, with `p`'s own ranks for the record walk.
+    /// `S_p`, kept by the other player's rank, with `p`'s own ranks for the records.
     sets: [RankedSet; 2],
     /// The side each morsel is planned for ([`EATEN`]: eaten).
     side: Vec<u8>,
