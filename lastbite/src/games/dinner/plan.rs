@@ -512,8 +512,13 @@ impl SlackTree {
             least = least.min(self.value[b * 64 + held.trailing_zeros() as usize]);
             held &= held - 1;
         }
-        let mut node = b + self.leaves;
-        self.least[node] = least + self.added[node];
+        let leaf = b + self.leaves;
+        self.least[leaf] = least + self.added[leaf];
+        self.pull(leaf);
+    }
+
+    /// Recomputes the nodes above `node`.
+    fn pull(&mut self, mut node: usize) {
         while node > 1 {
             node /= 2;
             self.least[node] =
@@ -555,12 +560,7 @@ impl SlackTree {
             hi /= 2;
         }
         // Every node the range only partly covers lies above its first leaf.
-        let mut node = first;
-        while node > 1 {
-            node /= 2;
-            self.least[node] =
-                self.least[2 * node].min(self.least[2 * node + 1]) + self.added[node];
-        }
+        self.pull(first);
     }
 
     /// Place `at` holds a record of slack `slack`.
