@@ -949,4 +949,69 @@ mod tests {
             assert_eq!(plan.rescans > 0, alike, "rescans {}", plan.rescans);
         }
     }
+
+    impl Plan {
+        /// The records and their slack kept, against both made afresh.
+        fn check_records(&self) {
+            let Some(kinetic) = self.kinetic.as_ref().filter(|_| self.fresh) else {
+                return;
+            };
+            for (q, records) in kinetic.iter().enumerate() {
+                let mut from = 0;
+                let mut made = Vec::new();
+                while let Some(v) = self.sets[q].min_from(from) {
+                    let at = self.sets[q].position_of(v);
+                    made.push((v, at));
+                    from = at + 1;
+                }
+                let kept: Vec<(u32, u32)> =
+                    records.by_value.iter().map(|(&v, &at)| (v, at)).collect();
+                assert_eq!(kept, made, "records of set {q}");
+                for (v, at) in made {
+                    let b = at as usize / 64;
+                    let stored = records.slack.value[at as usize] + records.slack.above(b);
+                    assert_eq!(stored, self.slack(q, v, at), "slack of {v} in set {q}");
+                }
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+
+        /// Any play, not only a strategy's: the other player eats a morsel drawn at
+        /// random each turn. Crossout's move matches the recomputation every turn, and
+        /// under alternation the records' slack matches it made afresh.
+        #[test]
+        fn the_plan_follows_random_bites(
+            n in 1u32..120,
+            range in proptest::prelude::prop_oneof![proptest::prelude::Just(4u64), proptest::prelude::Just(1u64 << 30)],
+            seed in proptest::prelude::any::<u64>(),
+            alternate in proptest::prelude::any::<bool>(),
+        ) {
+            let mut rng = crate::rng::Rng::for_trial(seed, 1);
+            let utilities: Vec<i64> = (0..2 * n).map(|_| rng.below(range) as i64).collect();
+            let d = Dinner::from_integers(2, utilities).unwrap();
+            let order = if alternate {
+                TurnOrder::default_for(&d)
+            } else {
+                let spec: String = (0..n).map(|_| if rng.below(2) == 0 { 'A' } else { 'B' }).collect();
+                TurnOrder::parse(&spec, &d).unwrap()
+            };
+            let mut plan = Plan::new(&d, &order);
+            let mut left: Vec<u32> = (0..n).collect();
+            for t in 0..n as usize {
+                plan.check_records();
+                let planned = crossout_on(&d, &order.turns()[t..], left.iter().copied());
+                proptest::prop_assert_eq!(plan.next(), planned[0] as usize, "turn {}", t);
+                let x = if order.player(t) == 0 {
+                    planned[0]
+                } else {
+                    left[rng.below(left.len() as u64) as usize]
+                };
+                plan.eat(x as usize);
+                left.retain(|&m| m != x);
+            }
+        }
+    }
 }
