@@ -171,7 +171,7 @@ where
 
 /// The backward scan of Theorem 1 over the ranked morsels (indices below `n`): the
 /// morsel eaten on each of `turns`.
-pub(crate) fn scan(rankings: &[Ranking; 2], turns: &[u8], n: usize) -> Vec<u32> {
+fn scan(rankings: &[Ranking; 2], turns: &[u8], n: usize) -> Vec<u32> {
     let mut next = [0usize; 2];
     // A bitset keeps the random "already crossed out?" lookups in cache.
     let mut crossed = vec![0u64; n.div_ceil(64)];

@@ -9,7 +9,7 @@
 
 use std::collections::BTreeMap;
 
-use super::crossout::{rankings, scan};
+use super::crossout::rankings;
 use super::model::{Dinner, TurnOrder};
 
 /// The crossout plan of a two-player dinner kept along a play in which either player
@@ -74,8 +74,6 @@ pub(crate) struct Plan {
     fresh: bool,
     /// [`Plan::walked`] when the records went stale.
     stale_since: u64,
-    /// Records made (the kinetic search's account).
-    pub(crate) recorded: u64,
     /// Crossings, records walked and plans scanned afresh so far (the work's account).
     pub(crate) crossings: u64,
     pub(crate) walked: u64,
@@ -88,7 +86,6 @@ impl Plan {
         let n = dinner.len();
         let turns = order.turns().to_vec();
         let rankings = rankings(dinner, n, 0..n as u32);
-        let planned = scan(&rankings, &turns, n);
         let mut rank = [vec![0u32; n], vec![0u32; n]];
         let mut by_rank = [vec![0u32; n], vec![0u32; n]];
         for p in 0..2 {
@@ -117,9 +114,8 @@ impl Plan {
                 .all(|(j, &a)| a as i64 - j as i64 == c)
         });
         let kinetic = alternating.then(|| [Records::new(n), Records::new(n)]);
-        let mut side = vec![0u8; n];
         // S_p sits at the other player's ranks, valued by p's own.
-        let mut sets = [0, 1].map(|p: usize| {
+        let sets = [0, 1].map(|p: usize| {
             RankedSet::new(
                 by_rank[1 - p]
                     .iter()
@@ -127,16 +123,6 @@ impl Plan {
                     .collect(),
             )
         });
-        for (t, &m) in planned.iter().enumerate() {
-            side[m as usize] = turns[t];
-        }
-        for (p, set) in sets.iter_mut().enumerate() {
-            let members = planned
-                .iter()
-                .zip(&turns)
-                .filter(|&(_, &q)| q as usize == p);
-            set.refill(members.map(|(&m, _)| rank[1 - p][m as usize]));
-        }
         let mut plan = Plan {
             turns,
             start: 0,
@@ -146,15 +132,15 @@ impl Plan {
             after,
             left,
             sets,
-            side,
+            side: vec![UNPLANNED; n],
             crossings: 0,
             walked: 0,
             kinetic,
             fresh: false,
             stale_since: 0,
-            recorded: 0,
             rescans: 0,
         };
+        plan.scan_afresh();
         plan.rebuild_records();
         plan
     }
@@ -215,22 +201,12 @@ impl Plan {
         self.start += 1;
     }
 
-    /// The work of the chains so far, a crossing counted as four records walked.
-    fn work(&self) -> u64 {
-        self.walked + 4 * self.crossings
-    }
-
-    /// The plan of the dinner left computed afresh: the backward scan of Theorem 1 over
-    /// the morsels not eaten, in `O(n)` (the rankings are kept).
-    fn rescan(&mut self) {
-        self.rescans += 1;
-        for side in &mut self.side {
-            if *side != EATEN {
-                *side = UNPLANNED;
-            }
-        }
+    /// Plans every morsel marked [`UNPLANNED`] by the backward scan of Theorem 1 over the
+    /// turns left, in `O(n)` (the rankings are kept), and fills both sets.
+    fn scan_afresh(&mut self) {
         let mut next = [0usize; 2];
         for t in (self.start..self.turns.len()).rev() {
+            // On turn t its player eats the other player's least favourite left.
             let p = self.turns[t];
             let q = 1 - p as usize;
             let list = &self.by_rank[q];
@@ -249,6 +225,22 @@ impl Plan {
                     .map(|(r, _)| r as u32),
             );
         }
+    }
+
+    /// The work of the chains so far, a crossing counted as four records walked.
+    fn work(&self) -> u64 {
+        self.walked + 4 * self.crossings
+    }
+
+    /// The plan of the dinner left computed afresh after a chain outgrew its budget.
+    fn rescan(&mut self) {
+        self.rescans += 1;
+        for side in &mut self.side {
+            if *side != EATEN {
+                *side = UNPLANNED;
+            }
+        }
+        self.scan_afresh();
         // Chains that cross this often are cheaper walked than with records kept.
         self.fresh = false;
         self.stale_since = self.walked;
@@ -302,11 +294,8 @@ impl Plan {
             .next_back()
             .map_or(0, |(_, &pos)| pos + 1);
         while let Some(w) = self.sets[q].min_from(from) {
-            if self
-                .kinetic
-                .as_ref()
-                .is_some_and(|k| k[q].by_value.contains_key(&w))
-            {
+            let records = &self.kinetic.as_ref().expect("records kept")[q];
+            if records.by_value.contains_key(&w) {
                 break;
             }
             let pos = self.sets[q].position_of(w);
@@ -317,7 +306,6 @@ impl Plan {
 
     /// Records `S_q`'s member of value `v` at `at` as a record.
     fn add_record(&mut self, q: usize, v: u32, at: u32) {
-        self.recorded += 1;
         let slack = self.slack(q, v, at);
         let kinetic = self.kinetic.as_mut().expect("records kept");
         kinetic[q].by_value.insert(v, at);
@@ -346,7 +334,6 @@ impl Plan {
                 found.push((v, at, self.slack(q, v, at)));
                 from = at + 1;
             }
-            self.recorded += found.len() as u64;
             records.by_value = found.iter().map(|&(v, at, _)| (v, at)).collect();
             records
                 .slack
