@@ -103,7 +103,7 @@ fn mixed_profiles(c: &mut Criterion) {
             b.iter(|| evaluate(&small, &order, &profile).unwrap().scores)
         });
     }
-    // Other orders keep no records: the search walks them.
+    // Other orders keep a bound of each record's slack and check the records it finds.
     let small = random_dinner(100_000, 5);
     let order = TurnOrder::parse("thue-morse", &small).unwrap();
     let profile = [Strategy::Crossout, Strategy::Greedy];

@@ -37,14 +37,15 @@ use super::model::{Dinner, TurnOrder};
 /// being played.
 ///
 /// **Finding the crossing.** A record crosses when its slack is spent ([`Records`]).
-/// Under alternation the records and their slack are kept in a lazy min tree, and each
-/// crossing is one query; under other orders the search walks the records after the hole
-/// instead, one order-statistic query each, skipping the gaps whose morsels of `P` rank
-/// below the record.
+/// The records and their slack are kept in a lazy min tree, and each crossing is one
+/// query (under turn orders other than alternation, one query a record whose bound of
+/// its slack was spent but not the slack). After a fresh scan, until making the records
+/// afresh pays, the search walks the records after the hole instead, one order-statistic
+/// query each, skipping the gaps whose morsels of `P` rank below the record.
 ///
-/// **Cost.** On random dinners under alternation a whole play makes under `n` crossings
-/// and about `3n` records, each `O(log n)` (docs/performance.md); walked, the records
-/// come to about `n^1.5`. When both players rank the morsels alike, a player who eats its
+/// **Cost.** On random dinners a whole play makes under `n` crossings and about `3n`
+/// records, each `O(log n)` (docs/performance.md); walked, the records come to about
+/// `n^1.5`. When both players rank the morsels alike, a player who eats its
 /// least favourite morsel makes every planned morsel change sides on every bite, and no
 /// stored plan escapes `n^2` changes there: a chain that outgrows a budget of the dinner
 /// left gives way to a fresh `O(n)` scan ([`Plan::eat`]).
@@ -437,16 +438,20 @@ impl Plan {
 }
 
 /// The records of one planned set `S_q` (its members least, for q, from their place on
-/// in the other player's order) with their slack, kept under alternation: a crossing is
-/// the first record after the hole whose slack is spent, found in `O(log n)`.
+/// in the other player's order) with their slack: a crossing is the first record after
+/// the hole whose slack is spent, found in `O(log n)`.
 ///
 /// A record's slack is the other player's planned morsels that q ranks below it, less
 /// the other player's turns after the record's own turn. A planned morsel added to or
 /// removed from the other set changes it by one for the records above that morsel (for
 /// q), which are those after a place, since records rise in q's ranking with their
-/// place; one added to or removed from `S_q` moves q's later turns by one, which under
-/// alternation changes the other player's turns after them by one. So every change is
-/// a change from a place on, which a lazy min tree takes in `O(log n)`. Records come and
+/// place; one added to or removed from `S_q` moves q's later records by one of q's
+/// turns, which under alternation changes the other player's turns after them by one.
+/// So every change is a change from a place on, which a lazy min tree takes in
+/// `O(log n)`. Under other orders that step varies from turn to turn: the tree then
+/// holds a lower bound of each slack (a removal adds the least step, and the insert
+/// that follows it in a chain takes exactly that back), and a record whose bound is
+/// spent has its slack computed, and kept, before it counts. Records come and
 /// go as `S_q` changes; a member that leaves is itself a record (the chain moves only
 /// records), and the members it uncovers are found one `min_from` each.
 struct Records {
