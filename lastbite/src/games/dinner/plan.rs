@@ -112,12 +112,9 @@ impl Plan {
         // which changes their slack by one step. Under alternation every step is one
         // and the slack is kept exactly; otherwise as a lower bound (see [`Records`]).
         let steps = [0, 1].map(|q: usize| {
-            after[q].windows(2).fold([i64::MAX, 0], |[lo, hi], w| {
-                let step = (w[1] - w[0]) as i64;
-                [lo.min(step), hi.max(step)]
-            })
+            let step = after[q].windows(2).map(|w| (w[1] - w[0]) as i64);
+            [step.clone().min().unwrap_or(0), step.max().unwrap_or(0)]
         });
-        let steps = steps.map(|[lo, hi]| [lo.min(hi), hi]);
         // S_p sits at the other player's ranks, valued by p's own.
         let sets = [0, 1].map(|p: usize| {
             RankedSet::new(
@@ -259,7 +256,6 @@ impl Plan {
     fn insert(&mut self, q: usize, m: usize) {
         let (at, v) = (self.rank[1 - q][m], self.rank[q][m]);
         self.sets[q].insert(at);
-        let kinetic = &mut self.kinetic;
         // The other set's records above `at` count one more of q's morsels below them;
         // q's own after `at` stand one index further back. A member enters `S_q` only
         // where a chain crosses, just after the hole left `S_q` at a lower place (the
@@ -269,6 +265,7 @@ impl Plan {
         if !self.fresh {
             return;
         }
+        let kinetic = &mut self.kinetic;
         kinetic[1 - q].add_above(at, 1);
         kinetic[q]
             .slack
@@ -293,10 +290,10 @@ impl Plan {
     fn remove(&mut self, q: usize, m: usize) {
         let (at, v) = (self.rank[1 - q][m], self.rank[q][m]);
         self.sets[q].remove(at);
-        let kinetic = &mut self.kinetic;
         if !self.fresh {
             return;
         }
+        let kinetic = &mut self.kinetic;
         kinetic[1 - q].add_above(at, -1);
         // q's records after `at` stand one index nearer the end: their slack grows by
         // one step of `after[q]`, at least the least step (exactly, under alternation).
