@@ -596,9 +596,22 @@ proptest! {
         seed in any::<u64>(),
         a in 0usize..5,
         b in 0usize..5,
+        alike in 0usize..3,
     ) {
         let mut rng = crate::rng::Rng::for_trial(seed, 0);
-        let utilities: Vec<i64> = (0..2 * size).map(|_| rng.below(range as u64) as i64 - range / 3).collect();
+        // B's utilities independent of A's, equal to them, or nearly (the next bite
+        // then comes by coupling, with the plan's bites put off).
+        let utilities: Vec<i64> = (0..size)
+            .flat_map(|_| {
+                let u = rng.below(range as u64) as i64 - range / 3;
+                let v = match alike {
+                    0 => rng.below(range as u64) as i64 - range / 3,
+                    1 => u,
+                    _ => 8 * u + rng.below(24) as i64,
+                };
+                [u, v]
+            })
+            .collect();
         // Half the orders alternate (the default), half are drawn.
         let drawn = rng.below(2) == 1;
         let turns: Vec<usize> = (0..size)
@@ -648,15 +661,16 @@ fn every_small_profile_plays_as_recomputed() {
 }
 
 /// Mixed profiles at a size the proptests do not reach (issue 30): 1,500 morsels with
-/// independent, tied, correlated and identical rankings (on the last, every planned
-/// morsel changes sides on each of a masochist's bites), crossout in either seat against
+/// independent, tied, correlated, identical and nearly identical rankings (on the last
+/// two, most planned morsels change sides on each of a masochist's bites, and the
+/// coupling answers), crossout in either seat against
 /// every other strategy, under alternation and a random order, against the per-turn
 /// recomputation.
 #[test]
 fn mixed_profiles_play_as_recomputed_at_1500_morsels() {
     let n = 1500;
     let mut rng = crate::rng::Rng::for_trial(30, 5);
-    for (kind, bits) in [(0, false), (1, true), (2, true), (3, false)] {
+    for (kind, bits) in [(0, false), (1, true), (2, true), (3, false), (4, true)] {
         let mut utilities = Vec::with_capacity(2 * n);
         for _ in 0..n {
             let a = rng.below(1_000_000_000) as i64;
@@ -664,7 +678,8 @@ fn mixed_profiles_play_as_recomputed_at_1500_morsels() {
                 0 => rng.below(1_000_000_000) as i64,
                 1 => rng.below(40) as i64,
                 2 => a + rng.below(100_000_000) as i64,
-                _ => a,
+                3 => a,
+                _ => a + rng.below(5_000_000) as i64,
             };
             utilities.extend([if kind == 1 { a % 40 } else { a }, b]);
         }

@@ -169,6 +169,23 @@ where
     [by_a, by_b]
 }
 
+/// Each player's rank of each morsel of the whole dinner (`rank[p][m]`, 0 = least
+/// favourite) and the morsel of each rank (`by_rank[p][r]`), as `(rank, by_rank)`.
+pub(crate) fn rank_tables(dinner: &Dinner) -> ([Vec<u32>; 2], [Vec<u32>; 2]) {
+    let n = dinner.len();
+    let rankings = rankings(dinner, n, 0..n as u32);
+    let mut rank = [vec![0u32; n], vec![0u32; n]];
+    let mut by_rank = [vec![0u32; n], vec![0u32; n]];
+    for p in 0..2 {
+        for (j, by) in by_rank[p].iter_mut().enumerate() {
+            let m = rankings[p].morsel(j);
+            rank[p][m] = j as u32;
+            *by = m as u32;
+        }
+    }
+    (rank, by_rank)
+}
+
 /// The backward scan of Theorem 1 over the ranked morsels (indices below `n`): the
 /// morsel eaten on each of `turns`.
 fn scan(rankings: &[Ranking; 2], turns: &[u8], n: usize) -> Vec<u32> {

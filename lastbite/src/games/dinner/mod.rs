@@ -45,6 +45,7 @@ pub mod strategies;
 pub mod subsets;
 pub mod variants;
 
+mod coupling;
 #[cfg(test)]
 pub(crate) mod crosscheck;
 mod plan;

@@ -9,7 +9,8 @@
 
 use std::collections::BTreeMap;
 
-use super::crossout::rankings;
+use super::coupling::{crossout_by_coupling, Tops};
+use super::crossout::rank_tables;
 use super::model::{Dinner, TurnOrder};
 
 /// The crossout plan of a two-player dinner kept along a play in which either player
@@ -48,7 +49,14 @@ use super::model::{Dinner, TurnOrder};
 /// `n^1.5`. When both players rank the morsels alike, a player who eats its
 /// least favourite morsel makes every planned morsel change sides on every bite, and no
 /// stored plan escapes `n^2` changes there: a chain that outgrows a budget of the dinner
-/// left gives way to a fresh `O(n)` scan ([`Plan::eat`]).
+/// left gives way to a fresh `O(n)` scan ([`Plan::apply`]).
+///
+/// **Bites put off.** Those are the dinners whose next bite the end of the crossout
+/// sequence decides alone ([`super::coupling`]). So [`Plan::eat`] only notes a bite, and
+/// [`Plan::next`] asks the coupling first, within a reach that follows what the plan
+/// cost when it was last needed; only when the coupling does not answer are the bites
+/// put off applied, one chain each, or, past a budget of the dinner left, the plan
+/// scanned afresh once for all of them.
 pub(crate) struct Plan {
     /// The player of each turn.
     turns: Vec<u8>,
@@ -77,27 +85,46 @@ pub(crate) struct Plan {
     fresh: bool,
     /// [`Plan::walked`] when the records went stale.
     stale_since: u64,
-    /// Crossings, records walked and plans scanned afresh so far (the work's account).
+    /// The morsels left, bites put off included, by each ranking from the top.
+    tops: Tops,
+    /// The bites not yet applied to the sets, in turn order.
+    pending: Vec<u32>,
+    /// Which route answers while bites are put off.
+    routes: Routes,
+    /// Crossings, records walked, plans scanned afresh and morsels scanned so far (the
+    /// work's account).
     pub(crate) crossings: u64,
     pub(crate) walked: u64,
     pub(crate) rescans: u64,
+    scanned: u64,
 }
+
+/// The costs last seen of the two routes to [`Plan::next`] while bites are put off, in
+/// morsels of the coupling (about 20 ns each), and where the coupling starts.
+struct Routes {
+    /// The plan's cost on a query (its bites applied as chains).
+    plan: u64,
+    /// The coupling's cost on the last query that tried it (a miss adds the plan's).
+    coupling: u64,
+    /// Queries so far with bites put off.
+    asked: u64,
+    /// The corner the coupling tries first: half the one it last needed.
+    from: usize,
+}
+
+/// The least reach of the coupling: a few crossings cost less than one chain.
+const MIN_REACH: usize = 4;
+
+/// While the plan costs less than the coupling, every `PROBE`-th query still tries the
+/// coupling, which may have become the cheaper route.
+const PROBE: u64 = 64;
 
 impl Plan {
     /// The crossout plan of the whole dinner under `order` (two players).
     pub(crate) fn new(dinner: &Dinner, order: &TurnOrder) -> Plan {
         let n = dinner.len();
         let turns = order.turns().to_vec();
-        let rankings = rankings(dinner, n, 0..n as u32);
-        let mut rank = [vec![0u32; n], vec![0u32; n]];
-        let mut by_rank = [vec![0u32; n], vec![0u32; n]];
-        for p in 0..2 {
-            for (j, by) in by_rank[p].iter_mut().enumerate() {
-                let m = rankings[p].morsel(j);
-                rank[p][m] = j as u32;
-                *by = m as u32;
-            }
-        }
+        let (rank, by_rank) = rank_tables(dinner);
         let mut times = [Vec::new(), Vec::new()];
         let mut after = [Vec::new(), Vec::new()];
         for (t, &p) in turns.iter().enumerate().rev() {
@@ -141,22 +168,100 @@ impl Plan {
             fresh: false,
             stale_since: 0,
             rescans: 0,
+            tops: Tops::new(n),
+            pending: Vec::new(),
+            scanned: 0,
+            routes: Routes {
+                plan: 64,
+                coupling: 0,
+                asked: 0,
+                from: 1,
+            },
         };
         plan.scan_afresh();
         plan.rebuild_records();
         plan
     }
 
-    /// What crossout eats on the turn to be played: the mover's planned morsel that the
-    /// other player likes best.
-    pub(crate) fn next(&self) -> usize {
+    /// What crossout eats on the turn to be played: by coupling when it answers within
+    /// the reach, else the mover's planned morsel that the other player likes best.
+    pub(crate) fn next(&mut self) -> usize {
+        if !self.pending.is_empty() {
+            if let Some(m) = self.by_coupling() {
+                return m;
+            }
+            let (before, bites) = (self.cost(), self.pending.len() as u64);
+            self.catch_up();
+            // A query's worth: the bites of a round of turns. After a run put off, the
+            // rescan that catches up is spread thin, and the next query measures the
+            // chains again.
+            self.routes.plan = (self.cost() - before) * 2 / bites;
+        }
         let p = self.turns[self.start] as usize;
         let r = self.sets[p].select(self.left[p] - 1);
         self.by_rank[1 - p][r as usize] as usize
     }
 
-    /// The player to move eats morsel `x` (one that is left): the plan of the dinner left.
+    /// Crossout's next bite by coupling, when the coupling last cost less than the plan
+    /// (or on every [`PROBE`]-th query) and answers within a reach of what the plan
+    /// costs (so a miss costs at most about twice the plan).
+    fn by_coupling(&mut self) -> Option<usize> {
+        let routes = &mut self.routes;
+        routes.asked += 1;
+        if routes.coupling > routes.plan && !routes.asked.is_multiple_of(PROBE) {
+            return None;
+        }
+        let turns = &self.turns[self.start + self.pending.len()..];
+        // A try reaching k costs about 4k morsels (two corners, doubling).
+        let reach = (routes.plan / 4).max(MIN_REACH as u64) as usize;
+        let tops = &mut self.tops;
+        let (found, tried) =
+            crossout_by_coupling(tops, &self.rank, &self.by_rank, turns, routes.from, reach);
+        let Some((m, k)) = found else {
+            routes.coupling = tried + routes.plan;
+            routes.from = 1;
+            return None;
+        };
+        routes.coupling = tried;
+        routes.from = (k / 2).max(1);
+        Some(m)
+    }
+
+    /// The player to move eats morsel `x` (one that is left), put off until the plan is
+    /// needed ([`Plan::catch_up`]).
     pub(crate) fn eat(&mut self, x: usize) {
+        self.tops.remove([self.rank[0][x], self.rank[1][x]]);
+        self.pending.push(x as u32);
+    }
+
+    /// Applies the bites put off, in turn order: a chain each while their work stays
+    /// within the dinner left, then one fresh scan for the rest.
+    fn catch_up(&mut self) {
+        let pending = std::mem::take(&mut self.pending);
+        let budget = self.work() + (self.turns.len() - self.start) as u64;
+        for (i, &x) in pending.iter().enumerate() {
+            if self.work() > budget {
+                for &y in &pending[i..] {
+                    self.forget(y as usize);
+                }
+                self.rescan();
+                break;
+            }
+            self.apply(x as usize);
+        }
+        self.pending = pending;
+        self.pending.clear();
+    }
+
+    /// Morsel `x` eaten on the turn to be played, the sets left to a rescan.
+    fn forget(&mut self, x: usize) {
+        self.side[x] = EATEN;
+        self.left[self.turns[self.start] as usize] -= 1;
+        self.start += 1;
+    }
+
+    /// The player to move eats morsel `x` (one that is left): the plan of the dinner left.
+    fn apply(&mut self, x: usize) {
         let t = self.start as u32;
         let mover = self.turns[self.start] as usize;
         // A chain may cross up to once a turn left (both players ranking the morsels
@@ -178,9 +283,7 @@ impl Plan {
                 break;
             }
             if self.work() > budget {
-                self.side[x] = EATEN;
-                self.left[mover] -= 1;
-                self.start += 1;
+                self.forget(x);
                 self.rescan();
                 return;
             }
@@ -233,14 +336,23 @@ impl Plan {
         }
     }
 
-    /// The work of the chains so far, a crossing counted as four records walked.
+    /// The work of the chains and scans so far, a crossing counted as four records
+    /// walked and a morsel scanned afresh as one.
     fn work(&self) -> u64 {
-        self.walked + 4 * self.crossings
+        self.walked + 4 * self.crossings + self.scanned
+    }
+
+    /// The time of the chains and scans so far, in morsels of the coupling (measured at
+    /// 10^5 and 10^6 morsels: a record walked about 8, a crossing about 32, a morsel
+    /// scanned afresh a quarter).
+    fn cost(&self) -> u64 {
+        8 * self.walked + 32 * self.crossings + self.scanned / 4
     }
 
     /// The plan of the dinner left computed afresh after a chain outgrew its budget.
     fn rescan(&mut self) {
         self.rescans += 1;
+        self.scanned += (self.turns.len() - self.start) as u64;
         for side in &mut self.side {
             if *side != EATEN {
                 *side = UNPLANNED;
@@ -986,6 +1098,8 @@ mod tests {
             let mut left: Vec<u32> = (0..n).collect();
             for t in 0..n as usize {
                 let planned = crossout_on(&d, &order.turns()[t..], left.iter().copied());
+                // The bites applied at once: the plan answers, not the coupling.
+                plan.catch_up();
                 assert_eq!(plan.next(), planned[0] as usize, "turn {t}");
                 // Bob eats what crossout would leave to the end; Alice follows the plan.
                 let x = if order.player(t) == 0 {
@@ -1050,9 +1164,17 @@ mod tests {
             range in proptest::prelude::prop_oneof![proptest::prelude::Just(4u64), proptest::prelude::Just(1u64 << 30)],
             seed in proptest::prelude::any::<u64>(),
             kind in 0u8..3,
+            alike in proptest::prelude::any::<bool>(),
+            lazy in proptest::prelude::any::<bool>(),
         ) {
             let mut rng = crate::rng::Rng::for_trial(seed, 1);
-            let utilities: Vec<i64> = (0..2 * n).map(|_| rng.below(range) as i64).collect();
+            // Independent rankings, or nearly alike (where the coupling answers).
+            let utilities: Vec<i64> = (0..n)
+                .flat_map(|_| {
+                    let u = rng.below(range) as i64;
+                    [u, if alike { 4 * u + rng.below(8) as i64 } else { rng.below(range) as i64 }]
+                })
+                .collect();
             let d = Dinner::from_integers(2, utilities).unwrap();
             // Alternation (slack kept exactly), random letters, or runs of random
             // lengths up to 20 (slack kept as a bound whose steps differ widely).
@@ -1078,12 +1200,20 @@ mod tests {
             for t in 0..n as usize {
                 plan.check_records();
                 let planned = crossout_on(&d, &order.turns()[t..], left.iter().copied());
+                // Put off (the coupling first, the bites applied when it does not
+                // answer), or applied every turn and the whole plan checked, not only
+                // its next bite: each morsel on the side of the player who eats it in
+                // the recomputation (also on a quarter of the turns put off).
+                let whole = !lazy || rng.below(4) == 0;
+                if whole {
+                    plan.catch_up();
+                }
                 proptest::prop_assert_eq!(plan.next(), planned[0] as usize, "turn {}", t);
-                // The whole plan, not only its next bite: each morsel on the side of
-                // the player who eats it in the recomputation.
-                for (i, &m) in planned.iter().enumerate() {
-                    let eater = order.player(t + i) as u8;
-                    proptest::prop_assert_eq!(plan.side[m as usize], eater, "morsel {} at turn {}", m, t);
+                if whole {
+                    for (i, &m) in planned.iter().enumerate() {
+                        let eater = order.player(t + i) as u8;
+                        proptest::prop_assert_eq!(plan.side[m as usize], eater, "morsel {} at turn {}", m, t);
+                    }
                 }
                 let x = if order.player(t) == 0 {
                     planned[0]

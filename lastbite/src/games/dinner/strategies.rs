@@ -211,8 +211,8 @@ pub fn evaluate(
     let mut next = vec![0usize; k];
     let mut eaten = vec![false; n];
     play(dinner, order, |player| {
-        let m = match (strategy(player), plan.as_ref()) {
-            (Strategy::Crossout, Some(plan)) => plan.next(),
+        let m = match plan.as_mut() {
+            Some(plan) if strategy(player) == Strategy::Crossout => plan.next(),
             _ => {
                 let list = &lists[player];
                 let mut j = next[player];
