@@ -18,15 +18,32 @@ use lastbite::games::dinner::{
 
 /// A reproducible pseudo-random dinner (splitmix64), utilities in 0..10^9.
 fn random_dinner(n: usize, seed: u64) -> Dinner {
+    let mut next = splitmix(seed);
+    Dinner::from_integers(2, (0..2 * n).map(|_| next()).collect()).unwrap()
+}
+
+/// A dinner of `n` morsels that B values as A does, give or take `noise` of A's
+/// `n` steps: B's rank of a morsel lies within about `noise` of A's.
+fn nearly_alike_dinner(n: usize, noise: u64, seed: u64) -> Dinner {
+    let mut next = splitmix(seed);
+    let step = 1_000_000_000 / n as i64;
+    let utilities = (0..n).flat_map(|_| {
+        let a = next();
+        [a, a + next() % (noise as i64 * step)]
+    });
+    Dinner::from_integers(2, utilities.collect()).unwrap()
+}
+
+/// Numbers below 10^9 from SplitMix64.
+fn splitmix(seed: u64) -> impl FnMut() -> i64 {
     let mut x = seed;
-    let mut next = || {
+    move || {
         x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = x;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         ((z ^ (z >> 31)) % 1_000_000_000) as i64
-    };
-    Dinner::from_integers(2, (0..2 * n).map(|_| next()).collect()).unwrap()
+    }
 }
 
 fn crossout_large(c: &mut Criterion) {
@@ -109,6 +126,14 @@ fn mixed_profiles(c: &mut Criterion) {
     let profile = [Strategy::Crossout, Strategy::Greedy];
     g.bench_function("crossout_vs_greedy_100000_thue_morse", |b| {
         b.iter(|| evaluate(&small, &order, &profile).unwrap().scores)
+    });
+    // Nearly alike rankings: a masochist's bite moves most planned morsels across, and
+    // the coupling answers from the top of both rankings (docs/performance.md).
+    let alike = nearly_alike_dinner(100_000, 30, 5);
+    let order = TurnOrder::parse("thue-morse", &alike).unwrap();
+    let profile = [Strategy::Crossout, Strategy::Masochistic];
+    g.bench_function("crossout_vs_masochistic_100000_nearly_alike", |b| {
+        b.iter(|| evaluate(&alike, &order, &profile).unwrap().scores)
     });
     // The anchor: crossout recomputed on every turn.
     let profile = [Strategy::Crossout, Strategy::Greedy];

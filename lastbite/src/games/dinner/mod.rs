@@ -12,7 +12,8 @@
 //! * [`game`]: the dinner as an engine game, the exact solver for any number of players,
 //!   and (in its tests) the brute-force cross-check of crossout;
 //! * [`strategies`]: the strategies of the introduction and their evaluation `v_P(s,t)`,
-//!   with crossout's plan kept along a play that leaves it (`plan`);
+//!   with crossout's plan kept along a play that leaves it (`plan`) and its bite read
+//!   from the top of both rankings where they nearly agree (`coupling`);
 //! * [`variants`]: generalized payoffs (altruism, zero-sum, cooperative) and the open
 //!   questions (delayed gratification, inaccessible morsels);
 //! * [`picking`]: the dinner as a picking sequence (fair division): sincere play,

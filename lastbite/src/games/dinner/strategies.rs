@@ -170,10 +170,11 @@ pub struct Playout {
 /// Plays `strategies[p]` for each player `p` and returns the eating order and scores.
 ///
 /// Each strategy but crossout eats down one sorted list (`O(n log n)`), and crossout's
-/// plan is kept along the play (`plan::Plan`) instead of being recomputed on every turn
-/// (the play is the same as recomputing it; checked in the cross-checks): about
-/// `O(n log n)` on random dinners under alternation, never much more than recomputing
-/// (see docs/performance.md for the orders and rankings where it is more).
+/// plan is kept along the play (`plan::Plan`) instead of being recomputed on every turn,
+/// or its bite read from the top of both rankings where they nearly agree (`coupling`;
+/// the play is the same as recomputing it, checked in the cross-checks): about
+/// `O(n log n)` on random and on nearly alike rankings under any turn order, never much
+/// more than recomputing (see docs/performance.md for the rankings in between).
 ///
 /// ```
 /// use lastbite::games::dinner::{evaluate, Dinner, Strategy, TurnOrder};
