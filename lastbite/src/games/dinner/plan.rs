@@ -1117,6 +1117,38 @@ mod tests {
         }
     }
 
+    /// The route the coupling opens: on a dinner both players rank alike, against a
+    /// masochist, crossout's every bite comes from the coupling, the plan is never
+    /// needed again, and no chain or fresh scan runs (applied bite by bite, each would
+    /// cross about once a turn left).
+    #[test]
+    fn alike_rankings_need_no_plan() {
+        let n = 3000u32;
+        let mut rng = crate::rng::Rng::for_trial(30, 9);
+        let utilities: Vec<i64> = (0..n)
+            .flat_map(|_| {
+                let a = rng.below(1 << 30) as i64;
+                [a, a]
+            })
+            .collect();
+        let d = Dinner::from_integers(2, utilities).unwrap();
+        let order = TurnOrder::parse("thue-morse", &d).unwrap();
+        let mut plan = Plan::new(&d, &order);
+        let (rank, _) = rank_tables(&d);
+        let mut left: Vec<u32> = (0..n).collect();
+        for t in 0..n as usize {
+            let x = if order.player(t) == 0 {
+                plan.next() as u32
+            } else {
+                // Its least favourite.
+                *left.iter().min_by_key(|&&m| rank[1][m as usize]).unwrap()
+            };
+            plan.eat(x as usize);
+            left.retain(|&m| m != x);
+        }
+        assert_eq!(plan.crossings + plan.rescans, 0, "the plan was needed");
+    }
+
     impl Plan {
         /// The records and their slack kept, against both made afresh.
         fn check_records(&self) {
