@@ -36,6 +36,8 @@ pub(crate) struct Tops {
     /// `down[p][i]`, for the morsel of `p`'s rank `i - 1`: `i` while it is left, else a
     /// lower index to look at; index 0 stands below every rank.
     down: [Vec<u32>; 2],
+    /// The coupling's buffers, kept from one query to the next.
+    scratch: Scratch,
 }
 
 impl Tops {
@@ -44,6 +46,7 @@ impl Tops {
         let all: Vec<u32> = (0..=n as u32).collect();
         Tops {
             down: [all.clone(), all],
+            scratch: Scratch::default(),
         }
     }
 
@@ -96,7 +99,7 @@ pub(crate) fn crossout_by_coupling(
     if left == 0 {
         return (None, tried);
     }
-    let mut scratch = Scratch::default();
+    let mut scratch = std::mem::take(&mut tops.scratch);
     let mut k = from.max(1);
     loop {
         k = k.min(left - 1);
@@ -109,19 +112,18 @@ pub(crate) fn crossout_by_coupling(
             let players = turns[1..=k].iter().rev().copied();
             *end = scratch.last_left(p, rank, by_rank, players);
         }
-        if ends[0] == ends[1] {
-            return (Some((ends[0], k)), tried);
-        }
+        let agreed = ends[0] == ends[1];
         // At k = left - 1 both corners are the whole dinner left and agree.
-        debug_assert!(k < left - 1);
-        if k >= reach {
-            return (None, tried);
+        debug_assert!(agreed || k < left - 1);
+        if agreed || k >= reach {
+            tops.scratch = scratch;
+            return (agreed.then_some((ends[0], k)), tried);
         }
         k *= 2;
     }
 }
 
-/// The buffers of one [`crossout_by_coupling`].
+/// The buffers of [`crossout_by_coupling`].
 #[derive(Default)]
 struct Scratch {
     /// The corner: `p`'s ranks of its morsels, from the best down.

@@ -249,6 +249,7 @@ impl Plan {
             }
             self.apply(x as usize);
         }
+        // The buffer back, emptied, for the bites to come.
         self.pending = pending;
         self.pending.clear();
     }
@@ -336,17 +337,21 @@ impl Plan {
         }
     }
 
-    /// The work of the chains and scans so far, a crossing counted as four records
-    /// walked and a morsel scanned afresh as one.
+    /// The work of the chains so far, a crossing counted as four records walked.
+    fn chain_work(&self) -> u64 {
+        self.walked + 4 * self.crossings
+    }
+
+    /// The work of the chains and scans so far, a morsel scanned afresh counted as a
+    /// record walked (the budgets, which prefer a fresh scan to a long chain).
     fn work(&self) -> u64 {
-        self.walked + 4 * self.crossings + self.scanned
+        self.chain_work() + self.scanned
     }
 
     /// The time of the chains and scans so far, in morsels of the coupling (measured at
-    /// 10^5 and 10^6 morsels: a record walked about 8, a crossing about 32, a morsel
-    /// scanned afresh a quarter).
+    /// 10^5 and 10^6 morsels: a record walked about 8, a morsel scanned afresh a quarter).
     fn cost(&self) -> u64 {
-        8 * self.walked + 32 * self.crossings + self.scanned / 4
+        8 * self.chain_work() + self.scanned / 4
     }
 
     /// The plan of the dinner left computed afresh after a chain outgrew its budget.
