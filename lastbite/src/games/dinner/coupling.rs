@@ -36,8 +36,9 @@ pub(crate) struct Tops {
     /// `down[p][i]`, for the morsel of `p`'s rank `i - 1`: `i` while it is left, else a
     /// lower index to look at; index 0 stands below every rank.
     down: [Vec<u32>; 2],
-    /// The coupling's buffers, kept from one query to the next.
-    scratch: Scratch,
+    /// The coupling's corner by B's ranking (the tail holds A's), kept from one query to
+    /// the next.
+    walker: Walker,
 }
 
 impl Tops {
@@ -46,7 +47,7 @@ impl Tops {
         let all: Vec<u32> = (0..=n as u32).collect();
         Tops {
             down: [all.clone(), all],
-            scratch: Scratch::default(),
+            walker: Walker::default(),
         }
     }
 
@@ -69,6 +70,16 @@ impl Tops {
         i
     }
 
+    /// `p`'s ranks of the morsels left that `p` ranks at least `lo`, pushed onto `out` from
+    /// the best down.
+    fn down_to(&mut self, p: usize, lo: u32, out: &mut Vec<u32>) {
+        let mut i = self.find(p, (self.down[p].len() - 1) as u32);
+        while i > lo {
+            out.push(i - 1);
+            i = self.find(p, i - 1);
+        }
+    }
+
     /// `p`'s ranks of the `count` morsels left that `p` likes best, pushed onto `out`
     /// from the best down (fewer when fewer are left).
     fn best(&mut self, p: usize, count: usize, out: &mut Vec<u32>) {
@@ -80,109 +91,302 @@ impl Tops {
     }
 }
 
-/// What crossout eats on the turn being played, if the two extreme corners of at most
-/// `reach + 1` morsels agree (see the module doc); `None` when they still differ there.
-/// With it, the morsels of the corners tried (the cost, about 20 ns each).
-///
-/// `rank[p][m]` and `by_rank[p][r]` are each player's ranks (0 = least favourite);
-/// `turns` are the players of the turns left, the one being played first.
+/// A corner of the crossout board known exactly: the morsels left after the crossings of
+/// every turn after `turn` are those that each player `p` ranks at least `lo[p]`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Anchor {
+    turn: usize,
+    lo: [u32; 2],
+}
+
+/// What crossout eats on turn `now`, if the two extreme corners of at most `reach + 1`
+/// morsels meet (see the module doc); `None` when they still differ there. With it, the
+/// morsels of the corners tried (the cost, about 20 ns each). Where they meet, `tail`
+/// keeps the scan from there on (see [`Tail`]).
 pub(crate) fn crossout_by_coupling(
-    tops: &mut Tops,
-    rank: &[Vec<u32>; 2],
-    by_rank: &[Vec<u32>; 2],
-    turns: &[u8],
+    tail: &mut Tail,
+    kit: &mut Kit,
+    now: usize,
     from: usize,
     reach: usize,
 ) -> (Option<(usize, usize)>, u64) {
-    let left = turns.len();
+    tail.live = false;
+    let left = kit.turns.len() - now;
     let mut tried = 0;
     if left == 0 {
         return (None, tried);
     }
-    let mut scratch = std::mem::take(&mut tops.scratch);
+    let mut other = std::mem::take(&mut kit.tops.walker);
     let mut k = from.max(1);
     loop {
         k = k.min(left - 1);
         tried += 2 * (k as u64 + 1);
-        let mut ends = [0usize; 2];
-        for (p, end) in ends.iter_mut().enumerate() {
-            scratch.ranks.clear();
-            tops.best(p, k + 1, &mut scratch.ranks);
-            // The crossings of the k turns before the one being played, from the last.
-            let players = turns[1..=k].iter().rev().copied();
-            *end = scratch.last_left(p, rank, by_rank, players);
+        for (p, walker) in [&mut tail.walker, &mut other].into_iter().enumerate() {
+            walker.ranks.clear();
+            kit.tops.best(p, k + 1, &mut walker.ranks);
+            walker.load(p, kit.rank, kit.by_rank);
         }
-        let agreed = ends[0] == ends[1];
-        // At k = left - 1 both corners are the whole dinner left and agree.
-        debug_assert!(agreed || k < left - 1);
-        if agreed || k >= reach {
-            tops.scratch = scratch;
-            return (agreed.then_some((ends[0], k)), tried);
+        // The crossings of the k turns before the one being played, from the last, until
+        // both corners are the same (then every corner between them is that one too, and
+        // the scan goes on from there as one).
+        let mut met = false;
+        for t in (now..=now + k).rev() {
+            if !met && tail.walker.least() == other.least() {
+                met = true;
+                tail.anchor = Anchor {
+                    turn: t,
+                    lo: tail.walker.least(),
+                };
+                tail.crossed.clear();
+                tail.meetings.clear();
+            }
+            if t == now {
+                break;
+            }
+            if met {
+                tail.step(kit.turns[t], t);
+            } else {
+                let crossed = 1 - kit.turns[t] as usize;
+                tail.walker.cross(crossed);
+                other.cross(crossed);
+            }
+        }
+        // At k = left - 1 both corners are the whole dinner left and meet at once.
+        debug_assert!(met || k < left - 1);
+        if met || k >= reach {
+            kit.tops.walker = other;
+            return (met.then(|| (tail.finish(kit), k)), tried);
         }
         k *= 2;
     }
 }
 
-/// The buffers of [`crossout_by_coupling`].
+/// A corner of the crossout board crossed out turn by turn: its morsels by one player's
+/// ranking and sorted by the other's, and which are gone.
 #[derive(Default)]
-struct Scratch {
+struct Walker {
+    /// The ranking `ranks` follows.
+    p: usize,
     /// The corner: `p`'s ranks of its morsels, from the best down.
     ranks: Vec<u32>,
     /// The other player's rank of each (high half) and its index in `ranks`, sorted.
     other: Vec<u64>,
     spare: Vec<u64>,
     gone: Vec<bool>,
+    /// `ranks[..own]` holds every morsel left; `other[next..]` likewise.
+    own: usize,
+    next: usize,
 }
 
-impl Scratch {
-    /// The morsel of the corner in `ranks` (`p`'s best) that the crossings of `players`
-    /// (in scan order, one fewer than the morsels) leave: on each, the player's
-    /// opponent's least favourite left.
-    fn last_left(
-        &mut self,
-        p: usize,
-        rank: &[Vec<u32>; 2],
-        by_rank: &[Vec<u32>; 2],
-        players: impl Iterator<Item = u8>,
-    ) -> usize {
-        let n = self.ranks.len();
+impl Walker {
+    /// Readies the corner in `ranks` (by `p`'s ranking) to be crossed out.
+    fn load(&mut self, p: usize, rank: &[Vec<u32>; 2], by_rank: &[Vec<u32>; 2]) {
+        self.p = p;
         let q = 1 - p;
-        // p's order is the corner's, read backwards; q's is sorted.
         self.other.clear();
         self.other
             .extend(self.ranks.iter().enumerate().map(|(i, &r)| {
                 let m = by_rank[p][r as usize] as usize;
                 (rank[q][m] as u64) << 32 | i as u64
             }));
-        sort_by_rank(&mut self.other, &mut self.spare, rank[q].len());
-        self.gone.clear();
-        self.gone.resize(n, false);
-        // The next candidates: index into `ranks` counting down (p's least first), and
-        // into `other`.
-        let (mut own, mut next) = (n, 0usize);
-        for player in players {
-            let i = if player as usize == q {
-                // q crosses out p's least favourite.
-                loop {
-                    own -= 1;
-                    if !self.gone[own] {
-                        break own;
-                    }
-                }
-            } else {
-                loop {
-                    let i = self.other[next] as u32 as usize;
-                    next += 1;
-                    if !self.gone[i] {
-                        break i;
-                    }
-                }
-            };
-            self.gone[i] = true;
-        }
-        let last = self.gone.iter().position(|&g| !g).expect("one morsel left");
-        by_rank[p][self.ranks[last] as usize] as usize
+        self.sorted(rank[q].len());
     }
+
+    /// Sorts `other` and marks every morsel of the corner left.
+    fn sorted(&mut self, n: usize) {
+        sort_by_rank(&mut self.other, &mut self.spare, n);
+        self.gone.clear();
+        self.gone.resize(self.ranks.len(), false);
+        (self.own, self.next) = (self.ranks.len(), 0);
+    }
+
+    /// The indices in `ranks` of `p`'s and the other player's least favourite left.
+    fn mins(&mut self) -> (usize, usize) {
+        while self.gone[self.own - 1] {
+            self.own -= 1;
+        }
+        while self.gone[self.other[self.next] as u32 as usize] {
+            self.next += 1;
+        }
+        (self.own - 1, self.other[self.next] as u32 as usize)
+    }
+
+    /// Each player's rank of their least favourite left: the corner's bounds.
+    fn least(&mut self) -> [u32; 2] {
+        let (own, _) = self.mins();
+        let mut lo = [self.ranks[own], (self.other[self.next] >> 32) as u32];
+        if self.p == 1 {
+            lo.swap(0, 1);
+        }
+        lo
+    }
+
+    /// Crosses out the least favourite left of player `crossed`: its index in `ranks`.
+    fn cross(&mut self, crossed: usize) -> usize {
+        let (own, other) = self.mins();
+        let i = if crossed == self.p { own } else { other };
+        self.gone[i] = true;
+        i
+    }
+}
+
+/// Crossout's scan over the dinner left, kept from where the coupling met along a play
+/// (issue 30): the scan from an exactly known corner (the anchor) to the turn being
+/// played, and, on it, the turns whose corner has one least favourite for both players
+/// ("meetings").
+///
+/// **A bite off the scan.** When the player to move eats `x`, the scan over the dinner
+/// without `x` keeps one morsel fewer in every corner than the old scan: until `x` is
+/// crossed out, the old corner without `x`; after, the old corner without the least
+/// favourite of the player whose morsel was last crossed out in its place. At a meeting
+/// both choices leave the same corner, so the new scan's corner before a meeting turn is
+/// the old scan's corner after it. Hence:
+/// - `x` in the anchor's corner: the anchor holds for the new scan;
+/// - `x` crossed out before: the first meeting after the anchor is the new anchor, with
+///   the old corner after it (no meeting: the tail is lost, and the coupling meets anew);
+/// - `x` the scan's last morsel (crossout's own bite): the scan is the old one without its
+///   last crossing, whose morsel is the next bite.
+///
+/// Each query walks from the anchor, which is then moved up to keep [`MEETINGS_AHEAD`]
+/// meetings ahead of it. On rankings that nearly agree meetings come every few morsels
+/// (about `w / 4` with B's ranks within `w` of A's), so a bite costs a short walk where
+/// the coupling starts from about `5w` back.
+#[derive(Default)]
+pub(crate) struct Tail {
+    /// Whether the anchor is a corner of the scan over the dinner left.
+    pub(crate) live: bool,
+    anchor: Anchor,
+    /// Whether the walk below is that scan.
+    current: bool,
+    /// The corner walked, by A's ranking.
+    walker: Walker,
+    /// The indices (in `walker`) crossed out from the anchor's turn down, and the last left.
+    crossed: Vec<u32>,
+    bite: u32,
+    /// The meeting turns of the walk, from the anchor's down, with the corner after each.
+    meetings: Vec<Anchor>,
+    /// The morsels listed and crossed out by the walks (the cost, like the coupling's).
+    pub(crate) work: u64,
+}
+
+/// The meetings a walk keeps ahead of the anchor (a bite that the scan crossed out before
+/// the anchor spends one).
+const MEETINGS_AHEAD: usize = 8;
+
+impl Tail {
+    /// Crossout's bite on turn `now` (the scan's last morsel), the tail being live.
+    pub(crate) fn bite(&mut self, kit: &mut Kit, now: usize) -> usize {
+        debug_assert!(self.live);
+        if !self.current {
+            self.walk(kit, now);
+        }
+        self.morsel(kit, self.bite)
+    }
+
+    /// The morsel at index `i` of the walk.
+    fn morsel(&self, kit: &Kit, i: u32) -> usize {
+        kit.by_rank[0][self.walker.ranks[i as usize] as usize] as usize
+    }
+
+    /// The player to move on turn `now` eats `x`, still left in `kit.tops`: the tail
+    /// follows, or is lost (see the type's doc).
+    pub(crate) fn follow(&mut self, kit: &mut Kit, now: usize, x: usize) {
+        let lo = self.anchor.lo;
+        let inside = kit.rank[0][x] >= lo[0] && kit.rank[1][x] >= lo[1];
+        if inside && self.anchor.turn == now {
+            // The corner was x alone.
+            self.live = false;
+        } else if !inside {
+            if !self.current {
+                self.walk(kit, now);
+            }
+            match self.meetings.first() {
+                Some(&meeting) => self.anchor = meeting,
+                None => self.live = false,
+            }
+            self.current = false;
+        } else if self.current && self.morsel(kit, self.bite) == x {
+            self.bite = self.crossed.pop().expect("the anchor is before the turn");
+            if self.meetings.last().is_some_and(|m| m.turn == now + 1) {
+                self.meetings.pop();
+            }
+        } else {
+            self.current = false;
+        }
+    }
+
+    /// Walks the scan from the anchor to turn `now`.
+    fn walk(&mut self, kit: &mut Kit, now: usize) {
+        let Anchor { turn, lo } = self.anchor;
+        let w = &mut self.walker;
+        w.ranks.clear();
+        kit.tops.down_to(0, lo[0], &mut w.ranks);
+        self.work += w.ranks.len() as u64;
+        // The morsels A ranks from lo[0] up that B ranks from lo[1] up.
+        w.other.clear();
+        let mut kept = 0;
+        for i in 0..w.ranks.len() {
+            let r = w.ranks[i];
+            let b = kit.rank[1][kit.by_rank[0][r as usize] as usize];
+            if b >= lo[1] {
+                w.ranks[kept] = r;
+                w.other.push((b as u64) << 32 | kept as u64);
+                kept += 1;
+            }
+        }
+        w.ranks.truncate(kept);
+        debug_assert_eq!(kept, turn - now + 1, "the anchor's corner");
+        w.p = 0;
+        w.sorted(kit.rank[1].len());
+        self.crossed.clear();
+        self.meetings.clear();
+        for t in (now + 1..=turn).rev() {
+            self.step(kit.turns[t], t);
+        }
+        self.work += (turn - now) as u64;
+        self.finish(kit);
+    }
+
+    /// The crossing of turn `t`, whose player is `player`, noting a meeting.
+    fn step(&mut self, player: u8, t: usize) {
+        let w = &mut self.walker;
+        let (own, other) = w.mins();
+        if own == other {
+            // Both least favourites are one morsel: the corner after is bounded just
+            // above it.
+            let b = (w.other[w.next] >> 32) as u32;
+            let lo = [w.ranks[own] + 1, b + 1];
+            self.meetings.push(Anchor { turn: t, lo });
+        }
+        // The player of the turn eats the other's least favourite.
+        let i = if player == 1 { own } else { other };
+        w.gone[i] = true;
+        self.crossed.push(i as u32);
+    }
+
+    /// Ends a walk: its bite, and the anchor moved up to the corner after a meeting
+    /// (the same scan, walked shorter next time).
+    fn finish(&mut self, kit: &Kit) -> usize {
+        let w = &self.walker;
+        self.bite = w.gone.iter().rposition(|&g| !g).expect("one morsel left") as u32;
+        self.current = true;
+        self.live = true;
+        if self.meetings.len() > MEETINGS_AHEAD {
+            let cut = self.meetings.len() - MEETINGS_AHEAD;
+            let Anchor { turn, lo } = self.meetings[cut - 1];
+            self.anchor = Anchor { turn: turn - 1, lo };
+            self.meetings.drain(..cut);
+        }
+        self.morsel(kit, self.bite)
+    }
+}
+
+/// What a [`Tail`] reads: the morsels left and the rankings, with the players of all turns.
+pub(crate) struct Kit<'a> {
+    pub(crate) tops: &'a mut Tops,
+    pub(crate) rank: &'a [Vec<u32>; 2],
+    pub(crate) by_rank: &'a [Vec<u32>; 2],
+    pub(crate) turns: &'a [u8],
 }
 
 /// Sorts `keys` by their high halves, ranks below `n`: short slices by comparison, long
@@ -269,14 +473,20 @@ mod tests {
             let planned = crossout_on(&d, turns, left.iter().copied());
             let reach = rng.below(n as u64 + 1) as usize;
             let from = 1 + rng.below(8) as usize;
-            if let (Some((m, _)), _) =
-                crossout_by_coupling(&mut tops, &rank, &by_rank, turns, from, reach)
-            {
+            let mut tail = Tail::default();
+            let mut kit = Kit {
+                tops: &mut tops,
+                rank: &rank,
+                by_rank: &by_rank,
+                turns,
+            };
+            if let (Some((m, _)), _) = crossout_by_coupling(&mut tail, &mut kit, 0, from, reach) {
                 assert_eq!(m, planned[0] as usize, "trial {trial}");
+                assert_eq!(tail.bite(&mut kit, 0), m, "trial {trial}, the tail");
                 agreed += 1;
             }
             // Reaching the whole dinner always answers.
-            let (m, _) = crossout_by_coupling(&mut tops, &rank, &by_rank, turns, 1, n);
+            let (m, _) = crossout_by_coupling(&mut tail, &mut kit, 0, 1, n);
             assert_eq!(
                 m.map(|(m, _)| m),
                 Some(planned[0] as usize),
@@ -284,6 +494,90 @@ mod tests {
             );
         }
         assert!(agreed > 300, "coupling answered {agreed} of 600");
+    }
+
+    /// The tail along whole plays against the whole scan on every turn: dinners ranked
+    /// alike, nearly alike and independently, any turn order, bites of crossout, of
+    /// either player's least favourite or favourite, or at random (the coupling meets
+    /// anew whenever the tail is lost).
+    #[test]
+    fn the_tail_follows_any_play() {
+        let mut rng = crate::rng::Rng::for_trial(30, 7);
+        let (mut answered, mut kept) = (0, 0);
+        for trial in 0..300 {
+            let n = 1 + rng.below(150) as usize;
+            let noise = [0u64, 3, 40, 1 << 30][trial % 4];
+            let utilities: Vec<i64> = (0..n)
+                .flat_map(|_| {
+                    let a = rng.below(1 << 20) as i64;
+                    let off = if noise == 0 {
+                        0
+                    } else {
+                        rng.below(noise << 20)
+                    };
+                    [a, (a << 20) + off as i64]
+                })
+                .collect();
+            let d = Dinner::from_integers(2, utilities).unwrap();
+            let spec: String = (0..n)
+                .map(|_| if rng.below(2) == 0 { 'A' } else { 'B' })
+                .collect();
+            let order = if trial % 3 == 0 {
+                TurnOrder::default_for(&d)
+            } else {
+                TurnOrder::parse(&spec, &d).unwrap()
+            };
+            let turns = order.turns();
+            let (rank, by_rank) = rank_tables(&d);
+            let mut tops = Tops::new(n);
+            let mut tail = Tail::default();
+            let mut left: Vec<u32> = (0..n as u32).collect();
+            let style = rng.below(4);
+            for now in 0..n {
+                let planned = crossout_on(&d, &turns[now..], left.iter().copied());
+                let mut kit = Kit {
+                    tops: &mut tops,
+                    rank: &rank,
+                    by_rank: &by_rank,
+                    turns,
+                };
+                if tail.live {
+                    kept += 1;
+                } else {
+                    let from = 1 + rng.below(8) as usize;
+                    let (m, _) = crossout_by_coupling(&mut tail, &mut kit, now, from, n);
+                    assert_eq!(m.map(|(m, _)| m), Some(planned[0] as usize));
+                }
+                // Asked on some turns only, so that bites also come to a stale walk.
+                if rng.below(3) > 0 {
+                    let m = tail.bite(&mut kit, now);
+                    assert_eq!(m, planned[0] as usize, "trial {trial}, turn {now}");
+                    answered += 1;
+                }
+                let mover = turns[now] as usize;
+                let x = match (style + rng.below(2)) % 4 {
+                    0 => planned[0],
+                    1 => *left
+                        .iter()
+                        .min_by_key(|&&m| rank[mover][m as usize])
+                        .unwrap(),
+                    2 => *left
+                        .iter()
+                        .max_by_key(|&&m| rank[mover][m as usize])
+                        .unwrap(),
+                    _ => left[rng.below(left.len() as u64) as usize],
+                } as usize;
+                if tail.live {
+                    tail.follow(&mut kit, now, x);
+                }
+                tops.remove([rank[0][x], rank[1][x]]);
+                left.retain(|&m| m as usize != x);
+            }
+        }
+        assert!(
+            answered > 5000 && kept > 3000,
+            "{answered} answered, {kept} kept"
+        );
     }
 
     /// The radix sort against the comparison sort, at lengths on both sides of the switch

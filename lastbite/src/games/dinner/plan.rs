@@ -9,7 +9,7 @@
 
 use std::collections::BTreeMap;
 
-use super::coupling::{crossout_by_coupling, Tops};
+use super::coupling::{crossout_by_coupling, Kit, Tail, Tops};
 use super::crossout::rank_tables;
 use super::model::{Dinner, TurnOrder};
 
@@ -89,6 +89,8 @@ pub(crate) struct Plan {
     tops: Tops,
     /// The bites not yet applied to the sets, in turn order.
     pending: Vec<u32>,
+    /// The scan kept from where the coupling last met, while bites are put off.
+    tail: Tail,
     /// Which route answers while bites are put off.
     routes: Routes,
     /// Crossings, records walked, plans scanned afresh and morsels scanned so far (the
@@ -170,6 +172,7 @@ impl Plan {
             rescans: 0,
             tops: Tops::new(n),
             pending: Vec::new(),
+            tail: Tail::default(),
             scanned: 0,
             routes: Routes {
                 plan: 64,
@@ -191,6 +194,7 @@ impl Plan {
                 return m;
             }
             let (before, bites) = (self.cost(), self.pending.len() as u64);
+            self.tail.live = false;
             self.catch_up();
             // A query's worth: the bites of a round of turns. After a run put off, the
             // rescan that catches up is spread thin, and the next query measures the
@@ -204,34 +208,59 @@ impl Plan {
 
     /// Crossout's next bite by coupling, when the coupling last cost less than the plan
     /// (or on every [`PROBE`]-th query) and answers within a reach of what the plan
-    /// costs (so a miss costs at most about twice the plan).
+    /// costs (so a miss costs at most about twice the plan): from the scan kept since the
+    /// last meeting ([`Tail`]) while it lasts, else from a coupling that meets afresh.
     fn by_coupling(&mut self) -> Option<usize> {
-        let routes = &mut self.routes;
+        let now = self.start + self.pending.len();
+        let (mut kit, tail, routes) = self.coupling_parts();
         routes.asked += 1;
         if routes.coupling > routes.plan && !routes.asked.is_multiple_of(PROBE) {
+            tail.live = false;
             return None;
         }
-        let turns = &self.turns[self.start + self.pending.len()..];
+        if tail.live {
+            let m = tail.bite(&mut kit, now);
+            routes.coupling = (3 * routes.coupling + tail.work) / 4;
+            tail.work = 0;
+            return Some(m);
+        }
         // A try reaching k costs about 4k morsels (two corners, doubling).
         let reach = (routes.plan / 4).max(MIN_REACH as u64) as usize;
-        let tops = &mut self.tops;
-        let (found, tried) =
-            crossout_by_coupling(tops, &self.rank, &self.by_rank, turns, routes.from, reach);
+        let (found, tried) = crossout_by_coupling(tail, &mut kit, now, routes.from, reach);
+        tail.work = 0;
         let Some((m, k)) = found else {
             routes.coupling = tried + routes.plan;
             routes.from = 1;
             return None;
         };
-        routes.coupling = tried;
-        routes.from = (k / 2).max(1);
+        routes.coupling = (3 * routes.coupling + tried) / 4;
+        // The next coupling starts as far back: the tail then starts well before the
+        // turn, with meetings to spend.
+        routes.from = k;
         Some(m)
     }
 
     /// The player to move eats morsel `x` (one that is left), put off until the plan is
-    /// needed ([`Plan::catch_up`]).
+    /// needed ([`Plan::catch_up`]); the scan kept by the coupling follows at once.
     pub(crate) fn eat(&mut self, x: usize) {
+        let now = self.start + self.pending.len();
+        let (mut kit, tail, _) = self.coupling_parts();
+        if tail.live {
+            tail.follow(&mut kit, now, x);
+        }
         self.tops.remove([self.rank[0][x], self.rank[1][x]]);
         self.pending.push(x as u32);
+    }
+
+    /// What the coupling and the tail read and keep, borrowed apart.
+    fn coupling_parts(&mut self) -> (Kit<'_>, &mut Tail, &mut Routes) {
+        let kit = Kit {
+            tops: &mut self.tops,
+            rank: &self.rank,
+            by_rank: &self.by_rank,
+            turns: &self.turns,
+        };
+        (kit, &mut self.tail, &mut self.routes)
     }
 
     /// Applies the bites put off, in turn order: a chain each while their work stays
