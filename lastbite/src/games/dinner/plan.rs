@@ -110,8 +110,10 @@ struct Routes {
     coupling: u64,
     /// Queries so far with bites put off.
     asked: u64,
-    /// The corner the coupling tries first: half the one it last needed.
+    /// The corner the coupling tries first.
     from: usize,
+    /// The queries the tail answered since the coupling last met.
+    served: u64,
 }
 
 /// The least reach of the coupling: a few crossings cost less than one chain.
@@ -179,6 +181,7 @@ impl Plan {
                 coupling: 0,
                 asked: 0,
                 from: 1,
+                served: 0,
             },
         };
         plan.scan_afresh();
@@ -220,6 +223,7 @@ impl Plan {
         }
         if tail.live {
             let m = tail.bite(&mut kit, now);
+            routes.served += 1;
             routes.coupling = (3 * routes.coupling + tail.work) / 4;
             tail.work = 0;
             return Some(m);
@@ -234,9 +238,10 @@ impl Plan {
             return None;
         };
         routes.coupling = (3 * routes.coupling + tried) / 4;
-        // The next coupling starts as far back: the tail then starts well before the
-        // turn, with meetings to spend.
-        routes.from = k;
+        // A tail lost within a query or two wants the next coupling to start as far back
+        // (more meetings to spend); one that lasted, half as far (shorter walks).
+        routes.from = if routes.served < 2 { k } else { (k / 2).max(1) };
+        routes.served = 0;
         Some(m)
     }
 
