@@ -135,6 +135,13 @@ fn mixed_profiles(c: &mut Criterion) {
     g.bench_function("crossout_vs_masochistic_100000_nearly_alike", |b| {
         b.iter(|| evaluate(&alike, &order, &profile).unwrap().scores)
     });
+    // In between (B's rank within about sqrt(n) of A's): the coupling meets far back,
+    // and the scan kept from there (`Tail`) answers until its meetings are spent.
+    let between = nearly_alike_dinner(100_000, 1_000, 5);
+    let order = TurnOrder::default_for(&between);
+    g.bench_function("crossout_vs_masochistic_100000_between", |b| {
+        b.iter(|| evaluate(&between, &order, &profile).unwrap().scores)
+    });
     // The anchor: crossout recomputed on every turn.
     let profile = [Strategy::Crossout, Strategy::Greedy];
     let small = random_dinner(10_000, 5);

@@ -22,13 +22,19 @@
 //! Wilson's "coupling from the past"). It is checked against the whole scan in the
 //! tests below and in the plays' cross-checks.
 //!
-//! **Cost.** `k` doubles until the two agree, up to a reach the caller sets; each try
+//! **Cost.** `k` doubles until the two meet, up to a reach the caller sets; each try
 //! sorts each corner by the other ranking. With B's ranks within `w` of A's, the two
-//! agree within about `5w` morsels at any size (measured); independent rankings need
+//! meet within about `5w` morsels at any size (measured); independent rankings need
 //! nearly the whole dinner, and the plan answers those.
 //!
-//! The module owns [`Tops`], the morsels left by each ranking from the top, and
-//! [`crossout_by_coupling`].
+//! **After they meet.** From the corner where the two met the scan is known exactly, and
+//! it can be kept along the play ([`Tail`]): a bite inside that corner leaves it known,
+//! and a bite crossed out before it moves it to the next turn whose corner has one least
+//! favourite for both players. So most queries walk a few hundred morsels from there
+//! instead of coupling from `5w` back.
+//!
+//! The module owns [`Tops`], the morsels left by each ranking from the top,
+//! [`crossout_by_coupling`] and the [`Tail`] it leaves.
 
 /// The morsels left in each player's ranking, read from the top: `k` morsels in about
 /// `O(k)` however many were eaten above them (skip pointers, compressed as they are read).
@@ -428,6 +434,35 @@ mod tests {
     use crate::games::dinner::crossout::{crossout_on, rank_tables};
     use crate::games::dinner::{Dinner, TurnOrder};
 
+    /// A dinner of up to `max` morsels ranked alike, nearly alike or independently (by
+    /// `trial`), and its default order or a random one.
+    fn test_dinner(rng: &mut crate::rng::Rng, trial: usize, max: u64) -> (Dinner, TurnOrder) {
+        let n = 1 + rng.below(max) as usize;
+        // B values a morsel as A does, give or take `noise` of A's steps.
+        let noise = [0u64, 3, 40, 1 << 30][trial % 4];
+        let utilities: Vec<i64> = (0..n)
+            .flat_map(|_| {
+                let a = rng.below(1 << 20) as i64;
+                let off = if noise == 0 {
+                    0
+                } else {
+                    rng.below(noise << 20)
+                };
+                [a, (a << 20) + off as i64]
+            })
+            .collect();
+        let d = Dinner::from_integers(2, utilities).unwrap();
+        let spec: String = (0..n)
+            .map(|_| if rng.below(2) == 0 { 'A' } else { 'B' })
+            .collect();
+        let order = if trial.is_multiple_of(3) {
+            TurnOrder::default_for(&d)
+        } else {
+            TurnOrder::parse(&spec, &d).unwrap()
+        };
+        (d, order)
+    }
+
     /// Crossout's first bite by coupling, with any reach, against the whole scan: on
     /// dinners ranked alike, nearly alike and independently, with some morsels eaten
     /// (skipped by [`Tops`]), under alternation and random orders.
@@ -436,29 +471,8 @@ mod tests {
         let mut rng = crate::rng::Rng::for_trial(30, 5);
         let mut agreed = 0;
         for trial in 0..600 {
-            let n = 1 + rng.below(200) as usize;
-            // B values a morsel as A does, give or take `noise` of A's steps.
-            let noise = [0u64, 3, 40, 1 << 30][trial % 4];
-            let utilities: Vec<i64> = (0..n)
-                .flat_map(|_| {
-                    let a = rng.below(1 << 20) as i64;
-                    let off = if noise == 0 {
-                        0
-                    } else {
-                        rng.below(noise << 20)
-                    };
-                    [a, (a << 20) + off as i64]
-                })
-                .collect();
-            let d = Dinner::from_integers(2, utilities).unwrap();
-            let spec: String = (0..n)
-                .map(|_| if rng.below(2) == 0 { 'A' } else { 'B' })
-                .collect();
-            let order = if trial % 3 == 0 {
-                TurnOrder::default_for(&d)
-            } else {
-                TurnOrder::parse(&spec, &d).unwrap()
-            };
+            let (d, order) = test_dinner(&mut rng, trial, 200);
+            let n = d.len();
             let (rank, by_rank) = rank_tables(&d);
             // The first `eaten` turns eat morsels at random.
             let eaten = rng.below(n as u64) as usize;
@@ -505,28 +519,8 @@ mod tests {
         let mut rng = crate::rng::Rng::for_trial(30, 7);
         let (mut answered, mut kept) = (0, 0);
         for trial in 0..300 {
-            let n = 1 + rng.below(150) as usize;
-            let noise = [0u64, 3, 40, 1 << 30][trial % 4];
-            let utilities: Vec<i64> = (0..n)
-                .flat_map(|_| {
-                    let a = rng.below(1 << 20) as i64;
-                    let off = if noise == 0 {
-                        0
-                    } else {
-                        rng.below(noise << 20)
-                    };
-                    [a, (a << 20) + off as i64]
-                })
-                .collect();
-            let d = Dinner::from_integers(2, utilities).unwrap();
-            let spec: String = (0..n)
-                .map(|_| if rng.below(2) == 0 { 'A' } else { 'B' })
-                .collect();
-            let order = if trial % 3 == 0 {
-                TurnOrder::default_for(&d)
-            } else {
-                TurnOrder::parse(&spec, &d).unwrap()
-            };
+            let (d, order) = test_dinner(&mut rng, trial, 150);
+            let n = d.len();
             let turns = order.turns();
             let (rank, by_rank) = rank_tables(&d);
             let mut tops = Tops::new(n);

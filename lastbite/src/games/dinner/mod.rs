@@ -13,7 +13,8 @@
 //!   and (in its tests) the brute-force cross-check of crossout;
 //! * [`strategies`]: the strategies of the introduction and their evaluation `v_P(s,t)`,
 //!   with crossout's plan kept along a play that leaves it (`plan`) and its bite read
-//!   from the top of both rankings where they nearly agree (`coupling`);
+//!   from the top of both rankings where they nearly agree, then kept along the play
+//!   (`coupling`);
 //! * [`variants`]: generalized payoffs (altruism, zero-sum, cooperative) and the open
 //!   questions (delayed gratification, inaccessible morsels);
 //! * [`picking`]: the dinner as a picking sequence (fair division): sincere play,

@@ -52,11 +52,12 @@ use super::model::{Dinner, TurnOrder};
 /// left gives way to a fresh `O(n)` scan ([`Plan::apply`]).
 ///
 /// **Bites put off.** Those are the dinners whose next bite the end of the crossout
-/// sequence decides alone ([`super::coupling`]). So [`Plan::eat`] only notes a bite, and
-/// [`Plan::next`] asks the coupling first, within a reach that follows what the plan
-/// cost when it was last needed; only when the coupling does not answer are the bites
-/// put off applied, one chain each, or, past a budget of the dinner left, the plan
-/// scanned afresh once for all of them.
+/// sequence decides alone ([`super::coupling`]). So [`Plan::eat`] only notes a bite (and
+/// moves the scan kept since the coupling last met, [`Tail`]), and [`Plan::next`] asks
+/// that scan or the coupling first, within a reach that follows what the plan cost when
+/// it was last needed; only when the coupling does not answer are the bites put off
+/// applied, one chain each, or, past a budget of the dinner left, the plan scanned
+/// afresh once for all of them.
 pub(crate) struct Plan {
     /// The player of each turn.
     turns: Vec<u8>,
