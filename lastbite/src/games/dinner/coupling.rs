@@ -137,14 +137,14 @@ pub(crate) fn crossout_by_coupling(
         // the scan goes on from there as one).
         let mut met = false;
         for t in (now..=now + k).rev() {
-            if !met && tail.walker.least() == other.least() {
-                met = true;
-                tail.anchor = Anchor {
-                    turn: t,
-                    lo: tail.walker.least(),
-                };
-                tail.crossed.clear();
-                tail.meetings.clear();
+            if !met {
+                let lo = tail.walker.least();
+                if lo == other.least() {
+                    met = true;
+                    tail.anchor = Anchor { turn: t, lo };
+                    tail.crossed.clear();
+                    tail.meetings.clear();
+                }
             }
             if t == now {
                 break;
@@ -360,13 +360,11 @@ impl Tail {
         if own == other {
             // Both least favourites are one morsel: the corner after is bounded just
             // above it.
-            let b = (w.other[w.next] >> 32) as u32;
-            let lo = [w.ranks[own] + 1, b + 1];
+            let lo = w.least().map(|r| r + 1);
             self.meetings.push(Anchor { turn: t, lo });
         }
         // The player of the turn eats the other's least favourite.
-        let i = if player == 1 { own } else { other };
-        w.gone[i] = true;
+        let i = w.cross(1 - player as usize);
         self.crossed.push(i as u32);
     }
 
