@@ -76,14 +76,9 @@ impl Tops {
         i
     }
 
-    /// `p`'s ranks of the morsels left that `p` ranks at least `lo`, pushed onto `out` from
-    /// the best down.
-    fn down_to(&mut self, p: usize, lo: u32, out: &mut Vec<u32>) {
-        let mut i = self.find(p, (self.down[p].len() - 1) as u32);
-        while i > lo {
-            out.push(i - 1);
-            i = self.find(p, i - 1);
-        }
+    /// Whether the morsel of `p`'s rank `r` is left.
+    fn is_left(&self, p: usize, r: u32) -> bool {
+        self.down[p][r as usize + 1] == r + 1
     }
 
     /// `p`'s ranks of the `count` morsels left that `p` likes best, pushed onto `out`
@@ -271,6 +266,8 @@ pub(crate) struct Tail {
     bite: u32,
     /// The meeting turns of the walk, from the anchor's down, with the corner after each.
     meetings: Vec<Anchor>,
+    /// Scratch of [`Tail::narrow`]: each morsel's new index in the walker.
+    renumber: Vec<u32>,
     /// The morsels listed and crossed out by the walks (the cost, like the coupling's).
     pub(crate) work: u64,
 }
@@ -324,26 +321,12 @@ impl Tail {
     /// Walks the scan from the anchor to turn `now`.
     fn walk(&mut self, kit: &mut Kit, now: usize) {
         let Anchor { turn, lo } = self.anchor;
-        let w = &mut self.walker;
-        w.ranks.clear();
-        kit.tops.down_to(0, lo[0], &mut w.ranks);
-        self.work += w.ranks.len() as u64;
-        // The morsels A ranks from lo[0] up that B ranks from lo[1] up.
-        w.other.clear();
-        let mut kept = 0;
-        for i in 0..w.ranks.len() {
-            let r = w.ranks[i];
-            let b = kit.rank[1][kit.by_rank[0][r as usize] as usize];
-            if b >= lo[1] {
-                w.ranks[kept] = r;
-                w.other.push((b as u64) << 32 | kept as u64);
-                kept += 1;
-            }
-        }
-        w.ranks.truncate(kept);
-        debug_assert_eq!(kept, turn - now + 1, "the anchor's corner");
-        w.p = 0;
-        w.sorted(kit.rank[1].len());
+        self.narrow(kit, lo);
+        debug_assert_eq!(
+            self.walker.ranks.len(),
+            turn - now + 1,
+            "the anchor's corner"
+        );
         self.crossed.clear();
         self.meetings.clear();
         for t in (now + 1..=turn).rev() {
@@ -351,6 +334,58 @@ impl Tail {
         }
         self.work += (turn - now) as u64;
         self.finish(kit);
+    }
+
+    /// Narrows the walker to the anchor's corner, `lo` its bounds: the morsels left that
+    /// A ranks from `lo[0]` up and B from `lo[1]` up, in both orders, ready to be crossed
+    /// out. The walker holds a corner that contains it (the last walk's, or the A side of
+    /// the coupling that met: the anchor only moves into them), some of whose morsels may
+    /// have been eaten since; keeping both of its orders while dropping the rest sorts
+    /// nothing again, where listing the corner afresh from [`Tops`] skipped the morsels B
+    /// crossed out before the anchor and sorted the rest by B's ranking each time.
+    fn narrow(&mut self, kit: &Kit, lo: [u32; 2]) {
+        let w = &mut self.walker;
+        debug_assert_eq!(w.p, 0, "the tail's walker follows A's ranking");
+        self.work += w.ranks.len() as u64;
+        // Those B ranks from lo[1] up, marked by their index in `ranks` (the others
+        // come first in `other`).
+        let from = w.other.partition_point(|&o| ((o >> 32) as u32) < lo[1]);
+        w.gone.clear();
+        w.gone.resize(w.ranks.len(), true);
+        for &o in &w.other[from..] {
+            w.gone[o as u32 as usize] = false;
+        }
+        // Of those, the ones A ranks from lo[0] up (a prefix of `ranks`) that are left,
+        // with their new indices.
+        let renumber = &mut self.renumber;
+        renumber.clear();
+        renumber.resize(w.ranks.len(), u32::MAX);
+        let mut kept = 0;
+        for (i, new) in renumber.iter_mut().enumerate() {
+            let r = w.ranks[i];
+            if r < lo[0] {
+                break;
+            }
+            if !w.gone[i] && kit.tops.is_left(0, r) {
+                *new = kept as u32;
+                w.ranks[kept] = r;
+                kept += 1;
+            }
+        }
+        w.ranks.truncate(kept);
+        let mut next = 0;
+        for j in from..w.other.len() {
+            let o = w.other[j];
+            let i = renumber[o as u32 as usize];
+            if i != u32::MAX {
+                w.other[next] = (o >> 32) << 32 | i as u64;
+                next += 1;
+            }
+        }
+        w.other.truncate(next);
+        w.gone.clear();
+        w.gone.resize(kept, false);
+        (w.own, w.next) = (kept, 0);
     }
 
     /// The crossing of turn `t`, whose player is `player`, noting a meeting.
