@@ -196,6 +196,11 @@ impl Walker {
     /// Sorts `other` and marks every morsel of the corner left.
     fn sorted(&mut self, n: usize) {
         sort_by_rank(&mut self.other, &mut self.spare, n);
+        self.ready();
+    }
+
+    /// Marks every morsel of the corner (in `ranks` and, sorted, in `other`) left.
+    fn ready(&mut self) {
         self.gone.clear();
         self.gone.resize(self.ranks.len(), false);
         (self.own, self.next) = (self.ranks.len(), 0);
@@ -383,9 +388,7 @@ impl Tail {
             }
         }
         w.other.truncate(next);
-        w.gone.clear();
-        w.gone.resize(kept, false);
-        (w.own, w.next) = (kept, 0);
+        w.ready();
     }
 
     /// The crossing of turn `t`, whose player is `player`, noting a meeting.
