@@ -29,6 +29,7 @@ use crate::engine::{
 };
 use crate::par::prelude::*;
 
+use super::blocks::{decide_blocks, Blocks, Low, MAX_SPLIT, SPLIT};
 use super::game::DinnerGame;
 
 /// A machine payoff the kernel adds and compares directly (the dinner's `i32`, `i64` and
@@ -136,7 +137,8 @@ pub fn solve<'g, P: Word>(
         // or faster on 2 cores (see docs/performance.md).
         let packing = Packing::of(game, ties, pay, n)?;
         let bytes = held(8);
-        return (bytes <= memory).then(|| run_packed(game, ties, &packing, n, bytes, progress));
+        return (bytes <= memory)
+            .then(|| run_packed(game, ties, &packing, n, bytes, SPLIT, progress));
     }
     // Every partial sum (a payoff, the others' total) is at most the sum of all payoffs'
     // magnitudes; the game's own check covers the first, this one the second.
@@ -562,44 +564,6 @@ fn child_of<T: Copy>(column: &[T], child: usize) -> T {
     unsafe { *column.get_unchecked(child) }
 }
 
-/// The index of the largest of `len` (at least one) values `value(j)`, among equals the
-/// first, kept in two interleaved chains (even and odd `j`):
-/// each comparison waits on the one before it in its own chain only, not on every
-/// child's. The packed walk (its loads prefetched) gains about 4% (2 x 30 morsels,
-/// five runs each, interleaved: medians 28.1 s of CPU in one chain, 26.9 s in two);
-/// four chains were slower, and the two-column walk, which waits on its loads, lost.
-#[inline(always)]
-fn argmax<T: PartialOrd + Copy>(len: usize, mut value: impl FnMut(usize) -> T) -> usize {
-    let mut even = (value(0), 0);
-    if len == 1 {
-        return 0;
-    }
-    let mut odd = (value(1), 1);
-    let mut j = 2;
-    while j + 1 < len {
-        let (a, b) = (value(j), value(j + 1));
-        if a > even.0 {
-            even = (a, j);
-        }
-        if b > odd.0 {
-            odd = (b, j + 1);
-        }
-        j += 2;
-    }
-    if j < len {
-        let a = value(j);
-        if a > even.0 {
-            even = (a, j);
-        }
-    }
-    // The larger; among equals the first index.
-    if odd.0 > even.0 || (odd.0 == even.0 && odd.1 < even.1) {
-        odd.1
-    } else {
-        even.1
-    }
-}
-
 /// Two players' payoffs under the index rule in one word a state. A player's payoff is
 /// `U m + E`: `U` the utilities of the morsels they eat, `E < m` the sum of those
 /// morsels' offsets `n - 1 - i`. Both players' offsets together are those of every morsel
@@ -727,16 +691,17 @@ impl Packing {
     }
 }
 
-/// [`run`] with a [`Packing`]: one column of words.
+/// [`run`] with a [`Packing`]: one column of words, each layer decided block by block
+/// with the low morsels `0..split` ([`blocks`](super::blocks)).
 fn run_packed<'g, P: Word>(
     game: &DinnerGame<'g, P>,
     ties: &Ties,
     packing: &Packing,
     n: usize,
     bytes: u128,
+    split: usize,
     progress: &dyn Progress,
 ) -> Result<LeanSolution<DinnerGame<'g, P>>, EngineError> {
-    let table = Binomials::new();
     let states: u128 = (0..=n).map(|l| game.layer_size(l) as u128).sum();
     progress.start(states as u64, "states");
     let mut choices: Vec<Vec<u8>> = Vec::with_capacity(n + 1);
@@ -744,6 +709,7 @@ fn run_packed<'g, P: Word>(
     // Whether the layer of `l` morsels left is read by player B (its words keyed so).
     let keyed_b = |l: usize| l < n && game.player_of_turn(n - l - 1) == 1;
     let (mut prev, mut cur) = (zeroed::<u64>(stride, bytes)?, zeroed::<u64>(stride, bytes)?);
+    let low = Low::new(split.min(n).min(MAX_SPLIT));
     for layer in 0..=n {
         let size = game.layer_size(layer);
         let mut chosen = choice_bytes(layer, n, size, bytes)?;
@@ -755,14 +721,7 @@ fn run_packed<'g, P: Word>(
         } else {
             let mover = game.player_of_turn(n - layer);
             let below = game.layer_size(layer - 1);
-            let job = Layer {
-                table: &table,
-                own_pay: packing.gains.iter().map(|g| g[mover]).collect(),
-                prev: vec![&prev[..below]],
-                layer,
-                n,
-                mover,
-            };
+            let gains: Vec<u64> = packing.gains.iter().map(|g| g[mover]).collect();
             let stop = AtomicBool::new(false);
             let words = &mut cur[..size];
             // The mover reads its children keyed for itself; the words it writes are
@@ -777,9 +736,22 @@ fn run_packed<'g, P: Word>(
             );
             macro_rules! go {
                 ($from:literal, $to:literal) => {
-                    decide_packed_layer::<$from, $to>(
-                        &job,
-                        packing,
+                    decide_blocks(
+                        &Blocks {
+                            low: &low,
+                            prev: &prev[..below],
+                            gains: &gains,
+                            shift: packing.key_shift($from),
+                            layer,
+                            n,
+                            rekey: |w: u64| {
+                                if $from == $to {
+                                    w
+                                } else {
+                                    packing.pack($to, packing.fields($from, w))
+                                }
+                            },
+                        },
                         words,
                         &mut chosen,
                         progress,
@@ -813,86 +785,6 @@ fn run_packed<'g, P: Word>(
     from_choices(game, ties, value, &choices, states, bytes, progress)
 }
 
-/// [`decide_layer`] for packed words: the mover reads words keyed for `B` (`FROM_B`) or
-/// for `A`, and writes them keyed for `B` (`TO_B`) or for `A`.
-fn decide_packed_layer<const FROM_B: bool, const TO_B: bool>(
-    job: &Layer<'_, u64>,
-    packing: &Packing,
-    words: &mut [u64],
-    chosen: &mut [u8],
-    progress: &dyn Progress,
-    stop: &AtomicBool,
-) {
-    let shift = packing.key_shift(FROM_B);
-    let decide = |c: usize, words: &mut [u64], picks: Option<&mut [u8]>| {
-        if progress.cancelled() {
-            stop.store(true, Ordering::Relaxed);
-            return;
-        }
-        let first = c * CHUNK;
-        let mut scratch = [0u8; CHUNK];
-        let picks = picks.unwrap_or(&mut scratch[..words.len()]);
-        walk_states(job, first, words.len(), |j, walk| {
-            let (best, w) = walk.decide_packed(job, shift, first + j);
-            picks[j] = best;
-            words[j] = if FROM_B == TO_B {
-                w
-            } else {
-                packing.pack(TO_B, packing.fields(FROM_B, w))
-            };
-        });
-        progress.advance(picks.len() as u64);
-    };
-    let picks = pick_chunks(chosen, words.len().div_ceil(CHUNK));
-    words
-        .par_chunks_mut(CHUNK)
-        .zip(picks)
-        .enumerate()
-        .for_each(|(c, (words, picks))| decide(c, words, picks));
-}
-
-/// Asks for the word 24 ranks past `child`, a child of a state to come: each of a
-/// state's children lies in its own stream through the layer below, too many streams
-/// for the hardware to follow once a layer outgrows the caches (2 x 32 morsels: 119 s
-/// of CPU against 125 s without). The two-column walk does without: there it cost more
-/// than it saved (116 s against 94 s, 2 x 32 with 32-bit payoffs).
-#[inline(always)]
-fn prefetch(words: &[u64], child: usize) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        // States ahead whose children are asked for.
-        const AHEAD: usize = 24;
-        // A prefetch reads nothing and never faults, so an address past the slice
-        // (near a layer's end) needs no test; `wrapping_add` computes it without
-        // promising that it lies inside.
-        let at = words.as_ptr().wrapping_add(child.wrapping_add(AHEAD));
-        // SAFETY: a prefetch only hints the cache; it dereferences nothing.
-        unsafe {
-            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            _mm_prefetch::<_MM_HINT_T0>(at as *const i8);
-        }
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = (words, child);
-}
-
-impl Walk<u64> {
-    /// [`Walk::decide`] on packed words keyed for the mover (its key: the word shifted
-    /// right by `shift`) under `first`: the chosen move's index and the state's word.
-    #[inline(always)]
-    fn decide_packed(&self, job: &Layer<'_, u64>, shift: u32, rank: usize) -> (u8, u64) {
-        let words = job.prev[0];
-        let word =
-            |j: usize| child_of(words, rank.wrapping_sub(self.off[j])).wrapping_add(self.gain[j]);
-        let key = |j: usize| {
-            prefetch(words, rank.wrapping_sub(self.off[j]));
-            word(j) >> shift
-        };
-        let best = argmax(job.layer, key);
-        (best as u8, word(best))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -908,7 +800,7 @@ mod tests {
         let mut rng = Rng::for_trial(30, 2);
         let mut packed = 0;
         for trial in 0..300u64 {
-            let n = 1 + rng.below(13) as usize;
+            let n = 1 + rng.below(15) as usize;
             let span = [2, 4, 1000, 1_000_001, 1 << 26][(trial % 5) as usize];
             let flat: Vec<i64> = (0..2 * n).map(|_| rng.below(span) as i64).collect();
             let d = Dinner::from_integers(2, flat).expect("dinner");
@@ -941,6 +833,14 @@ mod tests {
                 s.path.iter().map(|x| (x.mover, x.mv)).collect::<Vec<_>>()
             };
             assert_eq!(steps(&got), steps(&want), "trial {trial}");
+            // Every split of the blocks, from all morsels high to all low.
+            let packing = Packing::of(&game, &ties, pay, n).expect("packed");
+            for split in [0, 1, 2, 3, 5, 8, n] {
+                let got =
+                    run_packed(&game, &ties, &packing, n, memory, split, &Silent).expect("blocks");
+                assert_eq!(got.value, want.value, "trial {trial} split {split}");
+                assert_eq!(steps(&got), steps(&want), "trial {trial} split {split}");
+            }
         }
         // Only the widest utilities of the largest dinners overflow a word.
         assert!(packed > 280, "packed {packed} of 300");

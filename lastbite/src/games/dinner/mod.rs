@@ -30,6 +30,7 @@
 
 pub mod attainable;
 pub mod balance;
+mod blocks;
 pub mod crossout;
 pub mod figures;
 pub mod game;
