@@ -155,13 +155,14 @@ fn kernel(k: usize, m: usize, triad: f64) {
     let states = (1u64 << m) as f64;
     // Each state's vector written once and read by each of its parents (m 2^(m-1) reads
     // in all). The kernel writes choice bytes for the ten layers nearest the root only
-    // (well under a byte a state), so none are counted.
-    let width = payoff * k as f64;
+    // (well under a byte a state), so none are counted. Two players under the index rule
+    // share one packed word a state.
+    let width = if k == 2 { 8.0 } else { payoff * k as f64 };
     let per_state = width * (1.0 + m as f64 / 2.0);
     let bound = states * per_state / (triad * 1e9);
     println!(
-        "exact solver (kernel), {k} players x {m} morsels, {}-bit payoffs: {best:.2} s (best of 3), {:.1} M states/s, {per_state:.0} bytes/state necessary = {:.2} s at triad speed; ratio {:.1}",
-        8.0 * payoff,
+        "exact solver (kernel), {k} players x {m} morsels, {} bytes a state: {best:.2} s (best of 3), {:.1} M states/s, {per_state:.0} bytes/state necessary = {:.2} s at triad speed; ratio {:.1}",
+        width,
         states / best / 1e6,
         bound,
         best / bound

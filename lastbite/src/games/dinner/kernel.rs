@@ -14,6 +14,10 @@
 //! order, so each tie rule keeps the later of equals where the engine (increasing order)
 //! keeps the earlier, and both choose the same move.
 //!
+//! Two players under the index rule share one packed word a state ([`Packing`]), and
+//! their layers are decided block by block instead ([`blocks`](super::blocks)), most
+//! children read as sequential streams.
+//!
 //! Covered: plain dinners (no discount, altruism or precedence; the index rule's offsets
 //! are in the payoffs) whose choice bytes fit the memory budget, with any tie rule per
 //! player and any number of players; anything else goes to the engine
