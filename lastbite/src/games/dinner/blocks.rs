@@ -74,14 +74,18 @@ impl Low {
                 let count = binom[t][k];
                 let mut out = Vec::with_capacity(count * k);
                 let mut mask = (1u64 << k) - 1;
-                for _ in 0..count {
+                for i in 0..count {
                     let mut m = mask;
                     while m != 0 {
                         let p = m.trailing_zeros();
                         out.push((rank((mask & !(1 << p)) as u32) as u32) << 8 | p);
                         m &= m - 1;
                     }
-                    mask = crate::engine::next_subset(mask);
+                    // Gosper's step past the last subset (or from the empty one)
+                    // would shift out of range.
+                    if i + 1 < count {
+                        mask = crate::engine::next_subset(mask);
+                    }
                 }
                 out
             })

@@ -853,6 +853,42 @@ mod tests {
         assert!(packed > 280, "packed {packed} of 300");
     }
 
+    /// At sizes past the engine's tests, the packed blocks (the default split: full
+    /// blocks of low morsels under several high ones) give the value and path of the
+    /// two columns walked state by state, on random dinners of 16 to 19 morsels under
+    /// alternation and random orders, utilities with ties and without.
+    #[test]
+    fn blocks_agree_with_the_columns_at_larger_sizes() {
+        let mut rng = Rng::for_trial(30, 3);
+        for trial in 0..6u64 {
+            let n = 16 + rng.below(4) as usize;
+            let span = [3, 1_000_001][(trial % 2) as usize];
+            let flat: Vec<i64> = (0..2 * n).map(|_| rng.below(span) as i64).collect();
+            let d = Dinner::from_integers(2, flat).expect("dinner");
+            let order = if trial < 3 {
+                TurnOrder::parse("alternate", &d)
+            } else {
+                let s: String = (0..n)
+                    .map(|_| (b'A' + rng.below(2) as u8) as char)
+                    .collect();
+                TurnOrder::parse(&s, &d)
+            }
+            .expect("order");
+            let ties = Ties::uniform(TieBreak::First, 2);
+            let game = DinnerGame::<i64>::new(&d, &order, true).expect("game");
+            let pay = game.plain_payoffs().expect("plain");
+            let packing = Packing::of(&game, &ties, pay, n).expect("packed");
+            let blocks =
+                run_packed(&game, &ties, &packing, n, u128::MAX, SPLIT, &Silent).expect("blocks");
+            let columns = run(&game, &ties, pay, n, u128::MAX, &Silent).expect("columns");
+            assert_eq!(blocks.value, columns.value, "trial {trial}");
+            let steps = |s: &LeanSolution<DinnerGame<'_, i64>>| {
+                s.path.iter().map(|x| (x.mover, x.mv)).collect::<Vec<_>>()
+            };
+            assert_eq!(steps(&blocks), steps(&columns), "trial {trial}");
+        }
+    }
+
     /// The kernel's value and path equal the engine's lean solve on random plain dinners:
     /// 2 to 4 players, 1 to 13 morsels (past [`KEPT_LAYERS`], the path's last bites come
     /// from a second solve below its state), utilities with many ties (so the rules matter),
