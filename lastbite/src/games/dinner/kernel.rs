@@ -799,6 +799,23 @@ mod tests {
     use crate::games::dinner::{Dinner, TurnOrder};
     use crate::rng::Rng;
 
+    /// A random two-player dinner of `n` morsels, utilities below `span`, alternating
+    /// or in a random order.
+    fn two_players(rng: &mut Rng, n: usize, span: u64, alternate: bool) -> (Dinner, TurnOrder) {
+        let flat: Vec<i64> = (0..2 * n).map(|_| rng.below(span) as i64).collect();
+        let d = Dinner::from_integers(2, flat).expect("dinner");
+        let order = if alternate {
+            TurnOrder::parse("alternate", &d)
+        } else {
+            let s: String = (0..n)
+                .map(|_| (b'A' + rng.below(2) as u8) as char)
+                .collect();
+            TurnOrder::parse(&s, &d)
+        }
+        .expect("order");
+        (d, order)
+    }
+
     /// The packed words (two players, index rule) give the engine's value and path on
     /// random dinners: utilities from 0 up to 2^26, so that the fields are filled to
     /// their widths, ties of utility broken by the offsets alone, any turn order.
@@ -809,18 +826,7 @@ mod tests {
         for trial in 0..300u64 {
             let n = 1 + rng.below(15) as usize;
             let span = [2, 4, 1000, 1_000_001, 1 << 26][(trial % 5) as usize];
-            let flat: Vec<i64> = (0..2 * n).map(|_| rng.below(span) as i64).collect();
-            let d = Dinner::from_integers(2, flat).expect("dinner");
-            let order = match trial % 3 {
-                0 => TurnOrder::parse("alternate", &d),
-                _ => {
-                    let s: String = (0..n)
-                        .map(|_| (b'A' + rng.below(2) as u8) as char)
-                        .collect();
-                    TurnOrder::parse(&s, &d)
-                }
-            }
-            .expect("order");
+            let (d, order) = two_players(&mut rng, n, span, trial % 3 == 0);
             let ties = Ties::uniform(TieBreak::First, 2);
             let game = DinnerGame::<i64>::new(&d, &order, true).expect("game");
             let pay = game.plain_payoffs().expect("plain");
@@ -863,17 +869,7 @@ mod tests {
         for trial in 0..6u64 {
             let n = 16 + rng.below(4) as usize;
             let span = [3, 1_000_001][(trial % 2) as usize];
-            let flat: Vec<i64> = (0..2 * n).map(|_| rng.below(span) as i64).collect();
-            let d = Dinner::from_integers(2, flat).expect("dinner");
-            let order = if trial < 3 {
-                TurnOrder::parse("alternate", &d)
-            } else {
-                let s: String = (0..n)
-                    .map(|_| (b'A' + rng.below(2) as u8) as char)
-                    .collect();
-                TurnOrder::parse(&s, &d)
-            }
-            .expect("order");
+            let (d, order) = two_players(&mut rng, n, span, trial < 3);
             let ties = Ties::uniform(TieBreak::First, 2);
             let game = DinnerGame::<i64>::new(&d, &order, true).expect("game");
             let pay = game.plain_payoffs().expect("plain");
