@@ -14,8 +14,8 @@
 //! order, so each tie rule keeps the later of equals where the engine (increasing order)
 //! keeps the earlier, and both choose the same move.
 //!
-//! Two players under the index rule share one packed word a state ([`Packing`]), and
-//! their layers are decided block by block instead ([`blocks`](super::blocks)), most
+//! Two players under the index rule share one packed word a state (`Packing`), and
+//! their layers are decided block by block instead (`games/dinner/blocks.rs`), most
 //! children read as sequential streams.
 //!
 //! Covered: plain dinners (no discount, altruism or precedence; the index rule's offsets
@@ -106,7 +106,7 @@ impl Binomials {
 
 /// Solves a plain dinner's layers with the kernel, holding two buffers of the widest
 /// layer's payoff vectors (one packed word a state for two players under the index
-/// rule, [`Packing`]) and the kept layers' choice bytes; `None` when the dinner is not
+/// rule) and the kept layers' choice bytes; `None` when the dinner is not
 /// plain or its layers do not fit `memory` (the engine then solves it, re-solving for
 /// the path if need be).
 pub fn solve<'g, P: Word>(
