@@ -21,6 +21,8 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::engine::Progress;
+
+use super::subsets::{binomial, colex_rank};
 use crate::par::prelude::*;
 
 /// The split used for dinners of more morsels: blocks of up to `C(12, 6) = 924` states.
@@ -49,26 +51,10 @@ impl Low {
     /// The tables of the low morsels `0..t` (`t <= MAX_SPLIT`).
     pub(super) fn new(t: usize) -> Low {
         assert!(t <= MAX_SPLIT, "a low part of {t} morsels");
-        let mut binom = vec![[0usize; 65]; 64];
-        for p in 0..64 {
-            binom[p][0] = 1;
-            for q in 1..=64 {
-                binom[p][q] = if p == 0 {
-                    0
-                } else {
-                    binom[p - 1][q - 1].wrapping_add(binom[p - 1][q])
-                };
-            }
-        }
-        let rank = |mut mask: u32| {
-            let (mut r, mut i) = (0usize, 1);
-            while mask != 0 {
-                r += binom[mask.trailing_zeros() as usize][i];
-                mask &= mask - 1;
-                i += 1;
-            }
-            r
-        };
+        // The project's binomials, copied into a plain table read on every block.
+        let binom: Vec<[usize; 65]> = (0..64)
+            .map(|p| std::array::from_fn(|q| binomial(p, q) as usize))
+            .collect();
         let kids = (0..=t)
             .map(|k| {
                 let count = binom[t][k];
@@ -78,7 +64,7 @@ impl Low {
                     let mut m = mask;
                     while m != 0 {
                         let p = m.trailing_zeros();
-                        out.push((rank((mask & !(1 << p)) as u32) as u32) << 8 | p);
+                        out.push((colex_rank(mask & !(1 << p)) as u32) << 8 | p);
                         m &= m - 1;
                     }
                     // Gosper's step past the last subset (or from the empty one)

@@ -9,7 +9,7 @@ use crate::engine::{self, Payoff};
 use super::game::DinnerGame;
 
 /// `C(a, b)` for `a <= 64`.
-fn binomial(a: usize, b: usize) -> u64 {
+pub(super) fn binomial(a: usize, b: usize) -> u64 {
     static TABLE: std::sync::OnceLock<Vec<[u64; 65]>> = std::sync::OnceLock::new();
     let t = TABLE.get_or_init(|| {
         let mut t = vec![[0u64; 65]; 65];
@@ -61,7 +61,7 @@ fn colex() -> &'static Colex {
 
 /// The colexicographic rank of a subset among those of its size.
 #[inline]
-fn colex_rank(mask: u64) -> usize {
+pub(super) fn colex_rank(mask: u64) -> usize {
     if mask >> 32 == 0 {
         let t = colex();
         let lo = (mask & 0xffff) as usize;
