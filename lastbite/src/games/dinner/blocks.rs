@@ -1,22 +1,26 @@
-//! A layer of packed words decided block by block (issue 30): the morsels split at `t`
+//! A layer decided block by block (issue 30): the morsels split at `t`
 //! into the low ones `L` (below `t`) and the high ones `H`, and the states that share
 //! `H` lie together in colexicographic order, `C(t, k)` of them for `k = |L|`, in the
 //! order of their low parts' ranks. A state's rank is `r(L) + R(H, k)`, with `r(L)` the
 //! low part's own colexicographic rank and `R(H, k) = sum_i C(h_i, k + i + 1)` over
 //! `H`'s morsels `h_0 < h_1 < ...`; so
 //! - eating a high morsel `h` leaves `L` as it was and the block of `H \ {h}`: the block's
-//!   children through `h` are the `C(t, k)` words from `R(H \ {h}, k)` on, *in the
+//!   children through `h` are the `C(t, k)` values from `R(H \ {h}, k)` on, *in the
 //!   block's own order*, read as one sequential stream and compared lane by lane;
 //! - eating a low morsel leaves the block of `H` with `k - 1` low morsels, `C(t, k - 1)`
-//!   words from `R(H, k - 1)` (a few KiB, in the first-level cache), at the low ranks a
+//!   values from `R(H, k - 1)` (a few KiB, in the first-level cache), at the low ranks a
 //!   table of the `t` low morsels lists once ([`Low`]).
 //!
 //! The walk through the states one by one (`kernel::walk_states`) reads each child at its
 //! own rank; here most children come in streams the processor prefetches and compares
-//! without a branch. The same rule decides: the mover's largest key, among equals the
-//! first move in increasing morsel order (the low morsels, then the high ones).
+//! without a branch. The moves are met in increasing morsel order (the low morsels,
+//! then the high ones), so the rule first keeps the earliest of equals and last the
+//! latest, as the engine does.
 //!
-//! The module owns the block split ([`Low`], [`decide_blocks`]).
+//! What a value is, the mover's preference and what follows a decided block belong to
+//! the layout ([`Cells`], in `kernel.rs`: one packed word for two players, or the mover's
+//! column of payoffs with the others gathered through the moves chosen). The module owns
+//! the block split ([`Low`], [`decide_blocks`]).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -84,19 +88,71 @@ impl Low {
     }
 }
 
-/// What one layer's blocks read: the layer below, keyed for the mover (its key: a word
-/// shifted right by `shift`), the mover's packed gain of each morsel, and how to write
-/// a word for the next mover.
-pub(super) struct Blocks<'a, F> {
+/// What a layer's cells are: the value the mover compares through each child (one
+/// packed word, or the mover's own payoff in a column of them), how a child's value and
+/// the eaten morsel's gain make the parent's, which of two the mover prefers, and what
+/// becomes of a block once decided (its words rewritten for the next mover, or the other
+/// players' columns gathered through the moves chosen).
+pub(super) trait Cells: Sync {
+    /// A value, as the layer below holds it and as the layer is decided.
+    type W: Copy + Send + Sync;
+    /// Whether [`Cells::finish`] reads the block's picks (they are written then even
+    /// where the layer's choice bytes are not kept).
+    const PICKS: bool;
+    /// The values the mover reads, of the layer below, by rank.
+    fn below(&self) -> &[Self::W];
+    /// The mover's gain of eating `morsel`.
+    fn gain(&self, morsel: usize) -> Self::W;
+    /// A child's value with the gain of the morsel eaten to reach it.
+    fn add(&self, child: Self::W, gain: Self::W) -> Self::W;
+    /// Whether the mover takes `new`, met after `old` in increasing morsel order.
+    fn better(&self, new: Self::W, old: Self::W) -> bool;
+    /// A block decided: its values (`out`, at `at` of the run's) and picks, the
+    /// run's `others` (columns beside the mover's, if any) still to fill; `room` holds
+    /// a rank for each of the block's states.
+    fn finish(
+        &self,
+        place: &Place<'_>,
+        at: usize,
+        out: &mut [Self::W],
+        picks: &[u8],
+        others: &mut [&mut [Self::W]],
+        room: &mut [usize],
+    );
+}
+
+/// What one layer's blocks read: the low morsels' tables, the cells, and the layer.
+pub(super) struct Blocks<'a, C> {
     pub(super) low: &'a Low,
-    pub(super) prev: &'a [u64],
-    pub(super) gains: &'a [u64],
-    pub(super) shift: u32,
+    pub(super) cells: C,
     /// The morsels left in a state of this layer, of `n`.
     pub(super) layer: usize,
     pub(super) n: usize,
-    /// A decided word (keyed for the mover) rewritten for the next mover.
-    pub(super) rekey: F,
+}
+
+/// A block decided: its `k` low morsels, where its children lie in the layer below.
+pub(super) struct Place<'a> {
+    low: &'a Low,
+    k: usize,
+    /// The rank in the layer below of the block's children through a low morsel, the
+    /// first of them (`R(H, k - 1)`).
+    suffix: usize,
+    /// Per high morsel of the block, the rank of its stream (the first child through it).
+    base: &'a [usize],
+}
+
+impl Place<'_> {
+    /// The rank in the layer below of the child of the block's `j`-th state through its
+    /// `pick`-th morsel (in increasing order).
+    #[inline(always)]
+    pub(super) fn child(&self, j: usize, pick: u8) -> usize {
+        let pick = pick as usize;
+        if pick < self.k {
+            self.suffix + (self.low.kids[self.k][j * self.k + pick] >> 8) as usize
+        } else {
+            self.base[pick - self.k] + j
+        }
+    }
 }
 
 /// One block's place: `H` as a mask of the high morsels (bit `i` for morsel `t + i`).
@@ -105,11 +161,14 @@ fn block_size(low: &Low, layer: usize, h: u64) -> Option<usize> {
     (s <= layer && layer - s <= low.t).then(|| low.c(low.t, layer - s))
 }
 
-/// Decides every state of the layer into `words` (and `chosen`, the move's index in
-/// increasing morsel order, when not empty) block by block, in parallel runs of blocks.
-pub(super) fn decide_blocks<F: Fn(u64) -> u64 + Sync>(
-    job: &Blocks<'_, F>,
-    words: &mut [u64],
+/// Decides every state of the layer into `words` (the mover's values; `others`, the
+/// other columns of the layer if the cells have them, are filled by their
+/// [`Cells::finish`]) and `chosen` (the move's index in increasing morsel order, when not
+/// empty) block by block, in parallel runs of blocks.
+pub(super) fn decide_blocks<C: Cells>(
+    job: &Blocks<'_, C>,
+    words: &mut [C::W],
+    others: Vec<&mut [C::W]>,
     chosen: &mut [u8],
     progress: &dyn Progress,
     stop: &AtomicBool,
@@ -134,7 +193,7 @@ pub(super) fn decide_blocks<F: Fn(u64) -> u64 + Sync>(
     }
     let keep = !chosen.is_empty();
     let mut pieces = Vec::with_capacity(runs.len());
-    let (mut rest, mut picks) = (words, chosen);
+    let (mut rest, mut picks, mut columns) = (words, chosen, others);
     for &(a, b, len) in &runs {
         let (w, r) = rest.split_at_mut(len);
         let (c, p) = if keep {
@@ -142,67 +201,86 @@ pub(super) fn decide_blocks<F: Fn(u64) -> u64 + Sync>(
         } else {
             (&mut [][..], picks)
         };
-        pieces.push((a, b, w, c));
-        (rest, picks) = (r, p);
+        let (mine, theirs): (Vec<_>, Vec<_>) = columns
+            .into_iter()
+            .map(|column| column.split_at_mut(len))
+            .unzip();
+        pieces.push((a, b, w, c, mine));
+        (rest, picks, columns) = (r, p, theirs);
     }
-    pieces.into_par_iter().for_each(|(a, b, words, picks)| {
-        if progress.cancelled() {
-            stop.store(true, Ordering::Relaxed);
-            return;
-        }
-        let done = words.len();
-        if keep {
-            run_blocks::<true, F>(job, a, b, words, picks);
-        } else {
-            run_blocks::<false, F>(job, a, b, words, picks);
-        }
-        progress.advance(done as u64);
-    });
+    pieces
+        .into_par_iter()
+        .for_each(|(a, b, words, picks, mut others)| {
+            if progress.cancelled() {
+                stop.store(true, Ordering::Relaxed);
+                return;
+            }
+            let done = words.len();
+            if keep {
+                run_blocks::<true, C>(job, a, b, words, picks, &mut others);
+            } else {
+                run_blocks::<false, C>(job, a, b, words, picks, &mut others);
+            }
+            progress.advance(done as u64);
+        });
 }
 
 /// The blocks of high masks `a..b`, into `words` (and `picks` when `KEEP`), with the
 /// processor's 256-bit lanes where it has them.
-fn run_blocks<const KEEP: bool, F: Fn(u64) -> u64>(
-    job: &Blocks<'_, F>,
+fn run_blocks<const KEEP: bool, C: Cells>(
+    job: &Blocks<'_, C>,
     a: u64,
     b: u64,
-    words: &mut [u64],
+    words: &mut [C::W],
     picks: &mut [u8],
+    others: &mut [&mut [C::W]],
 ) {
     #[cfg(target_arch = "x86_64")]
     if std::is_x86_feature_detected!("avx2") {
         // SAFETY: the processor has AVX2, checked just above.
-        unsafe { run_blocks_avx2::<KEEP, F>(job, a, b, words, picks) };
+        unsafe { run_blocks_avx2::<KEEP, C>(job, a, b, words, picks, others) };
         return;
     }
-    blocks_of::<KEEP, F>(job, a, b, words, picks);
+    blocks_of::<KEEP, C>(job, a, b, words, picks, others);
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn run_blocks_avx2<const KEEP: bool, F: Fn(u64) -> u64>(
-    job: &Blocks<'_, F>,
+fn run_blocks_avx2<const KEEP: bool, C: Cells>(
+    job: &Blocks<'_, C>,
     a: u64,
     b: u64,
-    words: &mut [u64],
+    words: &mut [C::W],
     picks: &mut [u8],
+    others: &mut [&mut [C::W]],
 ) {
-    blocks_of::<KEEP, F>(job, a, b, words, picks);
+    blocks_of::<KEEP, C>(job, a, b, words, picks, others);
 }
 
-/// [`run_blocks`]' work, inlined into each version.
+/// [`run_blocks`]' work, inlined into each version. The picks are written where the
+/// layer keeps them (`KEEP`) or the cells read them ([`Cells::PICKS`]).
 #[inline(always)]
-fn blocks_of<const KEEP: bool, F: Fn(u64) -> u64>(
-    job: &Blocks<'_, F>,
+fn blocks_of<const KEEP: bool, C: Cells>(
+    job: &Blocks<'_, C>,
     a: u64,
     b: u64,
-    words: &mut [u64],
+    words: &mut [C::W],
     picks: &mut [u8],
+    others: &mut [&mut [C::W]],
 ) {
     let low = job.low;
+    let cells = &job.cells;
+    let prev = cells.below();
     let t = low.t;
     let mut at = 0;
     let mut scratch = [0u8; 1 << 12];
+    // Room for the cells' ranks, filled once a run (a block's zeroing cost 6% of a
+    // 3 x 26 solve).
+    let mut room = if C::PICKS {
+        vec![0usize; 1 << 12]
+    } else {
+        Vec::new()
+    };
     let mut h_of = [0usize; 64];
     let mut base = [0usize; 64];
     for h in a..b {
@@ -217,7 +295,6 @@ fn blocks_of<const KEEP: bool, F: Fn(u64) -> u64>(
         } else {
             &mut scratch[..size]
         };
-        at += size;
         // The high morsels and the bases of the blocks their eating leaves.
         let mut m = h;
         for hi in h_of.iter_mut().take(s) {
@@ -238,28 +315,26 @@ fn blocks_of<const KEEP: bool, F: Fn(u64) -> u64>(
         }
         let mut first_high = 0;
         if k > 0 {
-            let below = &job.prev[suffix..suffix + low.c(t, k - 1)];
-            low_part::<KEEP, F>(job, t, k, out, pick, below);
+            let below = &prev[suffix..suffix + low.c(t, k - 1)];
+            low_part::<KEEP, C>(job, t, k, out, pick, below);
         } else {
             // One state, all high: its first child opens the comparison.
-            out[0] = job.prev[base[0]].wrapping_add(job.gains[h_of[0]]);
+            out[0] = cells.add(prev[base[0]], cells.gain(h_of[0]));
             pick[0] = 0;
             first_high = 1;
         }
         for i in first_high..s {
-            let stream = &job.prev[base[i]..base[i] + size];
-            merge::<KEEP>(
-                out,
-                pick,
-                stream,
-                job.gains[h_of[i]],
-                (k + i) as u8,
-                job.shift,
-            );
+            let stream = &prev[base[i]..base[i] + size];
+            merge::<KEEP, C>(cells, out, pick, stream, cells.gain(h_of[i]), (k + i) as u8);
         }
-        for o in out.iter_mut() {
-            *o = (job.rekey)(*o);
-        }
+        let place = Place {
+            low,
+            k,
+            suffix,
+            base: &base[..s],
+        };
+        cells.finish(&place, at, out, pick, others, &mut room);
+        at += size;
     }
 }
 
@@ -268,7 +343,7 @@ const SMALL: usize = 32;
 
 /// The states of `k` low morsels among `0..t` (`k >= 1`), `C(t, k)` of them in `out`,
 /// each the best of its children through a low morsel, read from `below` (the
-/// `C(t, k - 1)` words of their block): those without morsel `t - 1` are the same
+/// `C(t, k - 1)` values of their block): those without morsel `t - 1` are the same
 /// question one morsel down, and those with it the question one morsel down and one
 /// morsel fewer, then merged with eating `t - 1` itself, whose children lie in `below`
 /// in the order of the states (one stream). The morsel `t - 1` is the last of their low
@@ -276,13 +351,13 @@ const SMALL: usize = 32;
 /// answered state by state from the table. The recursion runs on a stack of its own, so
 /// that all of it is compiled into each processor's version.
 #[inline(always)]
-fn low_part<const KEEP: bool, F: Fn(u64) -> u64>(
-    job: &Blocks<'_, F>,
+fn low_part<const KEEP: bool, C: Cells>(
+    job: &Blocks<'_, C>,
     t: usize,
     k: usize,
-    out: &mut [u64],
+    out: &mut [C::W],
     pick: &mut [u8],
-    below: &[u64],
+    below: &[C::W],
 ) {
     /// A question (`t`, `k`) on the states from `out` and children from `below`, and
     /// whether to merge eating `t` into them once it is answered.
@@ -295,8 +370,7 @@ fn low_part<const KEEP: bool, F: Fn(u64) -> u64>(
         merge: bool,
     }
     let low = job.low;
-    let shift = job.shift;
-    let key = |w: u64| w >> shift;
+    let cells = &job.cells;
     let mut stack = [Task {
         t: 0,
         k: 0,
@@ -326,13 +400,13 @@ fn low_part<const KEEP: bool, F: Fn(u64) -> u64>(
             // The states with morsel `t` (the question `(t, k)` answered) against
             // eating it: their children lie from the parent's `below` on.
             let fewer = len;
-            merge::<KEEP>(
+            merge::<KEEP, C>(
+                cells,
                 &mut out[o..o + len],
                 &mut pick[o..o + len],
                 &below[b - fewer..b],
-                job.gains[t],
+                cells.gain(t),
                 k as u8,
-                shift,
             );
             continue;
         }
@@ -346,12 +420,15 @@ fn low_part<const KEEP: bool, F: Fn(u64) -> u64>(
             {
                 let word = |j: usize| {
                     let kid = kids[j];
-                    below[(kid >> 8) as usize].wrapping_add(job.gains[(kid & 0xff) as usize])
+                    cells.add(
+                        below[(kid >> 8) as usize],
+                        cells.gain((kid & 0xff) as usize),
+                    )
                 };
                 let mut best = (word(0), 0u8);
                 for j in 1..k {
                     let w = word(j);
-                    if key(w) > key(best.0) {
+                    if cells.better(w, best.0) {
                         best = (w, j as u8);
                     }
                 }
@@ -364,7 +441,7 @@ fn low_part<const KEEP: bool, F: Fn(u64) -> u64>(
         let fewer = low.c(t - 1, k - 1);
         let with = o + without;
         if k == 1 {
-            out[with] = below[b].wrapping_add(job.gains[t - 1]);
+            out[with] = cells.add(below[b], cells.gain(t - 1));
             pick[with] = 0;
         } else {
             // Answered after the question below it, which is pushed after it.
@@ -397,30 +474,29 @@ fn low_part<const KEEP: bool, F: Fn(u64) -> u64>(
     }
 }
 
-/// Each `out[i]` replaced by `stream[i] + gain` where that key is larger (ties keep the
-/// earlier move), its pick set to `j`.
+/// Each `out[i]` replaced by `stream[i]` with `gain` where the mover prefers that, its
+/// pick set to `j`.
 #[inline(always)]
-fn merge<const KEEP: bool>(
-    out: &mut [u64],
+fn merge<const KEEP: bool, C: Cells>(
+    cells: &C,
+    out: &mut [C::W],
     pick: &mut [u8],
-    stream: &[u64],
-    gain: u64,
+    stream: &[C::W],
+    gain: C::W,
     j: u8,
-    shift: u32,
 ) {
-    let key = |w: u64| w >> shift;
-    if KEEP {
+    if KEEP || C::PICKS {
         for ((o, p), &c) in out.iter_mut().zip(pick.iter_mut()).zip(stream) {
-            let w = c.wrapping_add(gain);
-            if key(w) > key(*o) {
+            let w = cells.add(c, gain);
+            if cells.better(w, *o) {
                 *o = w;
                 *p = j;
             }
         }
     } else {
         for (o, &c) in out.iter_mut().zip(stream) {
-            let w = c.wrapping_add(gain);
-            if key(w) > key(*o) {
+            let w = cells.add(c, gain);
+            if cells.better(w, *o) {
                 *o = w;
             }
         }

@@ -6,17 +6,20 @@
 //! bytes (those of the layers nearest the root; below them it solves the path's state
 //! again) as after an engine solve.
 //!
-//! The children's ranks come without unranking. A state of `l` morsels left, `p_0 < ... <
-//! p_(l-1)`, has colexicographic rank `r = sum_j C(p_j, j + 1)`; removing `p_j` leaves
-//! `sum_(i<j) C(p_i, i + 1) + sum_(i>j) C(p_i, i)`, that is `r - C(p_j, j + 1) - sum_(i>j)
-//! D(p_i, i)` with `D(p, i) = C(p, i + 1) - C(p, i)`: one subtraction and two lookups a
-//! child, walking the morsels from the top. The moves are then met in decreasing morsel
-//! order, so each tie rule keeps the later of equals where the engine (increasing order)
-//! keeps the earlier, and both choose the same move.
+//! Most layers are decided block by block (`games/dinner/blocks.rs`): the states that
+//! share their high morsels lie together, and most of their children are read as
+//! sequential streams. Two players under the index rule share one packed word a state
+//! (`Packing`); otherwise each player has a column of payoffs, the mover compares its
+//! own column's (`Columns`, under the rules first and last) and the other columns are
+//! gathered through the moves chosen.
 //!
-//! Two players under the index rule share one packed word a state (`Packing`), and
-//! their layers are decided block by block instead (`games/dinner/blocks.rs`), most
-//! children read as sequential streams.
+//! The rules friendly and antagonistic compare the others' payoffs too; their layers are
+//! walked state by state, the children's ranks without unranking. A state of `l` morsels
+//! left, `p_0 < ... < p_(l-1)`, has colexicographic rank `r = sum_j C(p_j, j + 1)`;
+//! removing `p_j` leaves `sum_(i<j) C(p_i, i + 1) + sum_(i>j) C(p_i, i)`, that is `r -
+//! C(p_j, j + 1) - sum_(i>j) D(p_i, i)` with `D(p, i) = C(p, i + 1) - C(p, i)`: one
+//! subtraction and two lookups a child. Both routes meet the moves in increasing morsel
+//! order, as the engine does, and keep what the engine keeps.
 //!
 //! Covered: plain dinners (no discount, altruism or precedence; the index rule's offsets
 //! are in the payoffs) whose choice bytes fit the memory budget, with any tie rule per
@@ -33,7 +36,7 @@ use crate::engine::{
 };
 use crate::par::prelude::*;
 
-use super::blocks::{decide_blocks, Blocks, Low, MAX_SPLIT, SPLIT};
+use super::blocks::{decide_blocks, Blocks, Cells, Low, Place, MAX_SPLIT, SPLIT};
 use super::game::DinnerGame;
 
 /// A machine payoff the kernel adds and compares directly (the dinner's `i32`, `i64` and
@@ -156,19 +159,24 @@ pub fn solve<'g, P: Word>(
     if !total.is_some_and(|t| t <= i128::MAX as u128 && P::fits(t as i128)) {
         return None;
     }
-    Some(run(game, ties, pay, n, bytes, progress))
+    Some(run(game, ties, pay, n, bytes, SPLIT, progress))
 }
 
+/// Solves the layers in columns of payoffs, a player's each: block by block (low
+/// morsels `0..split`, [`blocks`](super::blocks)) where the mover's rule is first or
+/// last, state by state where it looks at the others' payoffs (friendly, antagonistic).
 fn run<'g, P: Word>(
     game: &DinnerGame<'g, P>,
     ties: &Ties,
     pay: &[P],
     n: usize,
     bytes: u128,
+    split: usize,
     progress: &dyn Progress,
 ) -> Result<LeanSolution<DinnerGame<'g, P>>, EngineError> {
     let k = engine::Game::players(game);
     let table = Binomials::new();
+    let low = Low::new(split.min(n).min(MAX_SPLIT));
     let states: u128 = (0..=n).map(|l| game.layer_size(l) as u128).sum();
     progress.start(states as u64, "states");
     let mut choices: Vec<Vec<u8>> = Vec::with_capacity(n + 1);
@@ -187,33 +195,73 @@ fn run<'g, P: Word>(
         if layer > 0 {
             let mover = game.player_of_turn(n - layer);
             let below = game.layer_size(layer - 1);
-            let job = Layer {
-                table: &table,
-                own_pay: (0..n).map(|i| pay[i * k + mover]).collect(),
-                prev: prev.chunks(stride).map(|c| &c[..below]).collect(),
-                layer,
-                n,
-                mover,
-            };
+            let own_pay: Vec<P> = (0..n).map(|i| pay[i * k + mover]).collect();
             let stop = AtomicBool::new(false);
-            let columns: Vec<&mut [P]> = cur.chunks_mut(stride).map(|c| &mut c[..size]).collect();
-            macro_rules! go {
-                ($k:literal, $rule:literal) => {
-                    decide_layer::<P, $k, $rule>(&job, columns, &mut chosen, progress, &stop)
+            let mut columns: Vec<&mut [P]> =
+                cur.chunks_mut(stride).map(|c| &mut c[..size]).collect();
+            let prev: Vec<&[P]> = prev.chunks(stride).map(|c| &c[..below]).collect();
+            let rule = ties.of(mover);
+            if matches!(rule, TieBreak::First | TieBreak::Last) {
+                let words = columns.remove(mover);
+                let others = (0..k).filter(|&q| q != mover).map(|q| prev[q]).collect();
+                macro_rules! go {
+                    ($last:literal) => {
+                        decide_blocks(
+                            &Blocks {
+                                low: &low,
+                                cells: Columns::<P, $last> {
+                                    own: prev[mover],
+                                    gains: &own_pay,
+                                    others,
+                                },
+                                layer,
+                                n,
+                            },
+                            words,
+                            columns,
+                            &mut chosen,
+                            progress,
+                            &stop,
+                        )
+                    };
+                }
+                if matches!(rule, TieBreak::Last) {
+                    go!(true)
+                } else {
+                    go!(false)
+                }
+            } else {
+                let job = Layer {
+                    table: &table,
+                    own_pay,
+                    prev,
+                    layer,
+                    n,
+                    mover,
                 };
-                ($rule:literal) => {
-                    match k {
-                        2 => go!(2, $rule),
-                        3 => go!(3, $rule),
-                        _ => go!(0, $rule),
-                    }
-                };
-            }
-            match ties.of(mover) {
-                TieBreak::First => go!(0),
-                TieBreak::Last => go!(1),
-                TieBreak::Friendly => go!(2),
-                TieBreak::Antagonistic => go!(3),
+                macro_rules! go {
+                    ($k:literal, $antagonistic:literal) => {
+                        decide_layer::<P, $k, $antagonistic>(
+                            &job,
+                            columns,
+                            &mut chosen,
+                            progress,
+                            &stop,
+                        )
+                    };
+                    ($antagonistic:literal) => {
+                        match k {
+                            2 => go!(2, $antagonistic),
+                            3 => go!(3, $antagonistic),
+                            _ => go!(0, $antagonistic),
+                        }
+                    };
+                }
+                if matches!(rule, TieBreak::Antagonistic) {
+                    go!(true)
+                } else {
+                    go!(false)
+                }
             }
             if stop.load(Ordering::Relaxed) || progress.cancelled() {
                 progress.finish();
@@ -354,8 +402,9 @@ fn pick_chunks(chosen: &mut [u8], chunks: usize) -> Vec<Option<&mut [u8]>> {
 /// Decides every state of one layer into `columns` (a player's payoffs each) and
 /// `chosen` (the move's index in increasing morsel order; empty when the layer's bytes
 /// are not kept), in parallel chunks. `K` is the number of players (0: read it at run
-/// time); `RULE` the mover's tie rule (0 first, 1 last, 2 friendly, 3 antagonistic).
-fn decide_layer<P: Word, const K: usize, const RULE: u8>(
+/// time); the mover's tie rule looks at the others' payoffs, `ANTAGONISTIC` or friendly
+/// (the rules first and last go block by block).
+fn decide_layer<P: Word, const K: usize, const ANTAGONISTIC: bool>(
     job: &Layer<'_, P>,
     columns: Vec<&mut [P]>,
     chosen: &mut [u8],
@@ -382,7 +431,7 @@ fn decide_layer<P: Word, const K: usize, const RULE: u8>(
         let mut scratch = [0u8; CHUNK];
         let picks = picks.unwrap_or(&mut scratch[..len]);
         walk_states(job, first, len, |j, walk| {
-            let (best, child, own) = walk.decide::<K, RULE>(job, first + j);
+            let (best, child, own) = walk.decide::<K, ANTAGONISTIC>(job, first + j);
             for (column, below) in values.iter_mut().zip(&job.prev) {
                 column[j] = below[child];
             }
@@ -500,10 +549,11 @@ impl<P: Copy + Default> Walk<P> {
 
 impl<P: Word> Walk<P> {
     /// Decides the state of rank `rank`: the chosen move's index (in increasing morsel
-    /// order), its child's rank and the mover's payoff through it, met in the engine's
-    /// order so each rule keeps what the engine keeps.
+    /// order), its child's rank and the mover's payoff through it, among equals the one
+    /// the others value most (friendly) or least (`ANTAGONISTIC`), and among those the
+    /// first in increasing morsel order, as the engine chooses.
     #[inline(always)]
-    fn decide<const K: usize, const RULE: u8>(
+    fn decide<const K: usize, const ANTAGONISTIC: bool>(
         &self,
         job: &Layer<'_, P>,
         rank: usize,
@@ -522,30 +572,23 @@ impl<P: Word> Walk<P> {
         };
         let mut best_child = rank.wrapping_sub(self.off[0]);
         let mut best_own = child_of(own_column, best_child) + self.gain[0];
-        let mut best_others = if RULE >= 2 {
-            others(best_child)
-        } else {
-            P::default()
-        };
+        let mut best_others = others(best_child);
         let mut best = 0u8;
         for j in 1..job.layer {
             let child = rank.wrapping_sub(self.off[j]);
             let own = child_of(own_column, child) + self.gain[j];
             let take = own > best_own
                 || own == best_own
-                    && match RULE {
-                        0 => false,
-                        1 => true,
-                        2 => others(child) > best_others,
-                        _ => others(child) < best_others,
+                    && if ANTAGONISTIC {
+                        others(child) < best_others
+                    } else {
+                        others(child) > best_others
                     };
             if take {
                 best = j as u8;
                 best_child = child;
                 best_own = own;
-                if RULE >= 2 {
-                    best_others = others(child);
-                }
+                best_others = others(child);
             }
         }
         (best, best_child, best_own)
@@ -569,6 +612,120 @@ fn child_of<T: Copy>(column: &[T], child: usize) -> T {
     );
     // SAFETY: `child < column.len()`, as argued above and checked in debug builds.
     unsafe { *column.get_unchecked(child) }
+}
+
+/// The columns' cells for the blocks ([`blocks`](super::blocks)) under the rule first
+/// (`LAST` false) or last: the mover compares its own payoff, read from its column;
+/// once a block is decided the other players' payoffs are read through the moves chosen.
+struct Columns<'a, P, const LAST: bool> {
+    /// The mover's column of the layer below.
+    own: &'a [P],
+    /// The mover's payoff for eating each morsel.
+    gains: &'a [P],
+    /// The other players' columns of the layer below, in the players' order.
+    others: Vec<&'a [P]>,
+}
+
+impl<P: Word, const LAST: bool> Cells for Columns<'_, P, LAST> {
+    type W = P;
+    const PICKS: bool = true;
+
+    #[inline(always)]
+    fn below(&self) -> &[P] {
+        self.own
+    }
+
+    #[inline(always)]
+    fn gain(&self, morsel: usize) -> P {
+        self.gains[morsel]
+    }
+
+    #[inline(always)]
+    fn add(&self, child: P, gain: P) -> P {
+        child + gain
+    }
+
+    #[inline(always)]
+    fn better(&self, new: P, old: P) -> bool {
+        if LAST {
+            new >= old
+        } else {
+            new > old
+        }
+    }
+
+    #[inline(always)]
+    fn finish(
+        &self,
+        place: &Place<'_>,
+        at: usize,
+        out: &mut [P],
+        picks: &[u8],
+        others: &mut [&mut [P]],
+        room: &mut [usize],
+    ) {
+        // The children's ranks once, then each other column gathered through them.
+        let kids = &mut room[..out.len()];
+        for (j, (kid, &pick)) in kids.iter_mut().zip(picks).enumerate() {
+            *kid = place.child(j, pick);
+        }
+        for (column, below) in others.iter_mut().zip(&self.others) {
+            for (value, &kid) in column[at..at + kids.len()].iter_mut().zip(kids.iter()) {
+                *value = child_of(below, kid);
+            }
+        }
+    }
+}
+
+/// The packed words' cells for the blocks: the mover's key is the word shifted right
+/// by `shift`; a decided word is rewritten for the next mover (`rekey`).
+struct Words<'a, F> {
+    /// The layer below, keyed for the mover.
+    prev: &'a [u64],
+    /// The mover's packed gain of each morsel.
+    gains: &'a [u64],
+    shift: u32,
+    rekey: F,
+}
+
+impl<F: Fn(u64) -> u64 + Sync> Cells for Words<'_, F> {
+    type W = u64;
+    const PICKS: bool = false;
+
+    #[inline(always)]
+    fn below(&self) -> &[u64] {
+        self.prev
+    }
+
+    #[inline(always)]
+    fn gain(&self, morsel: usize) -> u64 {
+        self.gains[morsel]
+    }
+
+    #[inline(always)]
+    fn add(&self, child: u64, gain: u64) -> u64 {
+        child.wrapping_add(gain)
+    }
+
+    #[inline(always)]
+    fn better(&self, new: u64, old: u64) -> bool {
+        new >> self.shift > old >> self.shift
+    }
+
+    #[inline(always)]
+    fn finish(
+        &self,
+        _: &Place<'_>,
+        _: usize,
+        out: &mut [u64],
+        _: &[u8],
+        _: &mut [&mut [u64]],
+        _: &mut [usize],
+    ) {
+        for o in out.iter_mut() {
+            *o = (self.rekey)(*o);
+        }
+    }
 }
 
 /// Two players' payoffs under the index rule in one word a state. A player's payoff is
@@ -746,20 +903,23 @@ fn run_packed<'g, P: Word>(
                     decide_blocks(
                         &Blocks {
                             low: &low,
-                            prev: &prev[..below],
-                            gains: &gains,
-                            shift: packing.key_shift($from),
+                            cells: Words {
+                                prev: &prev[..below],
+                                gains: &gains,
+                                shift: packing.key_shift($from),
+                                rekey: |w: u64| {
+                                    if $from == $to {
+                                        w
+                                    } else {
+                                        packing.pack($to, packing.fields($from, w))
+                                    }
+                                },
+                            },
                             layer,
                             n,
-                            rekey: |w: u64| {
-                                if $from == $to {
-                                    w
-                                } else {
-                                    packing.pack($to, packing.fields($from, w))
-                                }
-                            },
                         },
                         words,
+                        Vec::new(),
                         &mut chosen,
                         progress,
                         &stop,
@@ -859,29 +1019,47 @@ mod tests {
         assert!(packed > 280, "packed {packed} of 300");
     }
 
-    /// At sizes past the engine's tests, the packed blocks (the default split: full
-    /// blocks of low morsels under several high ones) give the value and path of the
-    /// two columns walked state by state, on random dinners of 16 to 19 morsels under
+    /// At sizes where the default split makes full blocks of low morsels under several
+    /// high ones, the blocks give the engine's value and path: the packed words and the
+    /// columns (two players under the index rule), the columns alone (two or three
+    /// players, the rules first and last), on random dinners of 16 to 18 morsels under
     /// alternation and random orders, utilities with ties and without.
     #[test]
-    fn blocks_agree_with_the_columns_at_larger_sizes() {
+    fn blocks_agree_with_the_engine_at_larger_sizes() {
         let mut rng = Rng::for_trial(30, 3);
-        for trial in 0..6u64 {
-            let n = 16 + rng.below(4) as usize;
+        let steps = |s: &LeanSolution<DinnerGame<'_, i64>>| {
+            s.path.iter().map(|x| (x.mover, x.mv)).collect::<Vec<_>>()
+        };
+        for trial in 0..8u64 {
+            let n = 16 + rng.below(3) as usize;
             let span = [3, 1_000_001][(trial % 2) as usize];
-            let (d, order) = two_players(&mut rng, n, span, trial < 3);
+            let (d, order) = two_players(&mut rng, n, span, trial < 4);
             let ties = Ties::uniform(TieBreak::First, 2);
             let game = DinnerGame::<i64>::new(&d, &order, true).expect("game");
+            let want = solve_lean(&game, &ties, u128::MAX, &Silent).expect("engine");
             let pay = game.plain_payoffs().expect("plain");
             let packing = Packing::of(&game, &ties, pay, n).expect("packed");
-            let blocks =
+            let packed =
                 run_packed(&game, &ties, &packing, n, u128::MAX, SPLIT, &Silent).expect("blocks");
-            let columns = run(&game, &ties, pay, n, u128::MAX, &Silent).expect("columns");
-            assert_eq!(blocks.value, columns.value, "trial {trial}");
-            let steps = |s: &LeanSolution<DinnerGame<'_, i64>>| {
-                s.path.iter().map(|x| (x.mover, x.mv)).collect::<Vec<_>>()
-            };
-            assert_eq!(steps(&blocks), steps(&columns), "trial {trial}");
+            let columns = run(&game, &ties, pay, n, u128::MAX, SPLIT, &Silent).expect("columns");
+            for got in [packed, columns] {
+                assert_eq!(got.value, want.value, "trial {trial}");
+                assert_eq!(steps(&got), steps(&want), "trial {trial}");
+            }
+            // Three players (or two), the rules first and last, no index rule.
+            let k = 2 + (trial % 2) as usize;
+            let flat: Vec<i64> = (0..k * n).map(|_| rng.below(span) as i64).collect();
+            let d = Dinner::from_integers(k, flat).expect("dinner");
+            let order =
+                TurnOrder::parse(if trial < 4 { "snake" } else { "alternate" }, &d).expect("order");
+            let rules = [TieBreak::First, TieBreak::Last];
+            let ties = Ties::per_player((0..k).map(|_| rules[rng.below(2) as usize]).collect());
+            let game = DinnerGame::<i64>::new(&d, &order, false).expect("game");
+            let want = solve_lean(&game, &ties, u128::MAX, &Silent).expect("engine");
+            let pay = game.plain_payoffs().expect("plain");
+            let got = run(&game, &ties, pay, n, u128::MAX, SPLIT, &Silent).expect("columns");
+            assert_eq!(got.value, want.value, "trial {trial}, {k} players");
+            assert_eq!(steps(&got), steps(&want), "trial {trial}, {k} players");
         }
     }
 
@@ -934,6 +1112,15 @@ mod tests {
                 assert_eq!(got.states, want.states);
                 // Below the kept layers the path's state was solved again.
                 assert_eq!(got.resolved > 0, n > KEPT_LAYERS, "trial {trial}");
+                // The columns (which two players under the index rule skip), with every
+                // split of the blocks, from all morsels high to all low.
+                let pay = game.plain_payoffs().expect("plain");
+                for split in [0, 1, 2, 3, 5, 8, n] {
+                    let got = run(&game, &ties, pay, n, u128::MAX, split, &Silent).expect("run");
+                    let at = format!("trial {trial} perturb {perturb} split {split}");
+                    assert_eq!(got.value, want.value, "{at}");
+                    assert_eq!(steps(&got), steps(&want), "{at}");
+                }
             }
         }
     }
