@@ -485,7 +485,19 @@ fn merge<const KEEP: bool, C: Cells>(
     gain: C::W,
     j: u8,
 ) {
-    if KEEP || C::PICKS {
+    if C::PICKS {
+        // Both stored whatever the comparison says: the compiler then blends whole
+        // lanes instead of storing lane by lane (3 x 26 morsels: 0.82 to 0.96 s against
+        // 1.02 to 1.17 s).
+        for ((o, p), &c) in out.iter_mut().zip(pick.iter_mut()).zip(stream) {
+            let w = cells.add(c, gain);
+            let take = cells.better(w, *o);
+            *o = if take { w } else { *o };
+            *p = if take { j } else { *p };
+        }
+    } else if KEEP {
+        // The packed words' picks, on the few layers that keep them: here the blend was
+        // slower than the stores.
         for ((o, p), &c) in out.iter_mut().zip(pick.iter_mut()).zip(stream) {
             let w = cells.add(c, gain);
             if cells.better(w, *o) {
