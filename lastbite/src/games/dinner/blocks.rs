@@ -96,6 +96,8 @@ impl Low {
 pub(super) trait Cells: Sync {
     /// A value, as the layer below holds it and as the layer is decided.
     type W: Copy + Send + Sync;
+    /// An entry of the layer's other columns, which [`Cells::finish`] fills.
+    type O: Send;
     /// Whether [`Cells::finish`] reads the block's picks (they are written then even
     /// where the layer's choice bytes are not kept).
     const PICKS: bool;
@@ -116,7 +118,7 @@ pub(super) trait Cells: Sync {
         at: usize,
         out: &mut [Self::W],
         picks: &[u8],
-        others: &mut [&mut [Self::W]],
+        others: &mut [&mut [Self::O]],
         room: &mut [usize],
     );
 }
@@ -168,7 +170,7 @@ fn block_size(low: &Low, layer: usize, h: u64) -> Option<usize> {
 pub(super) fn decide_blocks<C: Cells>(
     job: &Blocks<'_, C>,
     words: &mut [C::W],
-    others: Vec<&mut [C::W]>,
+    others: Vec<&mut [C::O]>,
     chosen: &mut [u8],
     progress: &dyn Progress,
     stop: &AtomicBool,
@@ -233,7 +235,7 @@ fn run_blocks<const KEEP: bool, C: Cells>(
     b: u64,
     words: &mut [C::W],
     picks: &mut [u8],
-    others: &mut [&mut [C::W]],
+    others: &mut [&mut [C::O]],
 ) {
     #[cfg(target_arch = "x86_64")]
     if std::is_x86_feature_detected!("avx2") {
@@ -252,7 +254,7 @@ fn run_blocks_avx2<const KEEP: bool, C: Cells>(
     b: u64,
     words: &mut [C::W],
     picks: &mut [u8],
-    others: &mut [&mut [C::W]],
+    others: &mut [&mut [C::O]],
 ) {
     blocks_of::<KEEP, C>(job, a, b, words, picks, others);
 }
@@ -266,7 +268,7 @@ fn blocks_of<const KEEP: bool, C: Cells>(
     b: u64,
     words: &mut [C::W],
     picks: &mut [u8],
-    others: &mut [&mut [C::W]],
+    others: &mut [&mut [C::O]],
 ) {
     let low = job.low;
     let cells = &job.cells;

@@ -11,10 +11,13 @@
 //! sequential streams. Two players under the index rule share one packed word a state
 //! (`Packing`); otherwise each player has a column of payoffs, the mover compares its
 //! own column's (`Columns`, under the rules first and last) and the other columns are
-//! gathered through the moves chosen.
+//! gathered through the moves chosen. The rules friendly and antagonistic compare the
+//! others' total on ties: with 32-bit payoffs the layer below holds a key a state for
+//! such a mover, its payoff and the others' total in one 64-bit word (`tie_key`,
+//! `Keys`).
 //!
-//! The rules friendly and antagonistic compare the others' payoffs too; their layers are
-//! walked state by state, the children's ranks without unranking. A state of `l` morsels
+//! With wider payoffs those two rules walk their layers state by state, the children's
+//! ranks without unranking. A state of `l` morsels
 //! left, `p_0 < ... < p_(l-1)`, has colexicographic rank `r = sum_j C(p_j, j + 1)`;
 //! removing `p_j` leaves `sum_(i<j) C(p_i, i + 1) + sum_(i>j) C(p_i, i)`, that is `r -
 //! C(p_j, j + 1) - sum_(i>j) D(p_i, i)` with `D(p, i) = C(p, i + 1) - C(p, i)`: one
@@ -41,10 +44,52 @@ use super::game::DinnerGame;
 
 /// A machine payoff the kernel adds and compares directly (the dinner's `i32`, `i64` and
 /// `i128`).
-pub trait Word: Payoff + Zero + Default + Add<Output = Self> {}
-impl Word for i32 {}
-impl Word for i64 {}
-impl Word for i128 {}
+pub trait Word: Payoff + Zero + Default + Add<Output = Self> {
+    /// Whether a payoff is 32 bits wide: then a payoff and a total of payoffs share one
+    /// 64-bit [`tie_key`], and the friendly and antagonistic rules go block by block.
+    const NARROW: bool;
+    /// The payoff as 32 bits (only called when [`Word::NARROW`]).
+    fn narrow(self) -> i32;
+    /// A payoff from 32 bits (only called when [`Word::NARROW`]).
+    fn widen(x: i32) -> Self;
+}
+
+impl Word for i32 {
+    const NARROW: bool = true;
+    fn narrow(self) -> i32 {
+        self
+    }
+    fn widen(x: i32) -> i32 {
+        x
+    }
+}
+
+macro_rules! wide_word {
+    ($t:ty) => {
+        impl Word for $t {
+            const NARROW: bool = false;
+            fn narrow(self) -> i32 {
+                unreachable!("a wide payoff is never narrowed")
+            }
+            fn widen(x: i32) -> $t {
+                x as $t
+            }
+        }
+    };
+}
+wide_word!(i64);
+wide_word!(i128);
+
+/// A friendly (or `antagonistic`) mover's key of a state: its own payoff in the high
+/// half, the others' total in the low half (complemented when antagonistic, so that a
+/// larger key is a smaller total), as an unsigned number: one comparison of two keys
+/// orders them as the rule does, and adding a gain shifted into the high half adds it
+/// to the payoff (which never overflows: every payoff and total fits 32 bits).
+fn tie_key(own: i32, others: i32, antagonistic: bool) -> i64 {
+    let low = (others as u32) ^ 0x8000_0000;
+    let low = if antagonistic { !low } else { low };
+    (own as i64) << 32 | low as i64
+}
 
 /// No move: the state is terminal (the engine's byte).
 const TERMINAL: u8 = u8::MAX;
@@ -146,7 +191,15 @@ pub fn solve<'g, P: Word>(
         return (bytes <= memory)
             .then(|| run_packed(game, ties, &packing, n, bytes, SPLIT, progress));
     }
-    let bytes = held(k * size);
+    // A column of 64-bit keys beside the payoffs for friendly and antagonistic movers.
+    let bytes = held(
+        k * size
+            + if keyed(ties, k as usize, P::NARROW) {
+                8
+            } else {
+                0
+            },
+    );
     if bytes > memory {
         return None;
     }
@@ -188,6 +241,12 @@ fn run<'g, P: Word>(
         zeroed::<P>(stride * k, bytes)?,
         zeroed::<P>(stride * k, bytes)?,
     );
+    // Friendly and antagonistic movers with 32-bit payoffs read a column of keys too.
+    let (mut prev_keys, mut cur_keys) = if keyed(ties, k, P::NARROW) {
+        (zeroed::<i64>(stride, bytes)?, zeroed::<i64>(stride, bytes)?)
+    } else {
+        (Vec::new(), Vec::new())
+    };
     for layer in 0..=n {
         let size = game.layer_size(layer);
         // Every state's byte is written below.
@@ -201,7 +260,26 @@ fn run<'g, P: Word>(
                 cur.chunks_mut(stride).map(|c| &mut c[..size]).collect();
             let prev: Vec<&[P]> = prev.chunks(stride).map(|c| &c[..below]).collect();
             let rule = ties.of(mover);
-            if matches!(rule, TieBreak::First | TieBreak::Last) {
+            if P::NARROW && matches!(rule, TieBreak::Friendly | TieBreak::Antagonistic) {
+                decide_blocks(
+                    &Blocks {
+                        low: &low,
+                        cells: Keys {
+                            keys: &prev_keys[..below],
+                            gains: own_pay.iter().map(|&g| (g.narrow() as i64) << 32).collect(),
+                            prev,
+                            mover,
+                        },
+                        layer,
+                        n,
+                    },
+                    &mut cur_keys[..size],
+                    columns,
+                    &mut chosen,
+                    progress,
+                    &stop,
+                )
+            } else if matches!(rule, TieBreak::First | TieBreak::Last) {
                 let words = columns.remove(mover);
                 let others = (0..k).filter(|&q| q != mover).map(|q| prev[q]).collect();
                 macro_rules! go {
@@ -275,14 +353,31 @@ fn run<'g, P: Word>(
             chosen.fill(TERMINAL);
             progress.advance(size as u64);
         }
+        // The keys of the layer for its reader, when its rule needs them.
+        if layer < n && !cur_keys.is_empty() {
+            let next = game.player_of_turn(n - layer - 1);
+            if let rule @ (TieBreak::Friendly | TieBreak::Antagonistic) = ties.of(next) {
+                let columns: Vec<&[P]> = cur.chunks(stride).map(|c| &c[..size]).collect();
+                let antagonistic = matches!(rule, TieBreak::Antagonistic);
+                write_keys(&columns, &mut cur_keys[..size], next, antagonistic);
+            }
+        }
         choices.push(chosen);
         std::mem::swap(&mut prev, &mut cur);
+        std::mem::swap(&mut prev_keys, &mut cur_keys);
     }
     progress.finish();
     // The top layer holds the root alone, rank 0 of each column.
     let value = prev.iter().step_by(stride).copied().collect();
-    drop((prev, cur));
+    drop((prev, cur, prev_keys, cur_keys));
     from_choices(game, ties, value, &choices, states, bytes, progress)
+}
+
+/// Whether a layered solve keeps a column of [`tie_key`]s: some player's rule is friendly
+/// or antagonistic and the payoffs are `narrow` (32 bits).
+fn keyed(ties: &Ties, players: usize, narrow: bool) -> bool {
+    narrow
+        && (0..players).any(|q| matches!(ties.of(q), TieBreak::Friendly | TieBreak::Antagonistic))
 }
 
 /// The solution of a layered solve: the root's `value` and the path read back from the
@@ -628,6 +723,7 @@ struct Columns<'a, P, const LAST: bool> {
 
 impl<P: Word, const LAST: bool> Cells for Columns<'_, P, LAST> {
     type W = P;
+    type O = P;
     const PICKS: bool = true;
 
     #[inline(always)]
@@ -677,6 +773,92 @@ impl<P: Word, const LAST: bool> Cells for Columns<'_, P, LAST> {
     }
 }
 
+/// The columns' cells for the blocks under the rules friendly and antagonistic (32-bit
+/// payoffs): the mover compares [`tie_key`]s, read from the key column the layer below
+/// was given for it; once a block is decided, the mover's payoff is its key's high half
+/// and the other columns are gathered through the moves chosen.
+struct Keys<'a, P> {
+    /// The layer below's keys for the mover.
+    keys: &'a [i64],
+    /// The mover's payoff for eating each morsel, in the high half.
+    gains: Vec<i64>,
+    /// The layer below's columns, every player's.
+    prev: Vec<&'a [P]>,
+    mover: usize,
+}
+
+impl<P: Word> Cells for Keys<'_, P> {
+    type W = i64;
+    type O = P;
+    const PICKS: bool = true;
+
+    #[inline(always)]
+    fn below(&self) -> &[i64] {
+        self.keys
+    }
+
+    #[inline(always)]
+    fn gain(&self, morsel: usize) -> i64 {
+        self.gains[morsel]
+    }
+
+    #[inline(always)]
+    fn add(&self, child: i64, gain: i64) -> i64 {
+        child + gain
+    }
+
+    #[inline(always)]
+    fn better(&self, new: i64, old: i64) -> bool {
+        new > old
+    }
+
+    #[inline(always)]
+    fn finish(
+        &self,
+        place: &Place<'_>,
+        at: usize,
+        out: &mut [i64],
+        picks: &[u8],
+        columns: &mut [&mut [P]],
+        room: &mut [usize],
+    ) {
+        let kids = &mut room[..out.len()];
+        for (j, (kid, &pick)) in kids.iter_mut().zip(picks).enumerate() {
+            *kid = place.child(j, pick);
+        }
+        for (q, (column, below)) in columns.iter_mut().zip(&self.prev).enumerate() {
+            let column = &mut column[at..at + kids.len()];
+            if q == self.mover {
+                for (value, &key) in column.iter_mut().zip(out.iter()) {
+                    *value = P::widen((key >> 32) as i32);
+                }
+            } else {
+                for (value, &kid) in column.iter_mut().zip(kids.iter()) {
+                    *value = child_of(below, kid);
+                }
+            }
+        }
+    }
+}
+
+/// Writes `keys` for the next mover, a friendly or `antagonistic` `player`, from the
+/// layer's columns: its own payoff and the others' total ([`tie_key`]).
+fn write_keys<P: Word>(columns: &[&[P]], keys: &mut [i64], player: usize, antagonistic: bool) {
+    keys.par_chunks_mut(CHUNK)
+        .enumerate()
+        .for_each(|(c, keys)| {
+            let first = c * CHUNK;
+            for (j, key) in keys.iter_mut().enumerate() {
+                let mut total = 0i32;
+                for column in columns {
+                    total += column[first + j].narrow();
+                }
+                let own = columns[player][first + j].narrow();
+                *key = tie_key(own, total - own, antagonistic);
+            }
+        });
+}
+
 /// The packed words' cells for the blocks: the mover's key is the word shifted right
 /// by `shift`; a decided word is rewritten for the next mover (`rekey`).
 struct Words<'a, F> {
@@ -690,6 +872,7 @@ struct Words<'a, F> {
 
 impl<F: Fn(u64) -> u64 + Sync> Cells for Words<'_, F> {
     type W = u64;
+    type O = u64;
     const PICKS: bool = false;
 
     #[inline(always)]
@@ -1022,7 +1205,7 @@ mod tests {
     /// At sizes where the default split makes full blocks of low morsels under several
     /// high ones, the blocks give the engine's value and path: the packed words and the
     /// columns (two players under the index rule), the columns alone (two or three
-    /// players, the rules first and last), on random dinners of 16 to 18 morsels under
+    /// players, every rule for each player), on random dinners of 16 to 18 morsels under
     /// alternation and random orders, utilities with ties and without.
     #[test]
     fn blocks_agree_with_the_engine_at_larger_sizes() {
@@ -1046,18 +1229,27 @@ mod tests {
                 assert_eq!(got.value, want.value, "trial {trial}");
                 assert_eq!(steps(&got), steps(&want), "trial {trial}");
             }
-            // Three players (or two), the rules first and last, no index rule.
+            // Three players (or two), every rule (the friendly and antagonistic ones
+            // through their keys, the payoffs being 32-bit), no index rule.
             let k = 2 + (trial % 2) as usize;
             let flat: Vec<i64> = (0..k * n).map(|_| rng.below(span) as i64).collect();
             let d = Dinner::from_integers(k, flat).expect("dinner");
             let order =
                 TurnOrder::parse(if trial < 4 { "snake" } else { "alternate" }, &d).expect("order");
-            let rules = [TieBreak::First, TieBreak::Last];
-            let ties = Ties::per_player((0..k).map(|_| rules[rng.below(2) as usize]).collect());
-            let game = DinnerGame::<i64>::new(&d, &order, false).expect("game");
+            let rules = [
+                TieBreak::First,
+                TieBreak::Last,
+                TieBreak::Friendly,
+                TieBreak::Antagonistic,
+            ];
+            let ties = Ties::per_player((0..k).map(|_| rules[rng.below(4) as usize]).collect());
+            let game = DinnerGame::<i32>::new(&d, &order, false).expect("game");
             let want = solve_lean(&game, &ties, u128::MAX, &Silent).expect("engine");
             let pay = game.plain_payoffs().expect("plain");
             let got = run(&game, &ties, pay, n, u128::MAX, SPLIT, &Silent).expect("columns");
+            let steps = |s: &LeanSolution<DinnerGame<'_, i32>>| {
+                s.path.iter().map(|x| (x.mover, x.mv)).collect::<Vec<_>>()
+            };
             assert_eq!(got.value, want.value, "trial {trial}, {k} players");
             assert_eq!(steps(&got), steps(&want), "trial {trial}, {k} players");
         }
@@ -1121,6 +1313,19 @@ mod tests {
                     assert_eq!(got.value, want.value, "{at}");
                     assert_eq!(steps(&got), steps(&want), "{at}");
                 }
+                // 64-bit payoffs: the friendly and antagonistic layers walked state by
+                // state (their keys need 32-bit payoffs).
+                let wide = DinnerGame::<i64>::new(&d, &order, perturb).expect("game");
+                let pay = wide.plain_payoffs().expect("plain");
+                let got = run(&wide, &ties, pay, n, u128::MAX, SPLIT, &Silent).expect("run");
+                let value: Vec<i64> = want.value.iter().map(|&v| v as i64).collect();
+                assert_eq!(got.value, value, "trial {trial} perturb {perturb} wide");
+                let wide_steps: Vec<_> = got.path.iter().map(|x| (x.mover, x.mv)).collect();
+                assert_eq!(
+                    wide_steps,
+                    steps(&want),
+                    "trial {trial} perturb {perturb} wide"
+                );
             }
         }
     }
