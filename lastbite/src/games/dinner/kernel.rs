@@ -46,7 +46,7 @@ use super::game::DinnerGame;
 /// `i128`).
 pub trait Word: Payoff + Zero + Default + Add<Output = Self> {
     /// Whether a payoff is 32 bits wide: then a payoff and a total of payoffs share one
-    /// 64-bit [`tie_key`], and the friendly and antagonistic rules go block by block.
+    /// 64-bit key, and the friendly and antagonistic rules go block by block.
     const NARROW: bool;
     /// The payoff as 32 bits (only called when [`Word::NARROW`]).
     fn narrow(self) -> i32;
