@@ -144,10 +144,21 @@ pub(super) struct Place<'a> {
 }
 
 impl Place<'_> {
+    /// The ranks in the layer below of the block's states' children through their
+    /// `picks`, written to the start of `room`.
+    #[inline(always)]
+    pub(super) fn children<'r>(&self, picks: &[u8], room: &'r mut [usize]) -> &'r [usize] {
+        let kids = &mut room[..picks.len()];
+        for (j, (kid, &pick)) in kids.iter_mut().zip(picks).enumerate() {
+            *kid = self.child(j, pick);
+        }
+        kids
+    }
+
     /// The rank in the layer below of the child of the block's `j`-th state through its
     /// `pick`-th morsel (in increasing order).
     #[inline(always)]
-    pub(super) fn child(&self, j: usize, pick: u8) -> usize {
+    fn child(&self, j: usize, pick: u8) -> usize {
         let pick = pick as usize;
         if pick < self.k {
             self.suffix + (self.low.kids[self.k][j * self.k + pick] >> 8) as usize

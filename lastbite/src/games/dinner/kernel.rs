@@ -755,20 +755,15 @@ impl<P: Word, const LAST: bool> Cells for Columns<'_, P, LAST> {
         &self,
         place: &Place<'_>,
         at: usize,
-        out: &mut [P],
+        _: &mut [P],
         picks: &[u8],
         others: &mut [&mut [P]],
         room: &mut [usize],
     ) {
         // The children's ranks once, then each other column gathered through them.
-        let kids = &mut room[..out.len()];
-        for (j, (kid, &pick)) in kids.iter_mut().zip(picks).enumerate() {
-            *kid = place.child(j, pick);
-        }
+        let kids = place.children(picks, room);
         for (column, below) in others.iter_mut().zip(&self.others) {
-            for (value, &kid) in column[at..at + kids.len()].iter_mut().zip(kids.iter()) {
-                *value = child_of(below, kid);
-            }
+            gather(&mut column[at..at + kids.len()], below, kids);
         }
     }
 }
@@ -822,10 +817,7 @@ impl<P: Word> Cells for Keys<'_, P> {
         columns: &mut [&mut [P]],
         room: &mut [usize],
     ) {
-        let kids = &mut room[..out.len()];
-        for (j, (kid, &pick)) in kids.iter_mut().zip(picks).enumerate() {
-            *kid = place.child(j, pick);
-        }
+        let kids = place.children(picks, room);
         for (q, (column, below)) in columns.iter_mut().zip(&self.prev).enumerate() {
             let column = &mut column[at..at + kids.len()];
             if q == self.mover {
@@ -833,11 +825,17 @@ impl<P: Word> Cells for Keys<'_, P> {
                     *value = P::widen((key >> 32) as i32);
                 }
             } else {
-                for (value, &kid) in column.iter_mut().zip(kids.iter()) {
-                    *value = child_of(below, kid);
-                }
+                gather(column, below, kids);
             }
         }
+    }
+}
+
+/// `column[j] = below[kids[j]]`: a block's column read through its children's ranks.
+#[inline(always)]
+fn gather<P: Copy>(column: &mut [P], below: &[P], kids: &[usize]) {
+    for (value, &kid) in column.iter_mut().zip(kids) {
+        *value = child_of(below, kid);
     }
 }
 
