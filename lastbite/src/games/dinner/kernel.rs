@@ -215,9 +215,10 @@ pub fn solve<'g, P: Word>(
     Some(run(game, ties, pay, n, bytes, SPLIT, progress))
 }
 
-/// Solves the layers in columns of payoffs, a player's each: block by block (low
-/// morsels `0..split`, [`blocks`](super::blocks)) where the mover's rule is first or
-/// last, state by state where it looks at the others' payoffs (friendly, antagonistic).
+/// Solves the layers in columns of payoffs, a player's each, block by block (low
+/// morsels `0..split`, [`blocks`](super::blocks)): the rules first and last compare the
+/// mover's column, friendly and antagonistic a column of keys (32-bit payoffs); with
+/// wider payoffs those two walk their layers state by state.
 fn run<'g, P: Word>(
     game: &DinnerGame<'g, P>,
     ties: &Ties,
