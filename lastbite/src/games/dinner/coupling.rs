@@ -42,17 +42,27 @@ pub(crate) struct Tops {
     /// `down[p][i]`, for the morsel of `p`'s rank `i - 1`: `i` while it is left, else a
     /// lower index to look at; index 0 stands below every rank.
     down: [Vec<u32>; 2],
+    /// `partner[p][r]`: the other player's rank of the morsel of `p`'s rank `r` (read in
+    /// `p`'s order, where the two tables of ranks would be read at random).
+    partner: [Vec<u32>; 2],
     /// The coupling's corner by B's ranking (the tail holds A's), kept from one query to
     /// the next.
     walker: Walker,
 }
 
 impl Tops {
-    /// Every one of `n` morsels left.
-    pub(crate) fn new(n: usize) -> Tops {
+    /// Every morsel left, of the rankings given by each player's rank of each morsel
+    /// and the morsel of each rank.
+    pub(crate) fn new(rank: &[Vec<u32>; 2], by_rank: &[Vec<u32>; 2]) -> Tops {
+        let n = rank[0].len();
         let all: Vec<u32> = (0..=n as u32).collect();
+        let partner = [0, 1].map(|p| {
+            let other = &rank[1 - p];
+            by_rank[p].iter().map(|&m| other[m as usize]).collect()
+        });
         Tops {
             down: [all.clone(), all],
+            partner,
             walker: Walker::default(),
         }
     }
@@ -125,7 +135,7 @@ pub(crate) fn crossout_by_coupling(
         for (p, walker) in [&mut tail.walker, &mut other].into_iter().enumerate() {
             walker.ranks.clear();
             kit.tops.best(p, k + 1, &mut walker.ranks);
-            walker.load(p, kit.rank, kit.by_rank);
+            walker.load(p, &kit.tops.partner[p]);
         }
         // The crossings of the k turns before the one being played, from the last, until
         // both corners are the same (then every corner between them is that one too, and
@@ -174,23 +184,25 @@ struct Walker {
     other: Vec<u64>,
     spare: Vec<u64>,
     gone: Vec<bool>,
-    /// `ranks[..own]` holds every morsel left; `other[next..]` likewise.
+    /// `ranks[..own]` holds every morsel left, the last of them left too; `other[next..]`
+    /// likewise, the first of them left.
     own: usize,
     next: usize,
 }
 
 impl Walker {
-    /// Readies the corner in `ranks` (by `p`'s ranking) to be crossed out.
-    fn load(&mut self, p: usize, rank: &[Vec<u32>; 2], by_rank: &[Vec<u32>; 2]) {
+    /// Readies the corner in `ranks` (by `p`'s ranking) to be crossed out, `partner` the
+    /// other player's rank of each of `p`'s ranks.
+    fn load(&mut self, p: usize, partner: &[u32]) {
         self.p = p;
-        let q = 1 - p;
         self.other.clear();
-        self.other
-            .extend(self.ranks.iter().enumerate().map(|(i, &r)| {
-                let m = by_rank[p][r as usize] as usize;
-                (rank[q][m] as u64) << 32 | i as u64
-            }));
-        self.sorted(rank[q].len());
+        self.other.extend(
+            self.ranks
+                .iter()
+                .enumerate()
+                .map(|(i, &r)| (partner[r as usize] as u64) << 32 | i as u64),
+        );
+        self.sorted(partner.len());
     }
 
     /// Sorts `other` and marks every morsel of the corner left.
@@ -207,18 +219,12 @@ impl Walker {
     }
 
     /// The indices in `ranks` of `p`'s and the other player's least favourite left.
-    fn mins(&mut self) -> (usize, usize) {
-        while self.gone[self.own - 1] {
-            self.own -= 1;
-        }
-        while self.gone[self.other[self.next] as u32 as usize] {
-            self.next += 1;
-        }
+    fn mins(&self) -> (usize, usize) {
         (self.own - 1, self.other[self.next] as u32 as usize)
     }
 
     /// Each player's rank of their least favourite left: the corner's bounds.
-    fn least(&mut self) -> [u32; 2] {
+    fn least(&self) -> [u32; 2] {
         let (own, _) = self.mins();
         let mut lo = [self.ranks[own], (self.other[self.next] >> 32) as u32];
         if self.p == 1 {
@@ -232,6 +238,14 @@ impl Walker {
         let (own, other) = self.mins();
         let i = if crossed == self.p { own } else { other };
         self.gone[i] = true;
+        // Both ends moved past what is gone at once, so that `mins` only reads (the
+        // crossing leaves at least one morsel).
+        while self.gone[self.own - 1] {
+            self.own -= 1;
+        }
+        while self.gone[self.other[self.next] as u32 as usize] {
+            self.next += 1;
+        }
         i
     }
 }
@@ -431,13 +445,30 @@ pub(crate) struct Kit<'a> {
     pub(crate) turns: &'a [u8],
 }
 
-/// Sorts `keys` by their high halves, ranks below `n`: short slices by comparison, long
-/// ones by a radix sort of 11 bits a pass, least significant first (half the coupling's
-/// time went to sorting before).
+/// Sorts `keys` by their high halves, distinct ranks below `n`: short slices by
+/// comparison, long ones whose ranks span at most four times their length by one slot a
+/// rank, the others by a radix sort of 11 bits a pass, least significant first (half the
+/// coupling's time went to sorting before).
 fn sort_by_rank(keys: &mut Vec<u64>, spare: &mut Vec<u64>, n: usize) {
     const DIGIT: u32 = 11;
     if keys.len() < 512 {
         keys.sort_unstable();
+        return;
+    }
+    // Rankings that nearly agree put a corner's other ranks in a range little wider than
+    // the corner: one slot a rank there, filled and read back in order.
+    let (lo, hi) = keys.iter().fold((u64::MAX, 0), |(lo, hi), &k| {
+        (lo.min(k >> 32), hi.max(k >> 32))
+    });
+    let span = (hi - lo + 1) as usize;
+    if span <= 4 * keys.len() {
+        spare.clear();
+        spare.resize(span, u64::MAX);
+        for &k in keys.iter() {
+            spare[((k >> 32) - lo) as usize] = k;
+        }
+        keys.clear();
+        keys.extend(spare.iter().copied().filter(|&k| k != u64::MAX));
         return;
     }
     let bits = usize::BITS - n.leading_zeros();
@@ -512,7 +543,7 @@ mod tests {
             let (rank, by_rank) = rank_tables(&d);
             // The first `eaten` turns eat morsels at random.
             let eaten = rng.below(n as u64) as usize;
-            let mut tops = Tops::new(n);
+            let mut tops = Tops::new(&rank, &by_rank);
             let mut left: Vec<u32> = (0..n as u32).collect();
             for _ in 0..eaten {
                 let m = left.swap_remove(rng.below(left.len() as u64) as usize);
@@ -559,7 +590,7 @@ mod tests {
             let n = d.len();
             let turns = order.turns();
             let (rank, by_rank) = rank_tables(&d);
-            let mut tops = Tops::new(n);
+            let mut tops = Tops::new(&rank, &by_rank);
             let mut tail = Tail::default();
             let mut left: Vec<u32> = (0..n as u32).collect();
             let style = rng.below(4);
@@ -621,6 +652,8 @@ mod tests {
             (512, 512),
             (5000, 1 << 30),
             (3000, 70_000),
+            (2000, 5000),
+            (4000, 16_000),
         ] {
             // Distinct ranks below n.
             let mut seen = std::collections::HashSet::new();

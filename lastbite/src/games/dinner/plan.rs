@@ -156,6 +156,7 @@ impl Plan {
                     .collect(),
             )
         });
+        let tops = Tops::new(&rank, &by_rank);
         let mut plan = Plan {
             turns,
             start: 0,
@@ -173,7 +174,7 @@ impl Plan {
             fresh: false,
             stale_since: 0,
             rescans: 0,
-            tops: Tops::new(n),
+            tops,
             pending: Vec::new(),
             tail: Tail::default(),
             scanned: 0,
