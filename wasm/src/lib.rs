@@ -23,16 +23,16 @@ pub const CAPS: serving::Caps = serving::Caps {
 /// Runs `command` on a request's JSON as the page's worker does: the status (0 the
 /// report, 1 a bad request, 2 over the page's budget) and the text.
 pub fn run(command: &str, request: &[u8]) -> (u32, String) {
-    static FIELDS: OnceLock<Vec<(&'static str, Vec<String>)>> = OnceLock::new();
+    static FIELDS: OnceLock<Vec<(&'static str, serving::RequestFields)>> = OnceLock::new();
     static SCHEMA: OnceLock<String> = OnceLock::new();
     if command == "schema" {
         return (0, SCHEMA.get_or_init(serving::schema_document).clone());
     }
     let fields = FIELDS.get_or_init(serving::request_fields);
-    let Some((name, props)) = fields.iter().find(|(c, _)| *c == command) else {
+    let Some((name, fields)) = fields.iter().find(|(c, _)| *c == command) else {
         return (1, format!("no such command: {}", api::escape(command)));
     };
-    let body = match serving::admit(props, request, &CAPS, "this page") {
+    let body = match serving::admit(fields, request, &CAPS, "this page") {
         Ok(b) => b,
         Err(serving::Refusal::BadRequest(m)) => return (1, m),
         Err(serving::Refusal::OverBudget(m)) => return (2, m),

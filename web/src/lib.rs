@@ -81,8 +81,8 @@ struct Shared {
     slots: Arc<Semaphore>,
     /// `GET /api/schema`'s answer, made once.
     schema: String,
-    /// Each command's request properties, to budget only the fields it has.
-    fields: Vec<(&'static str, Vec<String>)>,
+    /// Each command's request fields (which name files, which are budgets).
+    fields: Vec<(&'static str, serving::RequestFields)>,
 }
 
 /// An error answer: a status and a one-line message, as `{"error": "..."}`.
@@ -395,7 +395,7 @@ async fn run(
     format: Option<api::Format>,
     body: Body,
 ) -> Result<Response, ApiError> {
-    let Some(&(command, ref props)) = shared.fields.iter().find(|(c, _)| *c == name) else {
+    let Some(&(command, ref fields)) = shared.fields.iter().find(|(c, _)| *c == name) else {
         return Err(ApiError::new(
             StatusCode::NOT_FOUND,
             format!(
@@ -411,7 +411,7 @@ async fn run(
             format!("the request body is over {limit} bytes"),
         )
     })?;
-    let request = budgeted(&shared.config, props, &bytes)?;
+    let request = budgeted(&shared.config, fields, &bytes)?;
     let Ok(slot) = shared.slots.clone().try_acquire_owned() else {
         return Err(ApiError::new(
             StatusCode::SERVICE_UNAVAILABLE,
@@ -475,12 +475,16 @@ fn status_of(e: &api::Error) -> StatusCode {
 /// The request as the library will read it: a JSON object, with no file or directory
 /// (the server reads and writes none), its size budgets within this server's, and the
 /// server's budget where it gave none.
-fn budgeted(config: &Config, props: &[String], bytes: &[u8]) -> Result<String, ApiError> {
+fn budgeted(
+    config: &Config,
+    fields: &serving::RequestFields,
+    bytes: &[u8],
+) -> Result<String, ApiError> {
     let caps = serving::Caps {
         max_states: config.max_states,
         max_memory_gib: config.max_memory_gib,
     };
-    serving::admit(props, bytes, &caps, "this server").map_err(|r| match r {
+    serving::admit(fields, bytes, &caps, "this server").map_err(|r| match r {
         serving::Refusal::BadRequest(m) => ApiError::new(StatusCode::BAD_REQUEST, m),
         serving::Refusal::OverBudget(m) => ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, m),
     })

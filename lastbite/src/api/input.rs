@@ -38,6 +38,7 @@ macro_rules! dinner_request {
             $(#[$m])* $name {
                 /// A dinner file: CSV (one morsel per line, one column per player, optional
                 /// header), JSON or TOML.
+                #[schemars(extend("x-path" = "file", "x-instead" = "data"))]
                 file: Option<String> = None,
                 /// The contents of a dinner file, for callers without files (format sniffed).
                 data: Option<String> = None,
@@ -78,15 +79,6 @@ pub const BUDGET_FIELDS: [(&str, BudgetUnit); 4] = [
     ("max_outcomes", BudgetUnit::Count),
     ("memory_gib", BudgetUnit::Gib),
 ];
-
-/// The request fields that name files the library reads or writes, each with where the
-/// content can go instead: a front end that serves others (the web server) refuses them.
-pub const PATH_FIELDS: [(&str, Option<&str>); 3] =
-    [("file", Some("data")), ("store", None), ("out", None)];
-
-/// The request fields whose value names a file when it starts with `@` (the rest of the
-/// value is the path); otherwise the value is the content itself.
-pub const AT_FILE_FIELDS: [&str; 1] = ["profile"];
 
 /// Morsels given inline.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]

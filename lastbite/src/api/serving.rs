@@ -2,12 +2,19 @@
 //! (`lastbite serve`) and the static page's WebAssembly worker. A request naming a file
 //! or a directory is refused (such a front end reads and writes none of its caller's
 //! files); a budget field the command has is capped by the front end's budget, and filled
-//! in with it when the request gives none. Declared once here so both front ends refuse
-//! and cap alike.
+//! in with it when the request gives none. Done once here so both front ends refuse and
+//! cap alike.
+//!
+//! Which fields name files is not a list kept here: each such field is declared where the
+//! request is, with `x-path` in its schema (`#[schemars(extend("x-path" = "file"))]`:
+//! `"file"`, `"directory"`, or `"@file"` for a value that names a file when it starts
+//! with `@`; `x-instead` names the field that takes the content itself), and
+//! [`request_fields`] reads the declarations from the schemas. A field added with its
+//! declaration is refused by both front ends with no change here.
 
 use serde_json::{Map, Value};
 
-use super::input::{BudgetUnit, AT_FILE_FIELDS, BUDGET_FIELDS, PATH_FIELDS};
+use super::input::{BudgetUnit, BUDGET_FIELDS};
 
 /// A serving front end's budgets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -27,19 +34,93 @@ pub enum Refusal {
     OverBudget(String),
 }
 
+/// How a request field names a file or folder, as its schema declares it (`x-path`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PathKind {
+    /// The value is the path of a file the command reads or writes (`"file"`).
+    File,
+    /// The value is the path of a directory the command reads and writes (`"directory"`).
+    Directory,
+    /// A value starting with `@` names a file holding the value (`"@file"`); any other
+    /// value is the content itself.
+    AtFile,
+}
+
+/// A request field declared to name a file or folder.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PathField {
+    /// The field's name.
+    pub name: String,
+    /// How its value names a path.
+    pub kind: PathKind,
+    /// The field that takes the content instead, where there is one (`x-instead`).
+    pub instead: Option<String>,
+}
+
+/// What a serving front end needs to know of one command's request: its fields, and
+/// which of them name files.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct RequestFields {
+    /// Every field of the request.
+    pub props: Vec<String>,
+    /// The fields declared to name a file or folder.
+    pub paths: Vec<PathField>,
+}
+
+impl RequestFields {
+    /// The fields of the request whose JSON Schema is `schema`, with the path
+    /// declarations (`x-path`, `x-instead`) its properties carry.
+    ///
+    /// ```
+    /// use lastbite::api::serving::{PathKind, RequestFields};
+    /// let schema = serde_json::json!({"properties": {
+    ///     "data": {"type": "string"},
+    ///     "file": {"type": "string", "x-path": "file", "x-instead": "data"},
+    /// }});
+    /// let f = RequestFields::of(&schema);
+    /// assert_eq!(f.props, ["data", "file"]);
+    /// assert_eq!(f.paths[0].kind, PathKind::File);
+    /// assert_eq!(f.paths[0].instead.as_deref(), Some("data"));
+    /// ```
+    ///
+    /// # Panics
+    /// On an `x-path` that is not one of `"file"`, `"directory"`, `"@file"`: a mistake in
+    /// a request's declaration, which the tests over every command meet first.
+    pub fn of(schema: &Value) -> RequestFields {
+        let Some(props) = schema["properties"].as_object() else {
+            return RequestFields::default();
+        };
+        let paths = props
+            .iter()
+            .filter_map(|(name, p)| {
+                let kind = match p.get("x-path")?.as_str() {
+                    Some("file") => PathKind::File,
+                    Some("directory") => PathKind::Directory,
+                    Some("@file") => PathKind::AtFile,
+                    other => panic!("{name}: x-path {other:?} is not file, directory or @file"),
+                };
+                let instead = p.get("x-instead").and_then(Value::as_str).map(String::from);
+                Some(PathField {
+                    name: name.clone(),
+                    kind,
+                    instead,
+                })
+            })
+            .collect();
+        RequestFields {
+            props: props.keys().cloned().collect(),
+            paths,
+        }
+    }
+}
+
 /// The request fields of every command, from its schema: what [`admit`] needs to know
-/// which budget fields a command has.
-pub fn request_fields() -> Vec<(&'static str, Vec<String>)> {
+/// which fields name files and which budget fields a command has.
+pub fn request_fields() -> Vec<(&'static str, RequestFields)> {
     let schemas: std::collections::HashMap<String, Value> = super::schemas().into_iter().collect();
     super::COMMANDS
         .iter()
-        .map(|c| {
-            let props = schemas[&format!("{c}.request")]["properties"]
-                .as_object()
-                .map(|p| p.keys().cloned().collect())
-                .unwrap_or_default();
-            (*c, props)
-        })
+        .map(|c| (*c, RequestFields::of(&schemas[&format!("{c}.request")])))
         .collect()
 }
 
@@ -69,52 +150,58 @@ pub fn schema_document() -> String {
     serde_json::json!({ "endpoints": endpoints }).to_string()
 }
 
-/// The request `body` of a command with fields `props`, admitted: files refused, budgets
-/// capped by `caps` (filled in where absent). `who` names the front end in messages
-/// ("this server", "this page").
+/// The request `body` of a command with request fields `fields`, admitted: every field
+/// declared to name a file or folder refused (whatever its value: an empty string too),
+/// budgets capped by `caps` (filled in where absent). `who` names the front end in
+/// messages ("this server", "this page").
 ///
 /// ```
-/// use lastbite::api::serving::{admit, Caps, Refusal};
+/// use lastbite::api::serving::{admit, request_fields, Caps, Refusal};
 /// let caps = Caps { max_states: 1000, max_memory_gib: 1 };
-/// let props = vec!["morsels".to_string(), "max_states".to_string()];
-/// let body = admit(&props, br#"{"morsels": "1,2"}"#, &caps, "this page").unwrap();
+/// let all = request_fields();
+/// let (_, fields) = all.iter().find(|(c, _)| *c == "dinner-play").unwrap();
+/// let body = admit(fields, br#"{"morsels": "1,2"}"#, &caps, "this page").unwrap();
 /// let v: serde_json::Value = serde_json::from_str(&body).unwrap();
 /// assert_eq!(v, serde_json::json!({"morsels": "1,2", "max_states": 1000}));
-/// let over = admit(&props, br#"{"max_states": 5000}"#, &caps, "this page");
+/// let over = admit(fields, br#"{"max_states": 5000}"#, &caps, "this page");
 /// assert_eq!(over, Err(Refusal::OverBudget("refused: max_states 5000 is over this page's budget of 1000".into())));
+/// let file = admit(fields, br#"{"file": "/etc/passwd"}"#, &caps, "this page");
+/// assert!(matches!(file, Err(Refusal::BadRequest(m)) if m.contains("send the content in data")));
 /// ```
-pub fn admit(props: &[String], body: &[u8], caps: &Caps, who: &str) -> Result<String, Refusal> {
+pub fn admit(
+    fields: &RequestFields,
+    body: &[u8],
+    caps: &Caps,
+    who: &str,
+) -> Result<String, Refusal> {
     let bad = |m: String| Refusal::BadRequest(m);
     let value: Value = serde_json::from_slice(body)
         .map_err(|e| bad(format!("invalid request: the body is not JSON: {e}")))?;
-    let Value::Object(mut fields) = value else {
+    let Value::Object(mut values) = value else {
         return Err(bad(
             "invalid request: the body must be a JSON object of the request's fields".into(),
         ));
     };
-    for (key, instead) in PATH_FIELDS {
-        if fields.get(key).is_some_and(|v| !v.is_null()) {
+    for path in &fields.paths {
+        let key = path.name.as_str();
+        let names_file = match (path.kind, values.get(key)) {
+            (_, None | Some(Value::Null)) => false,
+            (PathKind::AtFile, Some(v)) => v.as_str().is_some_and(|p| p.starts_with('@')),
+            (PathKind::File | PathKind::Directory, Some(_)) => true,
+        };
+        if names_file {
+            let instead = match (&path.instead, path.kind) {
+                (Some(f), _) => format!(" (send the content in {f})"),
+                (None, PathKind::AtFile) => format!(" (send the {key} itself)"),
+                (None, _) => String::new(),
+            };
             return Err(bad(format!(
-                "{key}: {who} reads and writes no files{}",
-                instead
-                    .map(|f| format!(" (send the content in {f})"))
-                    .unwrap_or_default()
+                "{key}: {who} reads and writes no files{instead}"
             )));
         }
     }
-    for key in AT_FILE_FIELDS {
-        if fields
-            .get(key)
-            .and_then(Value::as_str)
-            .is_some_and(|p| p.starts_with('@'))
-        {
-            return Err(bad(format!(
-                "{key}: {who} reads no files (send the {key} itself)"
-            )));
-        }
-    }
-    cap(props, &mut fields, caps, who)?;
-    Ok(Value::Object(fields).to_string())
+    cap(&fields.props, &mut values, caps, who)?;
+    Ok(Value::Object(values).to_string())
 }
 
 fn cap(

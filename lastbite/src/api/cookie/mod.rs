@@ -86,6 +86,7 @@ request! {
         /// The components (days of edibility).
         components: Option<Components> = None,
         /// Read the components from this file instead.
+        #[schemars(extend("x-path" = "file", "x-instead" = "components"))]
         from: Option<String> = None,
         /// Also analyse every move: each distinct unexpired component size eaten, and
         /// the position it leaves (up to 1000 components).
@@ -327,6 +328,7 @@ request! {
         /// Use the engine's brute force instead of the table.
         engine: bool = false,
         /// Keep each finished layer in this directory and resume from the layers there.
+        #[schemars(extend("x-path" = "directory"))]
         store: Option<String> = None,
         /// Memory budget of the table, in GiB.
         memory_gib: u64 = 8,
@@ -418,6 +420,7 @@ request! {
         #[schemars(extend("x-aliases" = ["max_n"]))]
         max_size: u64 = 12,
         /// Keep each finished layer in this directory and resume from the layers there.
+        #[schemars(extend("x-path" = "directory"))]
         store: Option<String> = None,
         /// Memory budget of the table, in GiB (4 bytes a reduced position, every layer
         /// held).

@@ -262,6 +262,7 @@ request! {
         seed: u64 = 1,
         /// Append records to this file (JSON lines, or CSV when it ends in .csv);
         /// rulesets already in it are skipped, so an interrupted sweep resumes.
+        #[schemars(extend("x-path" = "file"))]
         out: Option<String> = None,
         /// CSV records instead of JSON lines (without `out`).
         csv: bool = false,
