@@ -2,7 +2,7 @@
 //! (Vulkan, Metal or DirectX 12, so an NVIDIA card through its Vulkan driver; no vendor
 //! toolkit at build or run time), the kernels compiled once per device, and the
 //! read-back of results. The kernels themselves live with their families:
-//! [`crate::games::dinner::gpu`] (the lean solver's subset layers) and
+//! [`crate::games::dinner::solver::gpu`] (the lean solver's subset layers) and
 //! [`crate::games::cookie::gpu`] (the strict nim table's layers).
 //!
 //! By default only a hardware adapter is used ([`Gpu::shared`]); the tests run the same

@@ -13,7 +13,7 @@ use lastbite::engine::{solve_lean, Silent, TieBreak, Ties};
 use lastbite::exact::Exact;
 use lastbite::games::cookie::general::GeneralTable;
 use lastbite::games::cookie::{NimTable, Packing, DEFAULT_NIM_MEMORY};
-use lastbite::games::dinner::gpu::{solve as on_device, GpuRefusal};
+use lastbite::games::dinner::solver::gpu::{solve as on_device, GpuRefusal};
 use lastbite::games::dinner::{Dinner, DinnerGame, Rules, TurnOrder};
 use lastbite::gpu::Gpu;
 use lastbite::rng::Rng;

@@ -49,14 +49,14 @@ fn requests_take_the_cli_defaults_and_refuse_unknown_fields() {
 #[test]
 fn every_recorded_result_belongs_to_an_answer() {
     use lastbite::games::{cookie, dinner, subtraction};
-    let ids: Vec<String> = dinner::reproduce::answers()
+    let ids: Vec<String> = dinner::analysis::reproduce::answers()
         .into_iter()
         .chain(subtraction::reproduce::answers())
         .chain(cookie::reproduce::answers())
         .chain(dinner::picking::reproduce::answers())
         .map(|a| a.id)
         .collect();
-    for r in dinner::reproduce::RECORDED
+    for r in dinner::analysis::reproduce::RECORDED
         .iter()
         .chain(subtraction::reproduce::RECORDED)
         .chain(cookie::reproduce::RECORDED)

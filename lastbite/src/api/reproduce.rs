@@ -68,7 +68,7 @@ type Family<T> = fn() -> Vec<T>;
 pub fn reproduce(_req: &ReproduceRequest, ctl: &Control) -> Result<ReproduceReport, Error> {
     use crate::games::{cookie, dinner, subtraction, tokens};
     let families: Vec<(&'static str, Family<Check>)> = vec![
-        ("ethiopian-dinner", dinner::reproduce::checks),
+        ("ethiopian-dinner", dinner::analysis::reproduce::checks),
         ("subtraction-tie-breaking", subtraction::reproduce::checks),
         ("token-dollars", tokens::reproduce::checks),
         ("cookie-game", cookie::reproduce::checks),
@@ -86,8 +86,8 @@ pub fn reproduce(_req: &ReproduceRequest, ctl: &Control) -> Result<ReproduceRepo
     let open: Vec<Open> = vec![
         (
             "ethiopian-dinner",
-            dinner::reproduce::answers,
-            dinner::reproduce::RECORDED,
+            dinner::analysis::reproduce::answers,
+            dinner::analysis::reproduce::RECORDED,
         ),
         (
             "subtraction-tie-breaking",

@@ -50,10 +50,11 @@ use crate::api::input::{dinner_request, request};
 use crate::api::{Control, Error};
 use crate::engine::{verify, write_efg, Budget, Ties, Verdict};
 use crate::exact::Exact;
+use crate::games::dinner::analysis::{attainable, figures, variants};
 use crate::games::dinner::{
-    all_spe_scores, attainable, crossout, evaluate, figures, solve_exact, variants, Bite, Dinner,
-    DinnerError, DinnerGame, DinnerTies, Position, Precedence, Rules, Setup, Strategy, TurnOrder,
-    DEFAULT_DINNER_MAX_STATES, DEFAULT_DINNER_MEMORY, DEFAULT_DINNER_MEMORY_GIB,
+    all_spe_scores, crossout, evaluate, solve_exact, Bite, Dinner, DinnerError, DinnerGame,
+    DinnerTies, Position, Precedence, Rules, Setup, Strategy, TurnOrder, DEFAULT_DINNER_MAX_STATES,
+    DEFAULT_DINNER_MEMORY, DEFAULT_DINNER_MEMORY_GIB,
 };
 use report::{bites, deviation_report, dinner_rows, remaining_of, rules_report};
 

@@ -11,7 +11,8 @@ use crate::api::sweep::{self, Sweep};
 use crate::api::{Control, Error};
 use crate::engine::Budget;
 use crate::exact::Exact;
-use crate::games::dinner::{balance, pareto, random_spe_outcomes, Dinner, Rules, Setup, TurnOrder};
+use crate::games::dinner::analysis::{balance, pareto};
+use crate::games::dinner::{random_spe_outcomes, Dinner, Rules, Setup, TurnOrder};
 use serde::{Deserialize, Serialize};
 
 /// Pareto efficiency of crossout.

@@ -8,9 +8,9 @@
 //! keep apart equilibria whose scores agree and whose allocations differ.
 
 use crate::engine::{self, Budget, Game, Player};
-use crate::games::dinner::game::DinnerGame;
 use crate::games::dinner::model::DinnerError;
-use crate::games::dinner::setup::Setup;
+use crate::games::dinner::model::Setup;
+use crate::games::dinner::solver::game::DinnerGame;
 
 /// The dinner game whose payoff vectors carry, after the players' scores, each morsel's
 /// eater.

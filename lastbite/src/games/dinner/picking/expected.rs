@@ -677,9 +677,9 @@ mod tests {
 
     fn spe_scores(d: Dinner, turns: &[u8]) -> (Vec<BigRational>, Vec<Vec<usize>>) {
         use crate::engine::{Budget, Silent};
-        use crate::games::dinner::game::DinnerTies;
         use crate::games::dinner::picking::bundles;
-        use crate::games::dinner::solve::{solve_exact, DEFAULT_DINNER_MEMORY};
+        use crate::games::dinner::solver::game::DinnerTies;
+        use crate::games::dinner::solver::solve::{solve_exact, DEFAULT_DINNER_MEMORY};
         use crate::rational::Rational;
         let spec: String = turns.iter().map(|&p| char::from(b'A' + p)).collect();
         let order = TurnOrder::parse(&spec, &d).unwrap();

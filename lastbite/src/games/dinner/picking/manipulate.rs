@@ -20,8 +20,8 @@
 use std::collections::HashMap;
 
 use crate::engine::{Budget, EngineError, Player};
-use crate::games::dinner::crossout::Ranking;
 use crate::games::dinner::model::{check_order, Bite, Dinner, DinnerError, TurnOrder};
+use crate::games::dinner::theory::crossout::Ranking;
 
 /// The manipulator's best play against sincere others.
 #[derive(Debug, Clone, PartialEq, Eq)]

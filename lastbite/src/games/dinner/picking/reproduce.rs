@@ -15,10 +15,10 @@ use super::expected::{best_sequences, sincere_expected_two, strategic_expected_t
 use super::fairness::fairness;
 use super::{bundles, manipulate, sincere};
 use crate::engine::{Budget, Silent};
-use crate::games::dinner::game::DinnerTies;
+use crate::games::dinner::model::Setup;
 use crate::games::dinner::model::{Dinner, Rules, TurnOrder};
-use crate::games::dinner::setup::Setup;
-use crate::games::dinner::solve::{solve_exact, DEFAULT_DINNER_MEMORY};
+use crate::games::dinner::solver::game::DinnerTies;
+use crate::games::dinner::solver::solve::{solve_exact, DEFAULT_DINNER_MEMORY};
 use crate::reproduce::{check, Answer, Check, Recorded};
 use crate::rng::Rng;
 

@@ -5,8 +5,8 @@
 //! agent's pointer into its ranking only moves down, so the pass is `O(players x n)`.
 
 use crate::engine::Player;
-use crate::games::dinner::crossout::Ranking;
 use crate::games::dinner::model::{check_order, Bite, Dinner, DinnerError, TurnOrder};
+use crate::games::dinner::theory::crossout::Ranking;
 use crate::par::prelude::*;
 
 /// The sincere play of `dinner` under `order`, bite by bite.

@@ -17,15 +17,15 @@ use std::collections::{HashMap, HashSet};
 
 use crate::engine::Player;
 
-use super::crossout::crossout;
-use super::model::{Dinner, DinnerError, TurnOrder};
-use super::variants::next_permutation;
+use crate::games::dinner::analysis::variants::next_permutation;
+use crate::games::dinner::model::{Dinner, DinnerError, TurnOrder};
+use crate::games::dinner::theory::crossout::crossout;
 
 /// The number of distinct sets of utilities player `p` eats under crossout over all
 /// permutation dinners of size `n` with Bob moving last.
 ///
 /// ```
-/// use lastbite::games::dinner::attainable::attainable;
+/// use lastbite::games::dinner::analysis::attainable::attainable;
 /// assert_eq!(attainable(6, 0).unwrap(), 5); // Catalan C_3
 /// ```
 pub fn attainable(n: usize, p: Player) -> Result<u64, DinnerError> {

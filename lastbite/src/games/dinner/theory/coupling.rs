@@ -498,7 +498,7 @@ fn sort_by_rank(keys: &mut Vec<u64>, spare: &mut Vec<u64>, n: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::dinner::crossout::{crossout_on, rank_tables};
+    use crate::games::dinner::theory::crossout::{crossout_on, rank_tables};
     use crate::games::dinner::{Dinner, TurnOrder};
 
     /// A dinner of up to `max` morsels ranked alike, nearly alike or independently (by

@@ -13,9 +13,9 @@
 use crate::engine::Player;
 use crate::exact::Exact;
 
-use super::model::Bite;
-use super::model::Rules;
-use super::model::{Dinner, DinnerError};
+use crate::games::dinner::model::Bite;
+use crate::games::dinner::model::Rules;
+use crate::games::dinner::model::{Dinner, DinnerError};
 
 /// The validated payoff arithmetic of one dinner under one set of [`Rules`].
 ///

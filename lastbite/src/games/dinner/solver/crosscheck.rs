@@ -6,8 +6,8 @@ use proptest::prelude::*;
 
 use crate::engine::{solve, verify, Budget, Silent, TieBreak, Ties, Verdict};
 
-use super::setup::Setup;
-use super::{
+use crate::games::dinner::model::Setup;
+use crate::games::dinner::{
     all_spe_scores, crossout, solve_exact, Bite, Dinner, DinnerGame, DinnerTies, Rules,
     Strategy as Play, TurnOrder, DEFAULT_DINNER_MEMORY,
 };
@@ -574,8 +574,9 @@ fn profile_case(k: usize, utilities: &[i64], turns: &[usize]) -> (Dinner, TurnOr
 }
 
 fn assert_profile_plays_alike(d: &Dinner, order: &TurnOrder, profile: &[Play]) {
-    let fast = super::evaluate(d, order, profile);
-    let slow = super::strategies::evaluate_by_recomputation(d, order, profile);
+    let fast = crate::games::dinner::evaluate(d, order, profile);
+    let slow =
+        crate::games::dinner::theory::strategies::evaluate_by_recomputation(d, order, profile);
     match (fast, slow) {
         (Ok(fast), Ok(slow)) => assert_eq!(fast, slow, "{profile:?} on {d:?} under {order}"),
         (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string()),

@@ -39,8 +39,10 @@ use crate::engine::{
 };
 use crate::par::prelude::*;
 
-use super::blocks::{decide_blocks, Blocks, Cells, Low, Place, MAX_SPLIT, SPLIT};
-use super::game::DinnerGame;
+use crate::games::dinner::solver::blocks::{
+    decide_blocks, Blocks, Cells, Low, Place, MAX_SPLIT, SPLIT,
+};
+use crate::games::dinner::solver::game::DinnerGame;
 
 /// A machine payoff the kernel adds and compares directly (the dinner's `i32`, `i64` and
 /// `i128`).
@@ -216,7 +218,7 @@ pub fn solve<'g, P: Word>(
 }
 
 /// Solves the layers in columns of payoffs, a player's each, block by block (low
-/// morsels `0..split`, [`blocks`](super::blocks)): the rules first and last compare the
+/// morsels `0..split`, [`blocks`](crate::games::dinner::solver::blocks)): the rules first and last compare the
 /// mover's column, friendly and antagonistic a column of keys (32-bit payoffs); with
 /// wider payoffs those two walk their layers state by state.
 fn run<'g, P: Word>(
@@ -710,7 +712,7 @@ fn child_of<T: Copy>(column: &[T], child: usize) -> T {
     unsafe { *column.get_unchecked(child) }
 }
 
-/// The columns' cells for the blocks ([`blocks`](super::blocks)) under the rule first
+/// The columns' cells for the blocks ([`blocks`](crate::games::dinner::solver::blocks)) under the rule first
 /// (`LAST` false) or last: the mover compares its own payoff, read from its column;
 /// once a block is decided the other players' payoffs are read through the moves chosen.
 struct Columns<'a, P, const LAST: bool> {
@@ -1038,7 +1040,7 @@ impl Packing {
 }
 
 /// [`run`] with a [`Packing`]: one column of words, each layer decided block by block
-/// with the low morsels `0..split` ([`blocks`](super::blocks)).
+/// with the low morsels `0..split` ([`blocks`](crate::games::dinner::solver::blocks)).
 fn run_packed<'g, P: Word>(
     game: &DinnerGame<'g, P>,
     ties: &Ties,

@@ -26,7 +26,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::engine::Progress;
 
-use super::subsets::{binomial, colex_rank};
+use crate::games::dinner::solver::subsets::{binomial, colex_rank};
 use crate::par::prelude::*;
 
 /// The split used for dinners of more morsels: blocks of up to `C(12, 6) = 924` states.

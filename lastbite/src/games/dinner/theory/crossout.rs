@@ -19,7 +19,7 @@
 
 use crate::engine::Player;
 
-use super::model::{Bite, Dinner, DinnerError, TurnOrder};
+use crate::games::dinner::model::{Bite, Dinner, DinnerError, TurnOrder};
 
 /// The crossout play of a two-player dinner.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -61,7 +61,7 @@ impl Crossout {
 /// Player `p`'s morsels from least to most favourite under the index tie rule (smaller
 /// utility first; among equals, the higher index first), as sorted keys from which
 /// [`Ranking::morsel`] reads the morsel. Shared with sincere picking
-/// ([`super::picking::sincere`]), which reads it from the top.
+/// ([`crate::games::dinner::picking::sincere`]), which reads it from the top.
 pub(crate) struct Ranking {
     keys: Vec<u64>,
     mask: u64,
@@ -126,7 +126,7 @@ pub fn crossout(dinner: &Dinner, order: &TurnOrder) -> Result<Crossout, DinnerEr
     if dinner.players() != 2 {
         return Err(DinnerError::NeedsTwoPlayers("crossout", dinner.players()));
     }
-    super::model::check_order(dinner, order)?;
+    crate::games::dinner::model::check_order(dinner, order)?;
     let eaten = crossout_on(dinner, order.turns(), 0..dinner.len() as u32);
     let mut scores = [0i128; 2];
     for (&m, &p) in eaten.iter().zip(order.turns()) {

@@ -2,17 +2,17 @@
 //! (paper: "Strategies and equilibria", equation (1)).
 //!
 //! A strategy maps the remaining dinner to a morsel. Ties in a strategy's criterion go to
-//! the earlier morsel, matching the index tie rule of [`super::crossout`](mod@super::crossout).
+//! the earlier morsel, matching the index tie rule of [`super::crossout`](mod@crate::games::dinner::theory::crossout).
 
 use std::fmt;
 use std::str::FromStr;
 
 use crate::engine::Player;
 
-use super::crossout::crossout_on;
-use super::model::Bite;
-use super::model::{Dinner, DinnerError, TurnOrder};
-use super::plan::Plan;
+use crate::games::dinner::model::Bite;
+use crate::games::dinner::model::{Dinner, DinnerError, TurnOrder};
+use crate::games::dinner::theory::crossout::crossout_on;
+use crate::games::dinner::theory::plan::Plan;
 
 /// A strategy of the paper.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -190,7 +190,7 @@ pub fn evaluate(
     order: &TurnOrder,
     strategies: &[Strategy],
 ) -> Result<Playout, DinnerError> {
-    super::model::check_order(dinner, order)?;
+    crate::games::dinner::model::check_order(dinner, order)?;
     let (n, k) = (dinner.len(), dinner.players());
     let strategy = |p: Player| strategies.get(p).copied().unwrap_or(Strategy::Greedy);
     let mut moves = vec![false; k];
@@ -263,7 +263,7 @@ pub fn evaluate_by_recomputation(
     order: &TurnOrder,
     strategies: &[Strategy],
 ) -> Result<Playout, DinnerError> {
-    super::model::check_order(dinner, order)?;
+    crate::games::dinner::model::check_order(dinner, order)?;
     let mut remaining: Vec<u32> = (0..dinner.len() as u32).collect();
     play(dinner, order, |player| {
         let turn = dinner.len() - remaining.len();

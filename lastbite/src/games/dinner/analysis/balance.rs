@@ -12,8 +12,8 @@ use crate::engine::Progress;
 use crate::exact::Exact;
 use crate::rng::Rng;
 
-use super::crossout::crossout;
-use super::model::{Dinner, DinnerError, TurnOrder};
+use crate::games::dinner::model::{Dinner, DinnerError, TurnOrder};
+use crate::games::dinner::theory::crossout::crossout;
 
 /// The mean first-mover advantage at one size.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -6,11 +6,11 @@ use std::fmt::Write;
 use crate::engine::{reachable_payoffs, Budget, Fixed};
 use crate::svg::{escape, Chart, Mark, Series};
 
-use super::crossout::crossout;
-use super::game::DinnerGame;
-use super::model::{Dinner, DinnerError, TurnOrder};
-use super::pareto::split_scores;
-use super::strategies::Strategy;
+use crate::games::dinner::analysis::pareto::split_scores;
+use crate::games::dinner::model::{Dinner, DinnerError, TurnOrder};
+use crate::games::dinner::solver::game::DinnerGame;
+use crate::games::dinner::theory::crossout::crossout;
+use crate::games::dinner::theory::strategies::Strategy;
 
 /// The three layers of Figure 1, as exact score pairs.
 #[derive(Debug, Clone, PartialEq, Eq)]

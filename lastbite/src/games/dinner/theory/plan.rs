@@ -4,14 +4,14 @@
 //!
 //! The module owns [`Plan`], the two planned sets and the chain that repairs them after
 //! a bite off the plan, and the rank sets they are stored in. The plan it keeps is by
-//! definition crossout's ([`super::crossout`](mod@super::crossout)'s backward scan of the
+//! definition crossout's ([`super::crossout`](mod@crate::games::dinner::theory::crossout)'s backward scan of the
 //! dinner left); the cross-checks play every profile against the recomputation.
 
 use std::collections::BTreeMap;
 
-use super::coupling::{crossout_by_coupling, Kit, Tail, Tops};
-use super::crossout::rank_tables;
-use super::model::{Dinner, TurnOrder};
+use crate::games::dinner::model::{Dinner, TurnOrder};
+use crate::games::dinner::theory::coupling::{crossout_by_coupling, Kit, Tail, Tops};
+use crate::games::dinner::theory::crossout::rank_tables;
 
 /// The crossout plan of a two-player dinner kept along a play in which either player
 /// may leave it: after every bite, [`Plan::next`] is what crossout eats from the dinner
@@ -1111,7 +1111,7 @@ impl RankedSet {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::dinner::crossout::crossout_on;
+    use crate::games::dinner::theory::crossout::crossout_on;
 
     /// Both routes of [`Plan::eat`], the chain and the fresh scan, against crossout
     /// recomputed on every turn: on a dinner both players rank alike, where a player who

@@ -6,7 +6,7 @@
 
 use crate::engine::{self, Payoff};
 
-use super::game::DinnerGame;
+use crate::games::dinner::solver::game::DinnerGame;
 
 /// `C(a, b)` for `a <= 64`.
 pub(super) fn binomial(a: usize, b: usize) -> u64 {

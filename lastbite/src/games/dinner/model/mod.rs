@@ -4,6 +4,12 @@
 //! Utilities are scaled to a common denominator once, here, so every solver compares
 //! integers. A [`TurnOrder`] is the sequence of players of the turns, one per morsel.
 
+mod scoring;
+mod setup;
+
+pub use scoring::Scoring;
+pub use setup::{Position, Setup};
+
 use std::fmt;
 
 use crate::engine::Player;
@@ -946,7 +952,7 @@ impl Rules {
 
     /// Adds altruism payoffs: `matrix[e][r]` is what player `r` receives, per unit of the
     /// eater's utility, when player `e` eats a morsel. The matrix must be square (`k x k`
-    /// for `k` players; [`Setup`](super::Setup) checks `k`).
+    /// for `k` players; [`Setup`] checks `k`).
     pub fn with_altruism(mut self, matrix: Vec<Vec<Exact>>) -> Result<Rules, DinnerError> {
         let k = matrix.len();
         if k == 0 || matrix.iter().any(|row| row.len() != k) {

@@ -4,10 +4,10 @@
 //! matrix of the wrong shape is an error before any solver runs, never a panic or a
 //! silently uneaten morsel.
 
-use super::model::{check_order, Bite, Rules};
-use super::model::{Dinner, DinnerError, TurnOrder};
-use super::scoring::Scoring;
 use crate::exact::Exact;
+use crate::games::dinner::model::Scoring;
+use crate::games::dinner::model::{check_order, Bite, Rules};
+use crate::games::dinner::model::{Dinner, DinnerError, TurnOrder};
 
 /// A validated dinner, turn order and rules, with their payoff arithmetic.
 ///

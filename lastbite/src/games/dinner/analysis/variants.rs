@@ -13,13 +13,13 @@
 use crate::engine::{verify, Budget, Deviation, Player, Verdict};
 use crate::exact::Exact;
 
-use super::crossout::crossout;
-use super::game::DinnerGame;
-use super::model::Bite;
-use super::model::Rules;
-use super::model::{Dinner, DinnerError, TurnOrder};
-use super::setup::Setup;
-use super::strategies::Strategy;
+use crate::games::dinner::model::Bite;
+use crate::games::dinner::model::Rules;
+use crate::games::dinner::model::Setup;
+use crate::games::dinner::model::{Dinner, DinnerError, TurnOrder};
+use crate::games::dinner::solver::game::DinnerGame;
+use crate::games::dinner::theory::crossout::crossout;
+use crate::games::dinner::theory::strategies::Strategy;
 
 /// The paper's equivalent dinner D' for altruism payoffs (two players): centre each
 /// utility column, then `m'_i = (alpha_A a_i - beta_A b_i, beta_B b_i - alpha_B a_i)`.
@@ -72,7 +72,7 @@ pub fn transformed(dinner: &Dinner, rules: &Rules) -> Result<Dinner, DinnerError
 }
 
 /// The crossout play under `rules`: plain crossout, or crossout on the transformed dinner
-/// D' for altruism payoffs, scored by [`Scoring`](super::scoring::Scoring) (no game is built, so any size works).
+/// D' for altruism payoffs, scored by [`Scoring`](crate::games::dinner::model::Scoring) (no game is built, so any size works).
 /// `Err` for rules crossout does not cover (discount, partial order).
 pub fn crossout_under(setup: &Setup) -> Result<(Vec<Bite>, Vec<Exact>), DinnerError> {
     let (dinner, order, rules) = (setup.dinner(), setup.order(), setup.rules());
@@ -181,7 +181,7 @@ mod tests {
     use super::{crossout_under, discount_check, next_permutation, Rules, Setup};
     use crate::engine::{Budget, Silent};
     use crate::exact::Exact;
-    use crate::games::dinner::crosscheck::{dinner_of, order_of};
+    use crate::games::dinner::solver::crosscheck::{dinner_of, order_of};
     use crate::games::dinner::{solve_exact, DinnerTies, DEFAULT_DINNER_MEMORY};
     use crate::games::dinner::{Dinner, TurnOrder};
 

@@ -8,22 +8,24 @@ use serde::Deserialize;
 
 use crate::engine::{verify, Budget, Silent, Verdict};
 
-use super::attainable;
-use super::balance;
-use super::crossout::crossout;
-use super::game::{DinnerGame, DinnerTies};
-use super::model::Rules;
-use super::model::{Dinner, TurnOrder};
-use super::pareto::{self, Sweep};
-use super::setup::Setup;
-use super::solve::{random_spe_outcomes, solve_exact, DEFAULT_DINNER_MEMORY};
-use super::strategies::evaluate;
-use super::strategies::Strategy;
-use super::variants;
 use crate::exact::Exact;
+use crate::games::dinner::analysis::attainable;
+use crate::games::dinner::analysis::balance;
+use crate::games::dinner::analysis::pareto::{self, Sweep};
+use crate::games::dinner::analysis::variants;
+use crate::games::dinner::model::Rules;
+use crate::games::dinner::model::Setup;
+use crate::games::dinner::model::{Dinner, TurnOrder};
+use crate::games::dinner::solver::game::{DinnerGame, DinnerTies};
+use crate::games::dinner::solver::solve::{
+    random_spe_outcomes, solve_exact, DEFAULT_DINNER_MEMORY,
+};
+use crate::games::dinner::theory::crossout::crossout;
+use crate::games::dinner::theory::strategies::evaluate;
+use crate::games::dinner::theory::strategies::Strategy;
 
 /// The published values file, embedded so that `lastbite reproduce` needs no data path.
-pub const PUBLISHED: &str = include_str!("../../../data/published/ethiopian-dinner.toml");
+pub const PUBLISHED: &str = include_str!("../../../../data/published/ethiopian-dinner.toml");
 
 pub use crate::reproduce::{check, failures, Answer, Check, Recorded};
 
@@ -781,8 +783,8 @@ fn injera() -> Answer {
                 }
             }
         }
-        let before =
-            super::model::Precedence::parse(&pairs.join(","), &d).expect("acyclic by construction");
+        let before = crate::games::dinner::model::Precedence::parse(&pairs.join(","), &d)
+            .expect("acyclic by construction");
         let co = crossout(&d, &order).expect("two players");
         let mut eaten = 0u64;
         let legal = co.eating().all(|bite| {
@@ -801,7 +803,7 @@ fn injera() -> Answer {
             None,
         )
         .expect("small");
-        let split = |bites: &mut dyn Iterator<Item = super::model::Bite>| {
+        let split = |bites: &mut dyn Iterator<Item = crate::games::dinner::model::Bite>| {
             let mut v: Vec<usize> = bites.filter(|b| b.player == 0).map(|b| b.morsel).collect();
             v.sort_unstable();
             v

@@ -9,10 +9,10 @@ use crate::engine::IndexedGame;
 use crate::engine::{self, solve_dense, Budget, Game, Payoff, Player, Progress, Reason};
 use crate::exact::Exact;
 
-use super::game::{DinnerGame, DinnerTies};
-use super::kernel::{self, Word};
-use super::model::{Bite, Dinner, DinnerError, Rules, TurnOrder};
-use super::setup::Setup;
+use crate::games::dinner::model::Setup;
+use crate::games::dinner::model::{Bite, Dinner, DinnerError, Rules, TurnOrder};
+use crate::games::dinner::solver::game::{DinnerGame, DinnerTies};
+use crate::games::dinner::solver::kernel::{self, Word};
 
 /// One legal move in an explained state, in real units (serialised as the `dinner
 /// solve` report writes it).
@@ -179,7 +179,7 @@ fn solve_on_gpu(
         ));
     }
     let engine_ties = ties.for_engine(dinner.players());
-    let lean = match super::gpu::solve(gpu, &game, &engine_ties, progress) {
+    let lean = match crate::games::dinner::solver::gpu::solve(gpu, &game, &engine_ties, progress) {
         Ok(solved) => solved?,
         Err(refusal) => return Ok(Err(refusal.to_string())),
     };

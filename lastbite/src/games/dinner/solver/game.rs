@@ -6,13 +6,13 @@
 use crate::engine::{self, Game, IndexedGame, Payoff, Player, Ties};
 use crate::exact::Exact;
 
-use super::model::{check_order, Dinner, DinnerError, Precedence, Rules, TurnOrder};
-use super::scoring::Scoring;
+use crate::games::dinner::model::Scoring;
+use crate::games::dinner::model::{check_order, Dinner, DinnerError, Precedence, Rules, TurnOrder};
 
 /// Ethiopian Dinner as an engine game over subsets of at most 63 morsels, under any
 /// [`Rules`].
 ///
-/// With `perturb`, payoffs follow the index tie rule of [`super::crossout`](mod@super::crossout): eating
+/// With `perturb`, payoffs follow the index tie rule of [`super::crossout`](mod@crate::games::dinner::theory::crossout): eating
 /// morsel `i` of `n` adds `(n - 1 - i)` to the eater's payoff scaled by `M = n^2`, larger
 /// than any sum of the offsets, so the order of real payoffs is kept and each player's
 /// utilities become distinct.
@@ -282,7 +282,7 @@ pub fn full_mask(n: usize) -> u64 {
 /// How the exact solver breaks ties.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum DinnerTies {
-    /// The index tie rule shared with crossout (see [`super::crossout`](mod@super::crossout)); after it,
+    /// The index tie rule shared with crossout (see [`super::crossout`](mod@crate::games::dinner::theory::crossout)); after it,
     /// `first` by morsel order.
     Index,
     /// The engine's per-player rules on the real utilities.

@@ -13,7 +13,7 @@
 use crate::engine::{self, IndexedGame, LeanSolution, Progress, RankedGame, Ties};
 use crate::gpu::{as_bytes, Gpu};
 
-use super::game::DinnerGame;
+use crate::games::dinner::solver::game::DinnerGame;
 
 /// Why a dinner was not solved on the device (the caller then solves it on the CPU).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -172,7 +172,7 @@ fn run<'g>(
         .take(k)
         .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
         .collect();
-    super::kernel::from_choices(
+    crate::games::dinner::solver::kernel::from_choices(
         game,
         ties,
         value,

@@ -15,9 +15,9 @@ use crate::engine::Progress;
 use crate::exact::Exact;
 use crate::rng::Rng;
 
-use super::crossout::crossout;
-use super::model::{Dinner, DinnerError, TurnOrder};
-use super::variants::next_permutation;
+use crate::games::dinner::analysis::variants::next_permutation;
+use crate::games::dinner::model::{Dinner, DinnerError, TurnOrder};
+use crate::games::dinner::theory::crossout::crossout;
 
 /// The largest dinner whose splits are enumerated (C(30, 15) is 1.5e8).
 pub const MAX_SPLIT_MORSELS: usize = 30;
