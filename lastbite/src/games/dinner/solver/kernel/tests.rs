@@ -1,0 +1,194 @@
+//! The kernel against the engine: every tie rule, 2 to 4 players, random dinners.
+
+use super::*;
+use crate::engine::{solve_lean, Silent};
+use crate::games::dinner::{Dinner, TurnOrder};
+use crate::rng::Rng;
+
+/// A random two-player dinner of `n` morsels, utilities below `span`, alternating
+/// or in a random order.
+fn two_players(rng: &mut Rng, n: usize, span: u64, alternate: bool) -> (Dinner, TurnOrder) {
+    let flat: Vec<i64> = (0..2 * n).map(|_| rng.below(span) as i64).collect();
+    let d = Dinner::from_integers(2, flat).expect("dinner");
+    let order = if alternate {
+        TurnOrder::parse("alternate", &d)
+    } else {
+        let s: String = (0..n)
+            .map(|_| (b'A' + rng.below(2) as u8) as char)
+            .collect();
+        TurnOrder::parse(&s, &d)
+    }
+    .expect("order");
+    (d, order)
+}
+
+/// The packed words (two players, index rule) give the engine's value and path on
+/// random dinners: utilities from 0 up to 2^26, so that the fields are filled to
+/// their widths, ties of utility broken by the offsets alone, any turn order.
+#[test]
+fn packed_words_agree_with_the_engine() {
+    let mut rng = Rng::for_trial(30, 2);
+    let mut packed = 0;
+    for trial in 0..300u64 {
+        let n = 1 + rng.below(15) as usize;
+        let span = [2, 4, 1000, 1_000_001, 1 << 26][(trial % 5) as usize];
+        let (d, order) = two_players(&mut rng, n, span, trial % 3 == 0);
+        let ties = Ties::uniform(TieBreak::First, 2);
+        let game = DinnerGame::<i64>::new(&d, &order, true).expect("game");
+        let pay = game.plain_payoffs().expect("plain");
+        packed += Packing::of(&game, &ties, pay, n).is_some() as usize;
+        let want = solve_lean(&game, &ties, u128::MAX, &Silent).expect("engine");
+        // A budget that holds the packed words but not two columns of payoffs.
+        let sizes: Vec<u128> = (0..=n).map(|l| game.layer_size(l) as u128).collect();
+        let widest = sizes.iter().copied().max().unwrap_or(1);
+        let memory = 2 * widest * 8 + sizes.iter().sum::<u128>();
+        let Some(got) = solve(&game, &ties, memory, &Silent) else {
+            assert!(Packing::of(&game, &ties, pay, n).is_none(), "trial {trial}");
+            continue;
+        };
+        let got = got.expect("kernel");
+        assert_eq!(got.value, want.value, "trial {trial}");
+        let steps = |s: &LeanSolution<DinnerGame<'_, i64>>| {
+            s.path.iter().map(|x| (x.mover, x.mv)).collect::<Vec<_>>()
+        };
+        assert_eq!(steps(&got), steps(&want), "trial {trial}");
+        // Every split of the blocks, from all morsels high to all low.
+        let packing = Packing::of(&game, &ties, pay, n).expect("packed");
+        for split in [0, 1, 2, 3, 5, 8, n] {
+            let got =
+                run_packed(&game, &ties, &packing, n, memory, split, &Silent).expect("blocks");
+            assert_eq!(got.value, want.value, "trial {trial} split {split}");
+            assert_eq!(steps(&got), steps(&want), "trial {trial} split {split}");
+        }
+    }
+    // Only the widest utilities of the largest dinners overflow a word.
+    assert!(packed > 280, "packed {packed} of 300");
+}
+
+/// At sizes where the default split makes full blocks of low morsels under several
+/// high ones, the blocks give the engine's value and path: the packed words and the
+/// columns (two players under the index rule), the columns alone (two or three
+/// players, every rule for each player), on random dinners of 16 to 18 morsels under
+/// alternation and random orders, utilities with ties and without.
+#[test]
+fn blocks_agree_with_the_engine_at_larger_sizes() {
+    let mut rng = Rng::for_trial(30, 3);
+    let steps = |s: &LeanSolution<DinnerGame<'_, i64>>| {
+        s.path.iter().map(|x| (x.mover, x.mv)).collect::<Vec<_>>()
+    };
+    for trial in 0..8u64 {
+        let n = 16 + rng.below(3) as usize;
+        let span = [3, 1_000_001][(trial % 2) as usize];
+        let (d, order) = two_players(&mut rng, n, span, trial < 4);
+        let ties = Ties::uniform(TieBreak::First, 2);
+        let game = DinnerGame::<i64>::new(&d, &order, true).expect("game");
+        let want = solve_lean(&game, &ties, u128::MAX, &Silent).expect("engine");
+        let pay = game.plain_payoffs().expect("plain");
+        let packing = Packing::of(&game, &ties, pay, n).expect("packed");
+        let packed =
+            run_packed(&game, &ties, &packing, n, u128::MAX, SPLIT, &Silent).expect("blocks");
+        let columns = run(&game, &ties, pay, n, u128::MAX, SPLIT, &Silent).expect("columns");
+        for got in [packed, columns] {
+            assert_eq!(got.value, want.value, "trial {trial}");
+            assert_eq!(steps(&got), steps(&want), "trial {trial}");
+        }
+        // Three players (or two), every rule (the friendly and antagonistic ones
+        // through their keys, the payoffs being 32-bit), no index rule.
+        let k = 2 + (trial % 2) as usize;
+        let flat: Vec<i64> = (0..k * n).map(|_| rng.below(span) as i64).collect();
+        let d = Dinner::from_integers(k, flat).expect("dinner");
+        let order =
+            TurnOrder::parse(if trial < 4 { "snake" } else { "alternate" }, &d).expect("order");
+        let rules = [
+            TieBreak::First,
+            TieBreak::Last,
+            TieBreak::Friendly,
+            TieBreak::Antagonistic,
+        ];
+        let ties = Ties::per_player((0..k).map(|_| rules[rng.below(4) as usize]).collect());
+        let game = DinnerGame::<i32>::new(&d, &order, false).expect("game");
+        let want = solve_lean(&game, &ties, u128::MAX, &Silent).expect("engine");
+        let pay = game.plain_payoffs().expect("plain");
+        let got = run(&game, &ties, pay, n, u128::MAX, SPLIT, &Silent).expect("columns");
+        let steps = |s: &LeanSolution<DinnerGame<'_, i32>>| {
+            s.path.iter().map(|x| (x.mover, x.mv)).collect::<Vec<_>>()
+        };
+        assert_eq!(got.value, want.value, "trial {trial}, {k} players");
+        assert_eq!(steps(&got), steps(&want), "trial {trial}, {k} players");
+    }
+}
+
+/// The kernel's value and path equal the engine's lean solve on random plain dinners:
+/// 2 to 4 players, 1 to 13 morsels (past [`KEPT_LAYERS`], the path's last bites come
+/// from a second solve below its state), utilities with many ties (so the rules matter),
+/// every tie rule for everyone and mixed per player, with and without the index rule.
+#[test]
+fn kernel_agrees_with_the_engine() {
+    let rules = [
+        TieBreak::First,
+        TieBreak::Last,
+        TieBreak::Friendly,
+        TieBreak::Antagonistic,
+    ];
+    let mut rng = Rng::for_trial(30, 1);
+    for trial in 0..400u64 {
+        let k = 2 + (trial % 3) as usize;
+        let n = 1 + rng.below(13) as usize;
+        let span = [3, 10, 1000][(trial / 3 % 3) as usize];
+        let flat: Vec<i64> = (0..k * n).map(|_| rng.below(span) as i64 - 1).collect();
+        let d = Dinner::from_integers(k, flat).expect("dinner");
+        let order = match trial % 4 {
+            0 => TurnOrder::parse("snake", &d),
+            1 => TurnOrder::parse("alternate", &d),
+            _ => {
+                let s: String = (0..n)
+                    .map(|_| (b'A' + rng.below(k as u64) as u8) as char)
+                    .collect();
+                TurnOrder::parse(&s, &d)
+            }
+        }
+        .expect("order");
+        let ties = if trial % 5 == 4 {
+            Ties::per_player((0..k).map(|_| rules[rng.below(4) as usize]).collect())
+        } else {
+            Ties::uniform(rules[(trial % 4) as usize], k)
+        };
+        for perturb in [false, true] {
+            let game = DinnerGame::<i32>::new(&d, &order, perturb).expect("game");
+            let want = solve_lean(&game, &ties, u128::MAX, &Silent).expect("engine");
+            let got = solve(&game, &ties, u128::MAX, &Silent)
+                .expect("a plain dinner")
+                .expect("kernel");
+            assert_eq!(got.value, want.value, "trial {trial} perturb {perturb}");
+            let steps = |s: &LeanSolution<DinnerGame<'_, i32>>| {
+                s.path.iter().map(|x| (x.mover, x.mv)).collect::<Vec<_>>()
+            };
+            assert_eq!(steps(&got), steps(&want), "trial {trial} perturb {perturb}");
+            assert_eq!(got.states, want.states);
+            // Below the kept layers the path's state was solved again.
+            assert_eq!(got.resolved > 0, n > KEPT_LAYERS, "trial {trial}");
+            // The columns (which two players under the index rule skip), with every
+            // split of the blocks, from all morsels high to all low.
+            let pay = game.plain_payoffs().expect("plain");
+            for split in [0, 1, 2, 3, 5, 8, n] {
+                let got = run(&game, &ties, pay, n, u128::MAX, split, &Silent).expect("run");
+                let at = format!("trial {trial} perturb {perturb} split {split}");
+                assert_eq!(got.value, want.value, "{at}");
+                assert_eq!(steps(&got), steps(&want), "{at}");
+            }
+            // 64-bit payoffs: the friendly and antagonistic layers walked state by
+            // state (their keys need 32-bit payoffs).
+            let wide = DinnerGame::<i64>::new(&d, &order, perturb).expect("game");
+            let pay = wide.plain_payoffs().expect("plain");
+            let got = run(&wide, &ties, pay, n, u128::MAX, SPLIT, &Silent).expect("run");
+            let value: Vec<i64> = want.value.iter().map(|&v| v as i64).collect();
+            assert_eq!(got.value, value, "trial {trial} perturb {perturb} wide");
+            let wide_steps: Vec<_> = got.path.iter().map(|x| (x.mover, x.mv)).collect();
+            assert_eq!(
+                wide_steps,
+                steps(&want),
+                "trial {trial} perturb {perturb} wide"
+            );
+        }
+    }
+}
