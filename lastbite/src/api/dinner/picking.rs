@@ -1,6 +1,7 @@
 //! The dinner as a picking sequence (fair division): `dinner sincere`, `dinner
-//! manipulate` and `dinner fairness`. The work is [`crate::games::dinner::picking`]'s; here requests become its
-//! validated inputs and its results reports. `dinner fairness` too.
+//! manipulate`, `dinner fairness`, `dinner expected` and `dinner best-order`. The work
+//! is [`crate::games::dinner::picking`]'s; here requests become its validated inputs and
+//! its results reports.
 
 use super::report::{
     bites, AgentFairnessReport, BestOrderReport, BiteReport, ExpectedReport, FairnessFailures,
@@ -12,12 +13,14 @@ use crate::engine::{Budget, Player};
 use crate::exact::Exact;
 use crate::games::dinner::picking::equilibria::spe_allocations;
 use crate::games::dinner::picking::expected::Play;
+use crate::games::dinner::picking::profiles::{
+    expectation, spe_play, values, ProfilesError, Routes,
+};
 use crate::games::dinner::picking::welfare::{counts, ratio};
 use crate::games::dinner::picking::Welfare;
 use crate::games::dinner::picking::{manipulate as best_response, optimum, sincere as play};
 use crate::games::dinner::{
-    all_spe_scores, crossout, picking, solve_exact, Bite, Dinner, DinnerError, DinnerTies, Rules,
-    Setup, TurnOrder, DEFAULT_DINNER_MEMORY,
+    all_spe_scores, picking, Bite, Dinner, DinnerError, Rules, Setup, TurnOrder,
 };
 use crate::rng::Rng;
 
@@ -306,25 +309,6 @@ fn allocations(
     ])
 }
 
-/// The equilibrium play of `dinner solve`'s default: crossout for two agents, else the
-/// exact solver with the index tie rule.
-fn spe_play(setup: &Setup, budget: Budget, ctl: &Control) -> Result<Vec<Bite>, Error> {
-    let (d, order) = (setup.dinner(), setup.order());
-    Ok(if d.players() == 2 {
-        crossout(d, order)?.eating().collect()
-    } else {
-        solve_exact(
-            setup,
-            &DinnerTies::Index,
-            budget,
-            DEFAULT_DINNER_MEMORY,
-            ctl,
-            None,
-        )?
-        .eating
-    })
-}
-
 /// The fairness of every equilibrium allocation.
 fn every_spe_fairness(
     setup: &Setup,
@@ -424,27 +408,9 @@ request! {
     }
 }
 
-/// The most items for which `dinner expected` runs the joint program for the expected
-/// Nash welfare of two agents (`O(m^4)` exact operations; beyond, the profiles are
-/// enumerated or sampled).
-pub const NASH_PROGRAM_ITEMS: usize = 40;
-
-/// The most values the joint program for the expected egalitarian welfare of two agents
-/// holds (the laws of the score difference, over every state), and the most items it
-/// takes (Borda's laws grow as m^4 and the program as m^6: 24 items in 3 s); past
-/// either, the profiles are enumerated or sampled.
-pub const EGALITARIAN_PROGRAM_VALUES: usize = 1 << 16;
-/// See [`EGALITARIAN_PROGRAM_VALUES`].
-pub const EGALITARIAN_PROGRAM_ITEMS: usize = 24;
-
 /// Expected scores and welfare of a picking sequence.
 pub fn expected(req: &ExpectedRequest, ctl: &Control) -> Result<ExpectedReport, Error> {
-    use crate::games::dinner::picking::expected::{
-        egalitarian_two, sincere_expected_two, sincere_moments_two, strategic_expected_two,
-        strategic_moments_two,
-    };
     use crate::rational::Rational;
-    use num_rational::BigRational;
     let (m, k) = (req.items, req.players);
     if m == 0 || m > 1000 {
         return Err(Error::invalid("items", m, "use 1..=1000"));
@@ -462,349 +428,42 @@ pub fn expected(req: &ExpectedRequest, ctl: &Control) -> Result<ExpectedReport, 
         .play
         .parse()
         .map_err(|e| Error::invalid("play", &req.play, e))?;
-    let strategic = how == Play::Strategic;
-    let scores = scoring(&req.model, m)?;
-    let report =
-        |expected_scores: Vec<BigRational>, w: BigRational, method, profiles| ExpectedReport {
-            turn_order: order.to_string(),
-            model: req.model.trim().to_string(),
-            play: how.name(),
-            welfare: welfare.name(),
-            expected_scores: expected_scores
-                .into_iter()
-                .map(Rational::from_big)
-                .collect(),
-            expected_welfare: Rational::from_big(w),
-            method,
-            profiles,
-            samples: None,
-            confidence_95: None,
-            welfare_confidence_95: None,
-        };
-    if k == 2 && !req.enumerate {
-        let turns = order.turns();
-        let how_play = if strategic {
-            Play::Strategic
-        } else {
-            Play::Sincere
-        };
-        let (program, joint) = if strategic {
-            (
-                "dynamic program on the reversed sequence",
-                "joint dynamic program on the reversed sequence",
-            )
-        } else {
-            ("dynamic program", "joint dynamic program")
-        };
-        match welfare {
-            Welfare::Utilitarian => {
-                let [a, b] = if strategic {
-                    strategic_expected_two(turns, &scores)
-                } else {
-                    sincere_expected_two(turns, &scores)
-                };
-                let w = &a + &b;
-                return Ok(report(vec![a, b], w, program, None));
-            }
-            Welfare::Nash if m <= NASH_PROGRAM_ITEMS => {
-                let moments = if strategic {
-                    strategic_moments_two(turns, &scores)
-                } else {
-                    sincere_moments_two(turns, &scores)
-                };
-                let [a, b] = moments.scores;
-                return Ok(report(vec![a, b], moments.product, joint, None));
-            }
-            Welfare::Egalitarian if m <= EGALITARIAN_PROGRAM_ITEMS => {
-                if let Some(([a, b], w)) =
-                    egalitarian_two(turns, &scores, how_play, EGALITARIAN_PROGRAM_VALUES)
-                {
-                    return Ok(report(vec![a, b], w, joint, None));
-                }
-            }
-            Welfare::Nash | Welfare::Egalitarian => {}
-        }
-    }
-    // Every profile: (m!)^k rankings, each played by the dinner's own routes.
-    let per_agent: u128 = (1..=m as u128)
-        .try_fold(1u128, |a, x| a.checked_mul(x))
-        .unwrap_or(u128::MAX);
-    let profiles = (0..k)
-        .try_fold(1u128, |a, _| a.checked_mul(per_agent))
-        .unwrap_or(u128::MAX);
-    let exact: Vec<Exact> = scores
-        .iter()
-        .map(|s| Rational::from_big(s.clone()).to_exact())
-        .collect::<Option<_>>()
-        .ok_or_else(|| {
-            Error::invalid(
-                "model",
-                &req.model,
-                "a value does not fit exact 128-bit arithmetic",
-            )
-        })?;
-    // Agents break ties between equal values by their rankings (the model's, and the
-    // programs'): play runs on the values made integers, times m^2 + 1, plus m - rank, an
-    // order that keeps every strict comparison of bundles and breaks the ties; the
-    // scores are the exact values of what is eaten.
-    let ranked = ranked_integers(&scores).ok_or_else(|| {
-        Error::invalid(
-            "model",
-            &req.model,
-            "the values are too far apart to enumerate the profiles exactly",
-        )
-    })?;
-    let budget = Budget::default();
-    let mut acc = Accumulator::new(k);
-    let (exact, ranked) = (&exact, &ranked);
-    let mut add = |ranks: &[&[usize]]| -> Result<(), Error> {
-        ctl.check()?;
-        let by_rank: Vec<i64> = (0..m)
-            .flat_map(|i| ranks.iter().map(move |r| ranked[r[i]]))
-            .collect();
-        let chooser = Setup::new(
-            Dinner::from_integers(k, by_rank)?,
-            order.clone(),
-            Rules::default(),
-        )?;
-        let eating = if strategic {
-            spe_play(&chooser, budget, ctl)?
-        } else {
-            play(chooser.dinner(), chooser.order())?
-        };
-        let flat: Vec<Exact> = (0..m)
-            .flat_map(|i| ranks.iter().map(move |r| exact[r[i]]))
-            .collect();
-        let d = Dinner::from_flat(k, flat, |i, p| format!("item {i}, agent {p}"))?;
-        let setup = Setup::new(d, order.clone(), Rules::default())?;
-        let s = setup
-            .scoring()
-            .score(setup.dinner(), eating.iter().copied())?;
-        let w = welfare
-            .of(&s)
-            .ok_or_else(|| Error::from(DinnerError::Overflow(m)))?;
-        acc.add(&s, w);
-        Ok(())
+    let values = values(&req.model, m).map_err(|e| profiles_error(e, &req.model, m))?;
+    let routes = Routes {
+        enumerate: req.enumerate,
+        max_profiles: req.max_profiles,
+        samples: req.samples,
+        seed: req.seed,
     };
-    let over = profiles > req.max_profiles as u128;
-    if let (true, Some(samples)) = (over, req.samples) {
-        if samples == 0 {
-            return Err(Error::invalid("samples", 0, "draw at least one profile"));
-        }
-        for i in 0..samples {
-            let mut rng = Rng::for_trial(req.seed, i);
-            let ranks: Vec<Vec<usize>> = (0..k)
-                .map(|_| {
-                    rng.permutation(m)
-                        .into_iter()
-                        .map(|r| r as usize - 1)
-                        .collect()
-                })
-                .collect();
-            let refs: Vec<&[usize]> = ranks.iter().map(Vec::as_slice).collect();
-            add(&refs)?;
-        }
-        let (scores, w, ci, wci) = acc.finish();
-        let mut r = report(scores, w, "sampling", None);
-        r.samples = Some(samples);
-        r.confidence_95 = Some(ci);
-        r.welfare_confidence_95 = Some(wci);
-        return Ok(r);
-    }
-    if over {
-        return Err(Error::invalid(
-            "items",
-            m,
-            format!(
-                "averaging over every profile of rankings takes {profiles} profiles here, over the budget of {} (max_profiles); give samples to estimate",
-                req.max_profiles
-            ),
-        ));
-    }
-    let perms = permutations(m);
-    let mut code = vec![0usize; k];
-    loop {
-        let refs: Vec<&[usize]> = code.iter().map(|&c| perms[c].as_slice()).collect();
-        add(&refs)?;
-        // The next profile (odometer over the agents' rankings).
-        let mut a = 0;
-        while a < k {
-            code[a] += 1;
-            if code[a] < perms.len() {
-                break;
-            }
-            code[a] = 0;
-            a += 1;
-        }
-        if a == k {
-            break;
-        }
-    }
-    let (scores, w, _, _) = acc.finish();
-    Ok(report(scores, w, "every profile", Some(profiles as u64)))
-}
-
-/// Sums of the scores and the welfare over profiles (exact), with their squares (floats,
-/// for the sampling's confidence intervals only).
-struct Accumulator {
-    sums: Vec<num_rational::BigRational>,
-    wsum: num_rational::BigRational,
-    squares: Vec<(f64, f64)>,
-    wsquares: (f64, f64),
-    n: u64,
-}
-
-impl Accumulator {
-    fn new(k: usize) -> Accumulator {
-        use num_traits::Zero;
-        Accumulator {
-            sums: vec![num_rational::BigRational::zero(); k],
-            wsum: num_rational::BigRational::zero(),
-            squares: vec![(0.0, 0.0); k],
-            wsquares: (0.0, 0.0),
-            n: 0,
-        }
-    }
-
-    fn add(&mut self, scores: &[Exact], w: Exact) {
-        use crate::rational::Rational;
-        for ((sum, sq), x) in self.sums.iter_mut().zip(&mut self.squares).zip(scores) {
-            *sum += Rational::from_exact(*x).to_big();
-            let f = x.to_f64();
-            *sq = (sq.0 + f, sq.1 + f * f);
-        }
-        self.wsum += Rational::from_exact(w).to_big();
-        let f = w.to_f64();
-        self.wsquares = (self.wsquares.0 + f, self.wsquares.1 + f * f);
-        self.n += 1;
-    }
-
-    /// The means (exact), and each mean's normal 95% interval (1.96 standard errors).
-    #[allow(clippy::type_complexity)]
-    fn finish(
-        self,
-    ) -> (
-        Vec<num_rational::BigRational>,
-        num_rational::BigRational,
-        Vec<[f64; 2]>,
-        [f64; 2],
-    ) {
-        use num_bigint::BigInt;
-        let n = num_rational::BigRational::from_integer(BigInt::from(self.n));
-        let count = self.n as f64;
-        let interval = |(s, s2): (f64, f64)| {
-            let mean = s / count;
-            let var = if self.n > 1 {
-                ((s2 - s * mean) / (count - 1.0)).max(0.0)
-            } else {
-                0.0
-            };
-            let half = 1.96 * (var / count).sqrt();
-            [mean - half, mean + half]
-        };
-        (
-            self.sums.iter().map(|x| x / &n).collect(),
-            &self.wsum / &n,
-            self.squares.iter().map(|&q| interval(q)).collect(),
-            interval(self.wsquares),
-        )
-    }
-}
-
-/// The value of the item ranked 1st, 2nd, ... of `m` under a preference model: `borda`
-/// (m - r + 1), `lexicographic` (2^-r) or a scoring vector, as big rationals (2^-100 does
-/// not fit 128 bits).
-fn scoring(model: &str, m: usize) -> Result<Vec<num_rational::BigRational>, Error> {
-    use crate::rational::Rational;
-    use num_bigint::BigInt;
-    use num_rational::BigRational;
-    Ok(match model.trim().to_ascii_lowercase().as_str() {
-        "borda" => (0..m)
-            .map(|r| BigRational::from_integer(BigInt::from(m - r)))
-            .collect(),
-        "lexicographic" | "lex" => (1..=m)
-            .map(|r| BigRational::new(BigInt::from(1), BigInt::from(2).pow(r as u32)))
-            .collect(),
-        _ => {
-            let v: Vec<Exact> = model
-                .split(',')
-                .map(|t| t.trim().parse::<Exact>())
-                .collect::<Result<_, _>>()
-                .map_err(|e| {
-                    Error::invalid(
-                        "model",
-                        model,
-                        format!("not borda, lexicographic or a scoring vector: {e}"),
-                    )
-                })?;
-            if v.len() != m {
-                return Err(Error::invalid(
-                    "model",
-                    model,
-                    format!(
-                        "a scoring vector needs one value per item: {} for {m} items",
-                        v.len()
-                    ),
-                ));
-            }
-            v.iter()
-                .map(|x| Rational::from_exact(*x).to_big())
-                .collect()
-        }
+    let found = expectation(&order, &values, welfare, how, &routes, ctl)
+        .map_err(|e| profiles_error(e, &req.model, m))?;
+    let sampled = found.sampled;
+    Ok(ExpectedReport {
+        turn_order: order.to_string(),
+        model: req.model.trim().to_string(),
+        play: how.name(),
+        welfare: welfare.name(),
+        expected_scores: found.scores.into_iter().map(Rational::from_big).collect(),
+        expected_welfare: Rational::from_big(found.welfare),
+        method: found.method,
+        profiles: found.profiles,
+        samples: sampled.as_ref().map(|s| s.samples),
+        confidence_95: sampled.as_ref().map(|s| s.scores.clone()),
+        welfare_confidence_95: sampled.map(|s| s.welfare),
     })
 }
 
-/// The item ranked r-th (from 0) as an integer utility that orders bundles as `scores`
-/// do and breaks their ties by rank: the scores over their common denominator, times
-/// m^2 + 1, plus m - r (the tie-breaks of a bundle add up to less than m^2 + 1). `None`
-/// past 64 bits.
-fn ranked_integers(scores: &[num_rational::BigRational]) -> Option<Vec<i64>> {
-    use num_bigint::BigInt;
-    use num_traits::{ToPrimitive, Zero};
-    let gcd = |mut a: BigInt, mut b: BigInt| {
-        while !b.is_zero() {
-            let r = &a % &b;
-            a = std::mem::replace(&mut b, r);
-        }
-        a
-    };
-    let m = scores.len();
-    let den = scores.iter().fold(BigInt::from(1), |l, s| {
-        let g = gcd(l.clone(), s.denom().clone());
-        l / g * s.denom()
-    });
-    let spread = BigInt::from(m * m + 1);
-    scores
-        .iter()
-        .enumerate()
-        .map(|(r, s)| (s.numer() * (&den / s.denom()) * &spread + (m - r)).to_i64())
-        .collect()
-}
-
-/// Every ranking of `m` items, as `rank[i]` (0 best) per item.
-fn permutations(m: usize) -> Vec<Vec<usize>> {
-    let mut out = vec![vec![]];
-    for item in 0..m {
-        let mut next = Vec::with_capacity(out.len() * (item + 1));
-        for p in &out {
-            for i in 0..=p.len() {
-                let mut q: Vec<usize> = p.clone();
-                q.insert(i, item);
-                next.push(q);
-            }
-        }
-        out = next;
+/// An expectation's error, named by the request field it comes from.
+fn profiles_error(e: ProfilesError, model: &str, items: usize) -> Error {
+    match e {
+        ProfilesError::Dinner(d) => Error::from(d),
+        ProfilesError::TooManyProfiles { .. } => Error::invalid("items", items, e.to_string()),
+        ProfilesError::NoSamples => Error::invalid("samples", 0, e.to_string()),
+        ProfilesError::Model(_)
+        | ProfilesError::ModelLength { .. }
+        | ProfilesError::ModelTooWide
+        | ProfilesError::ModelTooFarApart => Error::invalid("model", model, e.to_string()),
     }
-    // out[c] lists the items best first; turn it into each item's rank.
-    out.into_iter()
-        .map(|order| {
-            let mut rank = vec![0; m];
-            for (r, &i) in order.iter().enumerate() {
-                rank[i] = r;
-            }
-            rank
-        })
-        .collect()
 }
 
 request! {
@@ -858,7 +517,7 @@ pub fn best_order(req: &BestOrderRequest, _ctl: &Control) -> Result<BestOrderRep
         .play
         .parse()
         .map_err(|e| Error::invalid("play", &req.play, e))?;
-    let scores = scoring(&req.model, m)?;
+    let scores = values(&req.model, m).map_err(|e| profiles_error(e, &req.model, m))?;
     let splits: Vec<[usize; 2]> = match &req.counts {
         Some(c) if c.len() == 2 && c[0] + c[1] == m => vec![[c[0], c[1]]],
         Some(c) => {

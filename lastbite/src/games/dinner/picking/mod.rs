@@ -16,8 +16,10 @@
 //! * [`fairness`]: envy-freeness, EF1, proportionality and the maximin share of an
 //!   allocation, agent by agent;
 //! * [`equilibria`]: every subgame-perfect equilibrium allocation (not only the scores);
-//! * [`expected`]: expected scores under impartial culture, sincere and strategic, and
-//!   the best sequences;
+//! * [`expected`]: expected scores under impartial culture, sincere and strategic, by
+//!   the two-agent programs, and the best sequences;
+//! * [`profiles`]: the preference models, and the expectation by the first route that
+//!   applies (a program, every profile of rankings, or sampled profiles);
 //! * [`reproduce`]: the literature's claims against computations, and open questions;
 //! * [`manipulate`](mod@manipulate): one agent's best play against sincere others: a greedy over a
 //!   laminar matroid for two agents, an exact memoised search for more.
@@ -29,6 +31,7 @@ pub mod equilibria;
 pub mod expected;
 pub mod fairness;
 pub mod manipulate;
+pub mod profiles;
 pub mod reproduce;
 pub mod sincere;
 pub mod welfare;
