@@ -998,7 +998,8 @@ fn vector<'py>(py: Python<'py>, v: &[Rational]) -> PyResult<Bound<'py, PyTuple>>
     PyTuple::new(py, items)
 }
 
-/// One rule for all, a list (one per player), or a dict from player index or name.
+/// One rule for all or per player as text (`"friendly"`, `"A=friendly,B=last"`: the
+/// library's one parser), a list (one per player), or a dict from player index or name.
 fn parse_ties(game: &PyGame, ties: &Bound<'_, PyAny>) -> PyResult<Ties> {
     let rule = |v: &Bound<'_, PyAny>| -> PyResult<TieBreak> {
         let s: String = v.extract()?;
@@ -1006,7 +1007,9 @@ fn parse_ties(game: &PyGame, ties: &Bound<'_, PyAny>) -> PyResult<Ties> {
             .map_err(|e| Error::new_err(e.to_string()))
     };
     if ties.is_instance_of::<pyo3::types::PyString>() {
-        return Ok(Ties::uniform(rule(ties)?, game.players));
+        let spec: String = ties.extract()?;
+        return Ties::parse_named(&spec, game.players, &game.names)
+            .map_err(|e| Error::new_err(e.to_string()));
     }
     let mut rules = vec![TieBreak::First; game.players];
     if let Ok(d) = ties.cast::<PyDict>() {

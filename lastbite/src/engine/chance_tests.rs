@@ -220,39 +220,26 @@ fn profile_values(g: &Random, choice: &[usize]) -> Vec<Vec<Rational>> {
     value
 }
 
-/// Every pure SPE outcome of a tree (no shared children) by enumerating every profile.
+/// Every pure SPE outcome of a tree (no shared children) by enumerating every profile,
+/// through the reference solver.
 fn brute_force(g: &Random) -> Vec<Vec<Rational>> {
     let decisions: Vec<usize> = (0..g.mover.len())
         .filter(|&n| matches!(g.mover[n], Some(p) if p != CHANCE))
         .collect();
-    let mut choice = vec![0usize; g.mover.len()];
-    let mut out = Vec::new();
-    loop {
+    let actions: Vec<usize> = decisions.iter().map(|&n| g.children[n].len()).collect();
+    crate::engine::reference::subgame_perfect_outcomes(&actions, |at| {
+        let mut choice = vec![0usize; g.mover.len()];
+        for (&n, &c) in decisions.iter().zip(at) {
+            choice[n] = c;
+        }
         let value = profile_values(g, &choice);
         let perfect = decisions.iter().all(|&n| {
             let p = g.mover[n].unwrap();
             (0..g.children[n].len())
                 .all(|m| add(&g.pay[n][m], &value[g.children[n][m]])[p] <= value[n][p])
         });
-        if perfect {
-            out.push(value[0].clone());
-        }
-        let mut i = 0;
-        loop {
-            if i == decisions.len() {
-                out.sort();
-                out.dedup();
-                return out;
-            }
-            let n = decisions[i];
-            choice[n] += 1;
-            if choice[n] < g.children[n].len() {
-                break;
-            }
-            choice[n] = 0;
-            i += 1;
-        }
-    }
+        perfect.then(|| value[0].clone())
+    })
 }
 
 fn rules_for(seed: u64, k: usize) -> Vec<TieBreak> {

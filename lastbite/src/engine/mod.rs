@@ -41,6 +41,7 @@ pub mod impartial;
 mod lean;
 mod outcomes;
 mod payoff;
+pub mod reference;
 mod solve;
 mod table;
 #[cfg(test)]

@@ -75,14 +75,18 @@ fn tree(players: usize, shape: &[(usize, usize)], payoffs: &[i64]) -> Tree {
     t
 }
 
-/// Every pure SPE outcome by enumerating all profiles (one child per decision node).
+/// Every pure SPE outcome by enumerating all profiles (one child per decision node),
+/// through the reference solver.
 fn brute_force_outcomes(t: &Tree) -> Vec<Vec<i64>> {
     let decisions: Vec<usize> = (0..t.children.len())
         .filter(|&n| !t.children[n].is_empty())
         .collect();
-    let mut choice = vec![0usize; t.children.len()];
-    let mut out = Vec::new();
-    loop {
+    let actions: Vec<usize> = decisions.iter().map(|&n| t.children[n].len()).collect();
+    crate::engine::reference::subgame_perfect_outcomes(&actions, |at| {
+        let mut choice = vec![0usize; t.children.len()];
+        for (&n, &c) in decisions.iter().zip(at) {
+            choice[n] = c;
+        }
         // Outcome of the profile from every node (children have larger ids).
         let mut value = vec![vec![]; t.children.len()];
         for n in (0..t.children.len()).rev() {
@@ -96,26 +100,8 @@ fn brute_force_outcomes(t: &Tree) -> Vec<Vec<i64>> {
             let p = t.mover[n];
             t.children[n].iter().all(|&c| value[c][p] <= value[n][p])
         });
-        if perfect {
-            out.push(value[0].clone());
-        }
-        // Next profile (odometer over decision nodes).
-        let mut i = 0;
-        loop {
-            if i == decisions.len() {
-                out.sort();
-                out.dedup();
-                return out;
-            }
-            let n = decisions[i];
-            choice[n] += 1;
-            if choice[n] < t.children[n].len() {
-                break;
-            }
-            choice[n] = 0;
-            i += 1;
-        }
-    }
+        perfect.then(|| value[0].clone())
+    })
 }
 
 fn arb_tree() -> impl Strategy<Value = Tree> {

@@ -104,6 +104,9 @@ pub enum ParseTiesError {
     /// A per-player entry names a player the game does not have.
     #[error("tie-breaking entry {} names no player of this game", crate::text::quote(&.0.to_string()))]
     UnknownPlayer(String),
+    /// A per-player entry without `=RULE`.
+    #[error("tie-breaking entry {} is not PLAYER=RULE", crate::text::quote(&.0.to_string()))]
+    NoRule(String),
 }
 
 impl FromStr for TieBreak {
@@ -140,14 +143,34 @@ impl Ties {
     }
 
     /// Parses `friendly` (everyone) or `A=friendly,B=antagonistic` (per player; players
-    /// not named use `first`).
+    /// not named use `first`). Players are named by letter (`A`, `b`) or by number from 1.
     ///
     /// ```
     /// use lastbite::engine::{Ties, TieBreak};
     /// let t = Ties::parse("A=friendly,B=antagonistic", 2).unwrap();
     /// assert_eq!(t.of(1), TieBreak::Antagonistic);
+    /// assert_eq!(Ties::parse("2=last", 2).unwrap().of(1), TieBreak::Last);
     /// ```
     pub fn parse(spec: &str, players: usize) -> Result<Ties, ParseTiesError> {
+        Ties::parse_named(spec, players, &[])
+    }
+
+    /// [`Ties::parse`] for a game whose players also have names (an `.efg` file's, a
+    /// Python game's): an entry may name its player by letter, by number from 1, or by
+    /// one of `names`. The one parser of a tie specification, for every front end.
+    ///
+    /// ```
+    /// use lastbite::engine::{Ties, TieBreak};
+    /// let names = ["Entrant".to_string(), "Incumbent".to_string()];
+    /// let t = Ties::parse_named("Incumbent=friendly", 2, &names).unwrap();
+    /// assert_eq!(t.of(1), TieBreak::Friendly);
+    /// assert!(Ties::parse_named("Nobody=friendly", 2, &names).is_err());
+    /// ```
+    pub fn parse_named(
+        spec: &str,
+        players: usize,
+        names: &[String],
+    ) -> Result<Ties, ParseTiesError> {
         if !spec.contains('=') {
             return Ok(Ties::uniform(spec.parse()?, players));
         }
@@ -155,18 +178,30 @@ impl Ties {
         for entry in spec.split(',') {
             let (who, rule) = entry
                 .split_once('=')
-                .ok_or_else(|| ParseTiesError::UnknownPlayer(entry.into()))?;
-            let who = who.trim();
-            let p = match who.as_bytes() {
-                [c] if c.is_ascii_alphabetic() => (c.to_ascii_uppercase() - b'A') as usize,
-                _ => usize::MAX,
-            };
-            if p >= players {
-                return Err(ParseTiesError::UnknownPlayer(entry.trim().into()));
-            }
+                .ok_or_else(|| ParseTiesError::NoRule(entry.trim().into()))?;
+            let p = Ties::player(who.trim(), players, names)
+                .ok_or_else(|| ParseTiesError::UnknownPlayer(entry.trim().into()))?;
             rules[p] = rule.parse()?;
         }
         Ok(Ties(rules))
+    }
+
+    /// The player `who` names among `players`: a letter, a number from 1, or one of
+    /// `names`.
+    pub fn player(who: &str, players: usize, names: &[String]) -> Option<Player> {
+        let by_letter = match who.as_bytes() {
+            [c] if c.is_ascii_alphabetic() => Some((c.to_ascii_uppercase() - b'A') as usize),
+            _ => None,
+        };
+        by_letter
+            .filter(|&p| p < players)
+            .or_else(|| {
+                who.parse::<usize>()
+                    .ok()
+                    .filter(|&n| (1..=players).contains(&n))
+                    .map(|n| n - 1)
+            })
+            .or_else(|| names.iter().position(|name| name == who))
     }
 
     /// The rules as a string such as `A=friendly,B=first`, or one name when uniform.

@@ -23,7 +23,7 @@ pub use crate::api::drawing::TreeReport;
 use crate::api::drawing::{tree_request, TreeFields};
 use crate::api::input::request;
 use crate::api::{Control, Error};
-use crate::engine::{self, player_letter, Budget, TieBreak, Ties};
+use crate::engine::{self, player_letter, Budget, ParseTiesError, TieBreak, Ties};
 use crate::games::efg::{
     self as family, Behavior, Efg, EfgError, NodeKind, RandomSpec, Verdict, DEFAULT_MAX_NODES,
     DEFAULT_MAX_OUTCOMES,
@@ -196,45 +196,32 @@ fn efg_error(error: EfgError) -> Error {
     }
 }
 
-/// Per-player tie rules; players by letter, number from 1, or name.
+/// Per-player tie rules; players by letter, number from 1, or name (the engine's one
+/// parser), with the game's players named in the error.
 fn parse_ties(spec: &str, efg: &Efg) -> Result<Ties, Error> {
     let k = efg.players().len();
-    if !spec.contains('=') {
-        let rule: TieBreak = spec
-            .parse()
-            .map_err(|e: crate::engine::ParseTiesError| Error::invalid("ties", spec, e))?;
-        return Ok(Ties::uniform(rule, k));
-    }
-    let mut rules = vec![TieBreak::First; k];
-    for entry in spec.split(',') {
-        let Some((who, rule)) = entry.split_once('=') else {
-            return Err(Error::invalid("ties", entry, "expected PLAYER=RULE"));
-        };
-        let who = who.trim();
-        let p = (0..k)
-            .find(|&p| player_letter(p).eq_ignore_ascii_case(who))
-            .or_else(|| {
-                who.parse::<usize>()
-                    .ok()
-                    .filter(|&n| (1..=k).contains(&n))
-                    .map(|n| n - 1)
-            })
-            .or_else(|| efg.players().iter().position(|name| name == who))
-            .ok_or_else(|| {
-                Error::invalid(
-                    "ties",
-                    entry,
-                    format!(
-                        "names no player of this game (players: A..{} or 1..{k} or their names)",
-                        player_letter(k - 1)
-                    ),
-                )
-            })?;
-        rules[p] = rule
-            .parse()
-            .map_err(|e: crate::engine::ParseTiesError| Error::invalid("ties", entry, e))?;
-    }
-    Ok(Ties::per_player(rules))
+    Ties::parse_named(spec, k, efg.players()).map_err(|e| match e {
+        ParseTiesError::UnknownPlayer(entry) => Error::invalid(
+            "ties",
+            &entry,
+            format!(
+                "names no player of this game (players: A..{} or 1..{k} or their names)",
+                player_letter(k - 1)
+            ),
+        ),
+        ParseTiesError::NoRule(entry) => Error::invalid("ties", &entry, "expected PLAYER=RULE"),
+        // Quote the entry whose rule is unknown, or the whole rule when it is one.
+        ParseTiesError::UnknownRule(ref bad) => {
+            let entry = spec
+                .split(',')
+                .find(|en| {
+                    en.split_once('=')
+                        .is_some_and(|(_, r)| r.trim().eq_ignore_ascii_case(bad))
+                })
+                .unwrap_or(spec);
+            Error::invalid("ties", entry, e)
+        }
+    })
 }
 
 /// Summarises a file.

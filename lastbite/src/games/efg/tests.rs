@@ -143,42 +143,29 @@ fn solver_equals_generic_engine() {
     }
 }
 
-/// Every pure profile, checked by `verify`: the root values of those that pass.
+/// Every pure profile, checked by `verify`: the root values of those that pass, through
+/// the reference solver.
 fn brute_force_spe(g: &Efg) -> Vec<Vec<Rational>> {
     let decisions: Vec<u32> = (0..g.nodes().len() as u32)
         .filter(|&n| g.mover(n).is_some())
         .collect();
-    let mut choice = vec![0u32; decisions.len()];
-    let mut found = BTreeSet::new();
-    loop {
+    let actions: Vec<usize> = decisions.iter().map(|&d| g.children(d).len()).collect();
+    crate::engine::reference::subgame_perfect_outcomes(&actions, |choice| {
         let mut text = vec![];
         for &i in &Behavior::gambit_order(g) {
             let node = g.infosets()[i as usize].first_node;
             let at = decisions.iter().position(|&d| d == node).unwrap();
             for a in 0..g.infosets()[i as usize].actions {
-                text.push(if a == choice[at] { "1" } else { "0" });
+                text.push(if a == choice[at] as u32 { "1" } else { "0" });
             }
         }
         let beh = Behavior::parse(g, &text.join(",")).unwrap();
-        if let Verdict::SubgamePerfect { .. } = verify(g, &beh, &Silent).unwrap() {
+        match verify(g, &beh, &Silent).unwrap() {
             // The profile's root value: play it with a one-action tie rule.
-            let value = profile_value(g, &beh, 0);
-            found.insert(value);
+            Verdict::SubgamePerfect { .. } => Some(profile_value(g, &beh, 0)),
+            _ => None,
         }
-        // Next profile (odometer).
-        let mut d = 0;
-        loop {
-            if d == decisions.len() {
-                return found.into_iter().collect();
-            }
-            choice[d] += 1;
-            if choice[d] < g.children(decisions[d]).len() as u32 {
-                break;
-            }
-            choice[d] = 0;
-            d += 1;
-        }
-    }
+    })
 }
 
 fn profile_value(g: &Efg, beh: &Behavior, n: u32) -> Vec<Rational> {
