@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Times `dinner play` with crossout against a fixed strategy on two builds of the CLI,
 alternating runs so that both see the same machine, and checks that both print the same
-document (issue 30, item 5).
+document.
 
 Usage: benches/mixed_profiles.py OLD_BIN NEW_BIN [--n 1000000] [--widths 0,30,300]
            [--opponents masochistic,cooperative] [--orders alternate,thue-morse] [--runs 1]

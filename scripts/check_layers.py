@@ -404,6 +404,40 @@ def forbidden(edges, repo):
     return out
 
 
+def unmapped(games_dir, architecture):
+    """The files and folders under `games_dir` (a crate's `src/games/`) that the tree of
+    `architecture` (docs/architecture.md's text) does not name in their family's part:
+    the lines from `src/games/<family>/` to the next line as little indented. A folder
+    is named as `name/`, a file by its name (`mod.rs` and `tests.rs` need not be)."""
+    lines = architecture.split("\n")
+    missing = []
+    for family in sorted(os.listdir(games_dir)):
+        fdir = os.path.join(games_dir, family)
+        if not os.path.isdir(fdir):
+            continue
+        start = next((i for i, l in enumerate(lines) if f"src/games/{family}/" in l), None)
+        if start is None:
+            missing.append(f"src/games/{family}/")
+            continue
+        indent = len(lines[start]) - len(lines[start].lstrip())
+        end = start + 1
+        while end < len(lines) and (
+            not lines[end].strip() or len(lines[end]) - len(lines[end].lstrip()) > indent
+        ):
+            end += 1
+        part = "\n".join(lines[start:end])
+        for here, dirs, files in os.walk(fdir):
+            for d in dirs:
+                if not re.search(r"(^|[\s,])" + re.escape(d) + r"/", part):
+                    missing.append(os.path.relpath(os.path.join(here, d), games_dir) + "/")
+            for f in files:
+                if f in ("mod.rs", "tests.rs") or not f.endswith((".rs", ".wgsl")):
+                    continue
+                if not re.search(r"(^|[\s,(])" + re.escape(f) + r"\b", part):
+                    missing.append(os.path.relpath(os.path.join(here, f), games_dir))
+    return missing
+
+
 def self_test():
     """The check must be able to fail: a made-up crate with a circle through a re-export
     (b uses a's item, a uses c's, c uses b's through `pub use`) is caught, and the same
@@ -436,7 +470,15 @@ def self_test():
            "/r/lastbite/src/engine/e.rs": {"/r/lastbite/src/api/a.rs": 0},
            "/r/lastbite/src/games/dinner/z.rs": {"/r/lastbite/src/games/dinner/y.rs": 0}}
     assert len(forbidden(bad, repo)) == 2, forbidden(bad, repo)
-    print("check_layers: self-test passed (a circle through a re-export is found, none once cut)")
+    games = tempfile.mkdtemp()
+    os.makedirs(os.path.join(games, "fam", "part"))
+    for f in ("fam/a.rs", "fam/part/b.rs", "fam/part/mod.rs"):
+        open(os.path.join(games, f), "w").close()
+    doc = "  src/games/fam/  a family\n    a.rs  one\n    part/  two\n      b.rs  three\n  other\n"
+    assert unmapped(games, doc) == [], unmapped(games, doc)
+    assert unmapped(games, doc.replace("b.rs", "c.rs")) == ["fam/part/b.rs"]
+    print("check_layers: self-test passed (a circle through a re-export is found, none once cut;"
+          " a file missing from the architecture's tree is found)")
 
 
 def main(argv):
@@ -470,8 +512,15 @@ def main(argv):
                         line = crate.text[a].count("\n", 0, edges[a][b]) + 1
                         links.append(f"{os.path.relpath(a, repo)}:{line} -> {os.path.relpath(b, repo)}")
             print(f"import circle among {', '.join(rel)}: " + "; ".join(links))
+    games = os.path.join(repo, "lastbite", "src", "games")
+    arch = os.path.join(repo, "docs", "architecture.md")
+    if not argv and os.path.isdir(games):
+        with open(arch) as f:
+            for m in unmapped(games, f.read()):
+                bad += 1
+                print(f"docs/architecture.md's tree does not name lastbite/src/games/{m}")
     if bad:
-        print(f"check_layers: {bad} import circle(s) or forbidden dependencies")
+        print(f"check_layers: {bad} import circle(s), forbidden dependencies or unmapped files")
         return 1
     print(f"check_layers: no import circle among {total} files, no forbidden dependency")
     return 0

@@ -1,5 +1,5 @@
 //! Chance in exact arithmetic: a dice race solved by the engine against its deterministic
-//! twin (the mover picks the face), per state (issue 27's target for Python games: a game
+//! twin (the mover picks the face), per state (the target for Python games: a game
 //! with chance costs at most 1.5x its twin a state; `benches/openspiel.py --only-races`
 //! measures the same games through Python). The race's values are probabilities with
 //! denominators `6^k`, a few hundred bits in the race to 40; the twin's are 0 and 1.

@@ -1,7 +1,7 @@
 //! Ethiopian Dinner speed targets (issue: foundation):
 //! * crossout on 10^7 morsels in memory, next to sorting the two utility columns;
 //! * the exact two-player SPE over all subsets (dense engine) at n = 16 and n = 22;
-//! * mixed strategy profiles (issue 30): fixed strategies at 10^6 morsels next to crossout
+//! * mixed strategy profiles: fixed strategies at 10^6 morsels next to crossout
 //!   alone (the anchor); crossout against greedy at 10^4 and 3 x 10^4 morsels, and the
 //!   per-turn recomputation it replaced at 10^4.
 //!

@@ -6,7 +6,7 @@
 //! through the specialised kernel) on 2 and 3 players x 26 morsels: states a second, the
 //! bytes its necessary traffic moves a state (each state's payoff vector written once and
 //! read by each of its parents), and the ratio of the solve's
-//! time to the time those bytes take at the triad speed of the same run (issue 30: within
+//! time to the time those bytes take at the triad speed of the same run (the target: within
 //! 2x of that bound means a ratio of at most 2).
 //!
 //! `cargo bench -p lastbite --bench stream` (about a minute; 30 morsels add 2 to 4

@@ -1,4 +1,4 @@
-//! The general cookie game (issue 15): every reduced position, not only the strict ones
+//! The general cookie game: every reduced position, not only the strict ones
 //! Section 3 of Propp and Ullman solves. The paper reduces every position to a reduced
 //! one (the Depletion and Deletion Theorems, Section 2) and remarks that "a full
 //! solution still seems far off"; this module tabulates the whole game as far as memory

@@ -165,7 +165,7 @@ impl Rules {
 
     /// Adds altruism payoffs: `matrix[e][r]` is what player `r` receives, per unit of the
     /// eater's utility, when player `e` eats a morsel. The matrix must be square (`k x k`
-    /// for `k` players; [`Setup`] checks `k`).
+    /// for `k` players; [`Setup`](super::Setup) checks `k`).
     pub fn with_altruism(mut self, matrix: Vec<Vec<Exact>>) -> Result<Rules, DinnerError> {
         let k = matrix.len();
         if k == 0 || matrix.iter().any(|row| row.len() != k) {

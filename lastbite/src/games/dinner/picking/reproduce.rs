@@ -1,4 +1,4 @@
-//! The picking-sequence literature's claims (issue 29), each against a computation over a
+//! The picking-sequence literature's claims, each against a computation over a
 //! stated range: alternation's optimality for sincere and strategic play (Bouveret and
 //! Lang 2011; Kalinowski, Narodytska and Walsh 2013), the two-agent equilibrium by the
 //! reversed sequence (Kohler and Chandrasekaran 1971), sincere round-robin's EF1

@@ -1,4 +1,4 @@
-//! A layer decided block by block (issue 30): the morsels split at `t`
+//! A layer decided block by block: the morsels split at `t`
 //! into the low ones `L` (below `t`) and the high ones `H`, and the states that share
 //! `H` lie together in colexicographic order, `C(t, k)` of them for `k = |L|`, in the
 //! order of their low parts' ranks. A state's rank is `r(L) + R(H, k)`, with `r(L)` the

@@ -587,7 +587,7 @@ fn assert_profile_plays_alike(d: &Dinner, order: &TurnOrder, profile: &[Play]) {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(600))]
 
-    /// Mixed profiles (issue 30): the plan kept along the play eats what crossout
+    /// Mixed profiles: the plan kept along the play eats what crossout
     /// recomputed on every turn eats, against every strategy, on dinners of every size
     /// class up to 300 morsels, with many ties and any turn order.
     #[test]
@@ -661,7 +661,7 @@ fn every_small_profile_plays_as_recomputed() {
     }
 }
 
-/// Mixed profiles at a size the proptests do not reach (issue 30): 1,500 morsels with
+/// Mixed profiles at a size the proptests do not reach: 1,500 morsels with
 /// independent, tied, correlated, identical and nearly identical rankings (on the last
 /// two, most planned morsels change sides on each of a masochist's bites, and the
 /// coupling answers), crossout in either seat against

@@ -1,5 +1,5 @@
 //! Crossout's next bite without its plan, read from the end of the crossout sequence
-//! alone (issue 30): where both players rank the morsels nearly alike, a bite off the
+//! alone: where both players rank the morsels nearly alike, a bite off the
 //! plan moves most planned morsels to the other side (`plan`), but the last morsels
 //! crossed out (paper: "The crossout strategy", the crossout board) are decided by the
 //! top of both rankings.
@@ -250,8 +250,8 @@ impl Walker {
     }
 }
 
-/// Crossout's scan over the dinner left, kept from where the coupling met along a play
-/// (issue 30): the scan from an exactly known corner (the anchor) to the turn being
+/// Crossout's scan over the dinner left, kept from where the coupling met along a play:
+/// the scan from an exactly known corner (the anchor) to the turn being
 /// played, and, on it, the turns whose corner has one least favourite for both players
 /// ("meetings").
 ///

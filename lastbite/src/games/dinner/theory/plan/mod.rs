@@ -1,4 +1,4 @@
-//! The crossout plan kept along a play that leaves it (issue 30): `dinner play` with
+//! The crossout plan kept along a play that leaves it: `dinner play` with
 //! crossout against any other strategy in about `O(n log n)` on random dinners instead of
 //! recomputing crossout (paper: "The crossout strategy", Theorem 1) on every turn.
 //!
