@@ -22,7 +22,7 @@ pub const MAX_DRAWN_NODES: u64 = 100_000;
 /// `tree_request!(request! { Name { ...fields, } })` (the family's fields end in a comma).
 macro_rules! tree_request {
     ($mac:ident ! { $(#[$m:meta])* $name:ident { $($rest:tt)* } }) => {
-        $crate::api::input::$mac! {
+        $mac! {
             $(#[$m])* $name {
                 $($rest)*
                 /// Root on the left, levels to the right (default: root on top).

@@ -1,7 +1,7 @@
 //! A dinner to play move by move ([`crate::api::playable`]): an action is the index of
 //! the morsel eaten; each bite pays its utilities as the rules score them.
 
-use crate::api::input::{dinner_request, First, Morsels};
+use super::input::{dinner_request, First, Morsels};
 use crate::api::playable::{Family, GameInfo, Playable, Utility};
 use crate::api::Error;
 use crate::exact::Exact;
@@ -41,9 +41,9 @@ impl Family for Dinner {
 
 /// The dinner of `req` to play move by move.
 pub fn game(req: &GameRequest) -> Result<Playable, Error> {
-    let (d, order) = req.input().load()?;
-    let rules = super::rules_of(&d, req.discount, req.before.as_deref(), None)?;
-    let setup = Setup::new(d, order, rules)?;
+    let setup = req
+        .input()
+        .setup_with(|d| super::rules_of(d, req.discount, req.before.as_deref(), None))?;
     let (d, order) = (setup.dinner(), setup.order());
     // Refuses what the engine game cannot hold (over 63 morsels, sums past 128 bits).
     let engine = DinnerGame::<i128>::with_rules(d, order, setup.rules(), false)?;

@@ -1,13 +1,8 @@
 //! `dinner` commands: Ethiopian Dinner (Levine and Stange 2012), see
 //! [`crate::games::dinner`].
 //!
-//! Every request that takes a dinner has the same input fields: `file` (a CSV, JSON or
-//! TOML file, sniffed by extension and content), `data` (the same text, for callers
-//! without files), or `morsels` (inline text `"1,2 2,3 3,1"` or rows of numbers), with
-//! `first` or `order` for the turn order. A dinner, its order and its rules are checked
-//! together once, in [`Setup::new`], before any solver runs (see [`crate::api::input`]).
-//!
-//! The family's files: requests and the commands' functions here; reports in
+//! The family's files: the dinner input fields every request has and the one road from
+//! them to a checked `Setup` in `input.rs`; requests and the commands' functions here; reports in
 //! `report.rs`, their text in `text.rs`, the commands that run as sweeps in `sweep.rs`, the
 //! picking-sequence commands (fair division) in `picking.rs`, the dinner to play move by move
 //! in `game.rs`.
@@ -15,13 +10,15 @@
 //! requests into its validated types and its results into reports.
 
 mod game;
+pub(crate) mod input;
 mod picking;
 mod report;
 mod sweep;
 mod text;
 
-pub use crate::api::input::{First, Letter, Morsels};
+pub use crate::api::input::Letter;
 pub use game::{game, GameRequest};
+pub use input::{First, Morsels};
 pub use picking::{
     best_order, expected, fairness, manipulate, sincere, BestOrderRequest, ExpectedRequest,
     FairnessRequest, ManipulateRequest, SincereRequest,
@@ -46,7 +43,7 @@ use serde::{Deserialize, Serialize};
 pub use crate::api::drawing::TreeReport;
 
 use crate::api::drawing::{tree_request, TreeFields};
-use crate::api::input::{dinner_request, request};
+use crate::api::input::request;
 use crate::api::{Control, Error};
 use crate::engine::{verify, write_efg, Budget, Ties, Verdict};
 use crate::exact::Exact;
@@ -56,6 +53,7 @@ use crate::games::dinner::{
     DinnerTies, Position, Precedence, Rules, Setup, Strategy, TurnOrder, DEFAULT_DINNER_MAX_STATES,
     DEFAULT_DINNER_MEMORY, DEFAULT_DINNER_MEMORY_GIB,
 };
+use input::dinner_request;
 use report::{bites, deviation_report, dinner_rows, remaining_of, rules_report};
 
 /// Which solver `dinner solve` uses.
@@ -414,8 +412,7 @@ dinner_request! {
 
 /// Exports the dinner's game tree for Gambit.
 pub fn efg(req: &EfgRequest, _ctl: &Control) -> Result<EfgReport, Error> {
-    let (d, order) = req.input().load()?;
-    let setup = Setup::new(d, order, Rules::default())?;
+    let setup = req.input().setup()?;
     let (d, order) = (setup.dinner(), setup.order());
     let game = DinnerGame::<i128>::new(d, order, false)?;
     let title = format!(

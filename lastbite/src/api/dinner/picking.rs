@@ -3,11 +3,12 @@
 //! is [`crate::games::dinner::picking`]'s; here requests become its validated inputs and
 //! its results reports.
 
+use super::input::{dinner_request, First, Morsels};
 use super::report::{
     bites, AgentFairnessReport, BestOrderReport, BiteReport, ExpectedReport, FairnessFailures,
     FairnessReport, ManipulateReport, MechanismFairness, RankedOrder, SincereReport, WelfareRow,
 };
-use crate::api::input::{dinner_request, request, First, Letter, Morsels};
+use crate::api::input::{request, Letter};
 use crate::api::{Control, Error};
 use crate::engine::{Budget, Player};
 use crate::exact::Exact;
@@ -40,8 +41,7 @@ dinner_request! {
 
 /// Sincere play, and with `compare` its welfare against strategic play and the optimum.
 pub fn sincere(req: &SincereRequest, ctl: &Control) -> Result<SincereReport, Error> {
-    let (d, order) = req.input().load()?;
-    let setup = Setup::new(d, order, Rules::default())?;
+    let setup = req.input().setup()?;
     let (d, order) = (setup.dinner(), setup.order());
     let eating = play(d, order)?;
     let scores = setup.scoring().score(d, eating.iter().copied())?;
@@ -117,8 +117,7 @@ dinner_request! {
 
 /// The manipulator's best play, its gain over sincere play, and its picks.
 pub fn manipulate(req: &ManipulateRequest, _ctl: &Control) -> Result<ManipulateReport, Error> {
-    let (d, order) = req.input().load()?;
-    let setup = Setup::new(d, order, Rules::default())?;
+    let setup = req.input().setup()?;
     let (d, order) = (setup.dinner(), setup.order());
     let agent = agent_of(&req.agent, d.players())?;
     let budget = Budget {
@@ -202,8 +201,8 @@ pub fn fairness(req: &FairnessRequest, ctl: &Control) -> Result<FairnessReport, 
         max_states: req.max_states,
     };
     let Some(trials) = req.trials else {
-        let (d, order) = req.input().load()?;
-        let setup = Setup::new(d, order, Rules::default())?;
+        let setup = req.input().setup()?;
+        let (_d, _order) = (setup.dinner(), setup.order());
         let mechanisms = allocations(&setup, budget, ctl)?
             .into_iter()
             .map(|(name, eating)| mechanism_fairness(&setup, name, &eating, budget))

@@ -12,7 +12,7 @@ use crate::api::{Control, Error};
 use crate::engine::Budget;
 use crate::exact::Exact;
 use crate::games::dinner::analysis::{balance, pareto};
-use crate::games::dinner::{random_spe_outcomes, Dinner, Rules, Setup, TurnOrder};
+use crate::games::dinner::{random_spe_outcomes, Dinner, TurnOrder};
 use serde::{Deserialize, Serialize};
 
 /// Pareto efficiency of crossout.
@@ -20,8 +20,7 @@ pub fn pareto(req: &ParetoRequest, ctl: &Control) -> Result<ParetoReport, Error>
     if req.size.is_some() {
         return sweep::run::<ParetoSweep>(req, ctl);
     }
-    let (d, order) = req.input().load()?;
-    let setup = Setup::new(d, order, Rules::default())?;
+    let setup = req.input().setup()?;
     let (d, order) = (setup.dinner(), setup.order());
     let e = pareto::efficiency(d, order)?;
     let real = |(x, y): (i128, i128)| [d.unscale(x), d.unscale(y)];

@@ -1,0 +1,178 @@
+//! The dinner input fields every dinner request has, and the one road from them to a
+//! checked [`Setup`]: `file` (a CSV, JSON or TOML file, sniffed by extension and
+//! content), `data` (the same text, for callers without files), or `morsels` (inline text
+//! `"1,2 2,3 3,1"` or rows of numbers), with `first` or `order` for the turn order. A
+//! dinner, its order and its rules are checked together once, in [`Setup::new`], before
+//! any solver runs: [`Input::setup`] and [`Input::setup_with`] are how a command gets
+//! its dinner.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::api::Error;
+use crate::exact::Exact;
+use crate::games::dinner::{Dinner, Rules, Setup, TurnOrder};
+
+/// A request with the dinner input fields first (see the module documentation).
+macro_rules! dinner_request {
+    ($(#[$m:meta])* $name:ident { $($rest:tt)* }) => {
+        $crate::api::input::request! {
+            $(#[$m])* $name {
+                /// A dinner file: CSV (one morsel per line, one column per player, optional
+                /// header), JSON or TOML.
+                #[schemars(extend("x-path" = "file", "x-instead" = "data"))]
+                file: Option<String> = None,
+                /// The contents of a dinner file, for callers without files (format sniffed).
+                data: Option<String> = None,
+                /// The morsels inline: `"1,2 2,3 3,1"`, or rows of exact numbers.
+                morsels: Option<Morsels> = None,
+                /// Alternate turns starting with this player (default: Bob moves last).
+                first: Option<First> = None,
+                /// Explicit turn order (letters, e.g. `ABBA`; `ABC...` repeats), `thue-morse`,
+                /// `alternate` or `snake`.
+                order: Option<String> = None,
+                $($rest)*
+            }
+        }
+        impl $name {
+            fn input(&self) -> $crate::api::dinner::input::Input<'_> {
+                $crate::api::dinner::input::Input { file: &self.file, data: &self.data, morsels: &self.morsels, first: self.first, order: &self.order }
+            }
+        }
+    };
+}
+pub(crate) use dinner_request;
+
+/// Morsels given inline.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum Morsels {
+    /// Text like `"1,2 2,3 3,1"`: morsels separated by spaces or semicolons, utilities by
+    /// commas.
+    Text(String),
+    /// One row of exact utilities per morsel, one per player.
+    Rows(Vec<Vec<Exact>>),
+}
+
+/// Who moves first under alternation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum First {
+    /// Alice (player A).
+    Alice,
+    /// Bob (player B).
+    Bob,
+}
+
+/// The dinner input fields of a request.
+pub struct Input<'a> {
+    pub(crate) file: &'a Option<String>,
+    pub(crate) data: &'a Option<String>,
+    pub(crate) morsels: &'a Option<Morsels>,
+    pub(crate) first: Option<First>,
+    pub(crate) order: &'a Option<String>,
+}
+
+impl Input<'_> {
+    pub(crate) fn given(&self) -> bool {
+        self.file.is_some() || self.data.is_some() || self.morsels.is_some()
+    }
+
+    /// The dinner with its turn order and the plain rules, checked together.
+    pub(crate) fn setup(&self) -> Result<Setup, Error> {
+        self.setup_with(|_| Ok(Rules::default()))
+    }
+
+    /// The dinner with its turn order and the rules `rules` makes from the dinner (an
+    /// altruism matrix or a precedence names its players and morsels), checked together.
+    pub(crate) fn setup_with(
+        &self,
+        rules: impl FnOnce(&Dinner) -> Result<Rules, Error>,
+    ) -> Result<Setup, Error> {
+        let (dinner, order) = self.load()?;
+        let rules = rules(&dinner)?;
+        Ok(Setup::new(dinner, order, rules)?)
+    }
+
+    /// The dinner and its turn order, validated together.
+    pub(crate) fn load(&self) -> Result<(Dinner, TurnOrder), Error> {
+        let given = [
+            self.file.is_some(),
+            self.data.is_some(),
+            self.morsels.is_some(),
+        ];
+        if given.iter().filter(|&&g| g).count() > 1 {
+            return Err(Error::combination(
+                "morsels",
+                "give the dinner once: a file, its data or the morsels",
+            ));
+        }
+        let (dinner, file_order) = match (self.file, self.data, self.morsels) {
+            (Some(path), _, _) => {
+                let text = std::fs::read_to_string(path).map_err(|e| Error::Io {
+                    action: "read",
+                    path: path.clone(),
+                    message: e.to_string(),
+                })?;
+                let ext = std::path::Path::new(path)
+                    .extension()
+                    .and_then(|e| e.to_str())
+                    .map(str::to_ascii_lowercase);
+                Dinner::from_file_text(&text, path, ext.as_deref())?
+            }
+            (_, Some(text), _) => Dinner::from_file_text(text, "data", None)?,
+            (_, _, Some(Morsels::Text(t))) => (Dinner::from_morsels(t)?, None),
+            (_, _, Some(Morsels::Rows(rows))) => {
+                let k = rows.first().map_or(0, Vec::len);
+                if let Some((i, r)) = rows.iter().enumerate().find(|(_, r)| r.len() != k) {
+                    return Err(Error::invalid(
+                        "morsels",
+                        format!("morsel {i}"),
+                        format!(
+                            "{} {}, but the first morsel has {k}",
+                            r.len(),
+                            if r.len() == 1 { "utility" } else { "utilities" }
+                        ),
+                    ));
+                }
+                let flat = rows.iter().flatten().copied().collect();
+                (
+                    Dinner::from_flat(k, flat, |i, p| {
+                        format!("morsel {i}, utility of {}", crate::engine::player_letter(p))
+                    })?,
+                    None,
+                )
+            }
+            (None, None, None) => {
+                return Err(Error::Missing {
+                    field: "morsels",
+                    what: "dinner",
+                    hint: "give a dinner file, its data, or morsels like \"1,2 2,3 3,1\"".into(),
+                })
+            }
+        };
+        if self.first.is_some() && self.order.is_some() {
+            return Err(Error::combination(
+                "first",
+                "give either a first player or an order",
+            ));
+        }
+        let order = match (self.order, self.first, file_order) {
+            (Some(o), _, _) => TurnOrder::parse(o, &dinner)?,
+            (None, Some(First::Alice), _) => TurnOrder::alternating(&dinner, 0),
+            (None, Some(First::Bob), _) => {
+                if dinner.players() < 2 {
+                    return Err(Error::invalid(
+                        "first",
+                        "bob",
+                        "this dinner has only one player",
+                    ));
+                }
+                TurnOrder::alternating(&dinner, 1)
+            }
+            (None, None, Some(o)) => TurnOrder::parse(&o, &dinner)?,
+            (None, None, None) => TurnOrder::default_for(&dinner),
+        };
+        Ok((dinner, order))
+    }
+}
