@@ -6,7 +6,7 @@
 //! bytes (those of the layers nearest the root; below them it solves the path's state
 //! again) as after an engine solve.
 //!
-//! Most layers are decided block by block (`games/dinner/blocks.rs`): the states that
+//! Most layers are decided block by block (`games/dinner/solver/blocks.rs`): the states that
 //! share their high morsels lie together, and most of their children are read as
 //! sequential streams. Two players under the index rule share one packed word a state
 //! (`Packing`); otherwise each player has a column of payoffs, the mover compares its
