@@ -19,7 +19,8 @@ use crate::api::input::{request, Letter};
 use crate::api::{Control, Error};
 use crate::exact::Exact;
 use crate::games::tokens::{
-    all_outcomes, continuous, explain, limit_intervals, solve as solve_board, Board, TokenTies,
+    all_outcomes, continuous, explain, limit_intervals, refinements, solve as solve_board, Board,
+    Placed, TokenTies, MAX_REFINEMENT,
 };
 
 /// The default limit on memoised sets of taken stacks (a hash-map entry each, about
@@ -122,77 +123,71 @@ fn board_of(
     })
 }
 
-/// Solves a Token Dollars game.
+/// Solves a Token Dollars game: the discrete game, or with `continuous` the game on
+/// ever finer grids.
 pub fn solve(req: &SolveRequest, _ctl: &Control) -> Result<SolveReport, Error> {
     check_stacks(&req.values, req.stacks)?;
     if req.continuous {
-        if req.all {
-            return Err(Error::combination(
-                "all",
-                "lists the discrete game's outcomes (stacks), not the continuous one's",
-            ));
-        }
-        if req.at.is_some() {
-            return Err(Error::combination(
-                "at",
-                "explains the discrete game (stacks), not the continuous one",
-            ));
-        }
-        if req.picture {
-            return Err(Error::combination(
-                "picture",
-                "draws the discrete game's board (stacks), not the continuous one",
-            ));
-        }
-        if !req.grid.is_power_of_two() || req.grid > 64 {
-            return Err(Error::invalid(
-                "grid",
-                req.grid,
-                "use a power of two up to 64",
-            ));
-        }
-        if !req.ties.eq_ignore_ascii_case("lowest") {
-            return Err(Error::combination(
-                "ties",
-                "the continuous game uses the lowest-location tie rule",
-            ));
-        }
-        let values = stack_values(req)?;
-        // The finest grid has (M - 1) * grid + 1 positions.
-        check_budget(
-            values.len().saturating_sub(1) * req.grid + 1,
-            req.players,
-            req.max_states,
-        )?;
-        let ks: Vec<usize> = (0..=req.grid.trailing_zeros())
-            .map(|e| 1usize << e)
-            .collect();
-        let plays = continuous(&values, req.players, req.clock, &ks)?;
-        let limits = limit_intervals(&plays);
-        let finest = plays.last().expect("at least one grid");
-        return Ok(SolveReport::Continuous(ContinuousReport {
-            stacks: values.len(),
-            players: req.players,
-            clock: req.clock,
-            continuous: true,
-            moves: finest.moves.clone(),
-            payoffs: finest.payoffs.clone(),
-            grids: plays
-                .iter()
-                .map(|p| GridReport {
-                    k: p.k,
-                    moves: p.moves.clone(),
-                    payoffs: p.payoffs.clone(),
-                    best_responses: p
-                        .best
-                        .iter()
-                        .map(|r| r.iter().map(|&(a, z)| [a, z]).collect())
-                        .collect(),
-                })
-                .collect(),
-            best_response_intervals: limits,
-        }));
+        solve_continuous(req)
+    } else {
+        solve_discrete(req)
     }
+}
+
+fn solve_continuous(req: &SolveRequest) -> Result<SolveReport, Error> {
+    let discrete_only = [
+        (
+            "all",
+            req.all,
+            "lists the discrete game's outcomes (stacks), not the continuous one's",
+        ),
+        (
+            "at",
+            req.at.is_some(),
+            "explains the discrete game (stacks), not the continuous one",
+        ),
+        (
+            "picture",
+            req.picture,
+            "draws the discrete game's board (stacks), not the continuous one",
+        ),
+    ];
+    if let Some((field, _, why)) = discrete_only.into_iter().find(|f| f.1) {
+        return Err(Error::combination(field, why));
+    }
+    let ks = refinements(req.grid).map_err(|_| {
+        Error::invalid(
+            "grid",
+            req.grid,
+            format!("use a power of two up to {MAX_REFINEMENT}"),
+        )
+    })?;
+    if !req.ties.eq_ignore_ascii_case("lowest") {
+        return Err(Error::combination(
+            "ties",
+            "the continuous game uses the lowest-location tie rule",
+        ));
+    }
+    let values = stack_values(req)?;
+    // The finest grid has (M - 1) * grid + 1 positions.
+    let positions = values.len().saturating_sub(1) * req.grid + 1;
+    check_budget(positions, req.players, req.max_states)?;
+    let plays = continuous(&values, req.players, req.clock, &ks)?;
+    let limits = limit_intervals(&plays);
+    let finest = plays.last().expect("at least one grid");
+    Ok(SolveReport::Continuous(ContinuousReport {
+        stacks: values.len(),
+        players: req.players,
+        clock: req.clock,
+        continuous: true,
+        moves: finest.moves.clone(),
+        payoffs: finest.payoffs.clone(),
+        grids: plays.iter().map(GridReport::new).collect(),
+        best_response_intervals: limits,
+    }))
+}
+
+fn solve_discrete(req: &SolveRequest) -> Result<SolveReport, Error> {
     if req.grid != 8 {
         return Err(Error::combination(
             "grid",
@@ -202,96 +197,60 @@ pub fn solve(req: &SolveRequest, _ctl: &Control) -> Result<SolveReport, Error> {
     let b = board_of(&req.values, req.stacks, req.players, req.clock)?;
     let ties_all = req.ties.trim().eq_ignore_ascii_case("all");
     let all = req.all || ties_all;
-    let rule = if ties_all {
-        TokenTies::Lowest
-    } else {
-        TokenTies::parse(&req.ties).ok_or_else(|| {
+    let rule = match ties_all {
+        true => TokenTies::Lowest,
+        false => TokenTies::parse(&req.ties).ok_or_else(|| {
             Error::invalid(
                 "ties",
                 &req.ties,
                 "expected lowest, highest, first, last, friendly or antagonistic",
             )
-        })?
+        })?,
     };
     check_budget(b.positions(), b.players(), req.max_states)?;
-    if let Some(at) = &req.at {
-        if all {
-            return Err(Error::combination("at", "explains one tie rule, not all"));
-        }
-        let text = || format!("{at:?}");
-        if at.len() > b.players() {
-            return Err(Error::invalid(
-                "at",
-                text(),
-                format!("has more placements than the {} players", b.players()),
-            ));
-        }
-        for (i, &x) in at.iter().enumerate() {
-            if x == 0 || x > b.positions() {
-                return Err(Error::invalid(
-                    "at",
-                    text(),
-                    format!("stack {x} is not one of 1..={}", b.positions()),
-                ));
-            }
-            if at[..i].contains(&x) {
-                return Err(Error::invalid(
-                    "at",
-                    text(),
-                    format!("stack {x} is taken twice"),
-                ));
-            }
-        }
+    if all && req.at.is_some() {
+        return Err(Error::combination("at", "explains one tie rule, not all"));
     }
+    let at = req
+        .at
+        .as_ref()
+        .map(|at| Placed::new(&b, at).map_err(|e| Error::invalid("at", format!("{at:?}"), e)))
+        .transpose()?;
     let play = solve_board(&b, rule);
-    let explanation = req.at.as_ref().map(|at| {
-        explain(&b, rule, at)
-            .into_iter()
-            .map(|l| PlacementReport {
-                stack: l.position,
-                payoffs: l.payoffs.iter().map(|&v| b.real(v)).collect(),
-                placement: l.placement,
-                best_for_mover: l.best,
-                chosen: l.chosen,
-            })
-            .collect()
-    });
-    let outcomes = all.then(|| {
-        all_outcomes(&b)
-            .iter()
-            .map(|v| v.iter().map(|&x| b.real(x)).collect())
-            .collect()
-    });
+    let real = |v: &[i64]| -> Vec<Exact> { v.iter().map(|&x| b.real(x)).collect() };
+    let tie_rule = req.ties.to_ascii_lowercase();
+    let placed = at.as_ref().map_or(play.moves.as_slice(), Placed::as_slice);
     Ok(SolveReport::Discrete(DiscreteReport {
         stacks: b.stacks(),
         players: b.players(),
         clock: b.clock(),
-        tie_rule: req.ties.to_ascii_lowercase(),
         moves: play.moves.clone(),
-        payoffs: play.payoffs.iter().map(|&v| b.real(v)).collect(),
+        payoffs: real(&play.payoffs),
         ties: play.ties.clone(),
-        outcomes,
-        explanation,
-        territory: req.at.as_ref().map(|at| {
-            b.territory(at)
+        outcomes: all.then(|| all_outcomes(&b).iter().map(|v| real(v)).collect()),
+        explanation: at.as_ref().map(|at| {
+            explain(&b, rule, at)
+                .into_iter()
+                .map(|l| PlacementReport::new(&b, l))
+                .collect()
+        }),
+        territory: at.as_ref().map(|at| {
+            b.territory(at.as_slice())
                 .into_iter()
                 .map(|t| t.into_iter().map(Letter).collect())
                 .collect()
         }),
-        shares: req
-            .at
-            .as_ref()
-            .map(|at| b.payoffs(at).into_iter().map(|v| b.real(v)).collect()),
-        values: req.at.as_ref().map(|_| b.values()),
+        shares: at.as_ref().map(|at| real(&b.payoffs(at.as_slice()))),
+        values: at.as_ref().map(|_| b.values()),
         svg: req.picture.then(|| {
-            let placed = req.at.as_deref().unwrap_or(&play.moves);
-            let title = match &req.at {
+            let title = match &at {
                 Some(_) => format!("{b}, after {placed:?}"),
-                None => format!("{b}: equilibrium ({} ties)", req.ties.to_ascii_lowercase()),
+                None => format!("{b}: equilibrium ({tie_rule} ties)"),
             };
             crate::games::tokens::figures::board_svg(&b, placed, &title)
         }),
         title: b.to_string(),
+        tie_rule,
     }))
 }
 

@@ -3,6 +3,7 @@
 
 use crate::api::input::Letter;
 use crate::exact::Exact;
+use crate::games::tokens::{Board, GridPlay, PlacementLine};
 use schemars::JsonSchema;
 use serde::Serialize;
 
@@ -21,6 +22,19 @@ pub struct PlacementReport {
     pub best_for_mover: bool,
     /// Whether it is the equilibrium's choice.
     pub chosen: bool,
+}
+
+impl PlacementReport {
+    /// One line of an explanation, payoffs in real units.
+    pub(super) fn new(b: &Board, l: PlacementLine) -> PlacementReport {
+        PlacementReport {
+            stack: l.position,
+            payoffs: l.payoffs.iter().map(|&v| b.real(v)).collect(),
+            placement: l.placement,
+            best_for_mover: l.best,
+            chosen: l.chosen,
+        }
+    }
 }
 
 /// The report of `tokens`: a discrete game or the continuous one.
@@ -86,6 +100,22 @@ pub struct GridReport {
     pub payoffs: Vec<Exact>,
     /// Each player's best responses as closed intervals `[a, z]`.
     pub best_responses: Vec<Vec<[Exact; 2]>>,
+}
+
+impl GridReport {
+    /// One grid's equilibrium.
+    pub(super) fn new(p: &GridPlay) -> GridReport {
+        GridReport {
+            k: p.k,
+            moves: p.moves.clone(),
+            payoffs: p.payoffs.clone(),
+            best_responses: p
+                .best
+                .iter()
+                .map(|r| r.iter().map(|&(a, z)| [a, z]).collect())
+                .collect(),
+        }
+    }
 }
 
 /// The continuous game.

@@ -18,8 +18,8 @@ pub mod reproduce;
 pub mod theory;
 
 pub use game::TokensGame;
-pub use model::{Board, TokensError};
+pub use model::{Board, Placed, TokensError, MAX_REFINEMENT};
 pub use theory::{
-    all_outcomes, continuous, explain, limit_intervals, runs, solve, GridPlay, PlacementLine, Play,
-    TokenTies,
+    all_outcomes, continuous, explain, limit_intervals, refinements, runs, solve, GridPlay,
+    PlacementLine, Play, TokenTies,
 };

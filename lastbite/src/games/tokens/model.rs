@@ -42,6 +42,13 @@ pub enum TokensError {
     /// Arithmetic beyond 64 bits.
     #[error("the stack values are too large for exact 64-bit arithmetic after scaling")]
     Overflow,
+    /// Placements that are no position of the game ([`Placed::new`]).
+    #[error("{0}")]
+    Placement(String),
+    /// A finest grid of the continuous game that is not a power of two up to
+    /// [`MAX_REFINEMENT`].
+    #[error("{0} is not a power of two up to {MAX_REFINEMENT}")]
+    Refinement(usize),
     /// An engine error.
     #[error(transparent)]
     Engine(#[from] crate::engine::EngineError),
@@ -316,5 +323,50 @@ impl fmt::Display for Board {
             if self.clock { "clock" } else { "line" },
             self.players
         )
+    }
+}
+
+/// The finest grid the continuous game is solved on (step `1/64`).
+pub const MAX_REFINEMENT: usize = 64;
+
+/// Tokens placed so far, in turn order, on a board: a position of its game (at most one
+/// token per player, each on a distinct stack of the board). Checked once, here; what
+/// takes it never checks again.
+///
+/// ```
+/// use lastbite::games::tokens::{Board, Placed};
+/// let b = Board::dollars(10, 3, false).unwrap();
+/// assert_eq!(Placed::new(&b, &[5, 9]).unwrap().as_slice(), &[5, 9]);
+/// assert!(Placed::new(&b, &[5, 5]).is_err());
+/// assert!(Placed::new(&b, &[11]).is_err());
+/// assert!(Placed::new(&b, &[1, 2, 3, 4]).is_err());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Placed(Vec<usize>);
+
+impl Placed {
+    /// Checks `placed` (1-based stacks in turn order) against `board`.
+    pub fn new(board: &Board, placed: &[usize]) -> Result<Placed, TokensError> {
+        let bad = |why: String| Err(TokensError::Placement(why));
+        if placed.len() > board.players() {
+            return bad(format!(
+                "has more placements than the {} players",
+                board.players()
+            ));
+        }
+        for (i, &x) in placed.iter().enumerate() {
+            if x == 0 || x > board.positions() {
+                return bad(format!("stack {x} is not one of 1..={}", board.positions()));
+            }
+            if placed[..i].contains(&x) {
+                return bad(format!("stack {x} is taken twice"));
+            }
+        }
+        Ok(Placed(placed.to_vec()))
+    }
+
+    /// The stacks, in turn order.
+    pub fn as_slice(&self) -> &[usize] {
+        &self.0
     }
 }

@@ -13,7 +13,7 @@
 
 use std::collections::HashMap;
 
-use super::model::Board;
+use super::model::{Board, Placed, TokensError, MAX_REFINEMENT};
 
 /// How a player chooses among stacks that are equally good for her.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -177,13 +177,15 @@ pub struct PlacementLine {
 /// Empty when every player has placed.
 ///
 /// ```
-/// use lastbite::games::tokens::{explain, solve, Board, TokenTies};
+/// use lastbite::games::tokens::{explain, solve, Board, Placed, TokenTies};
 /// let b = Board::dollars(10, 3, false).unwrap();
-/// let lines = explain(&b, TokenTies::Lowest, &[]);
+/// let start = Placed::new(&b, &[]).unwrap();
+/// let lines = explain(&b, TokenTies::Lowest, &start);
 /// let chosen = lines.iter().find(|l| l.chosen).unwrap();
 /// assert_eq!(chosen.placement, solve(&b, TokenTies::Lowest).moves);
 /// ```
-pub fn explain(board: &Board, ties: TokenTies, placed: &[usize]) -> Vec<PlacementLine> {
+pub fn explain(board: &Board, ties: TokenTies, placed: &Placed) -> Vec<PlacementLine> {
+    let placed = placed.as_slice();
     if placed.len() >= board.players() {
         return Vec::new();
     }
@@ -316,6 +318,21 @@ pub struct GridPlay {
     pub best: Vec<Vec<(crate::exact::Exact, crate::exact::Exact)>>,
 }
 
+/// The grids the continuous game is solved on, `1, 2, 4, ..., finest` (a power of two
+/// up to [`MAX_REFINEMENT`]).
+///
+/// ```
+/// use lastbite::games::tokens::refinements;
+/// assert_eq!(refinements(8).unwrap(), [1, 2, 4, 8]);
+/// assert!(refinements(6).is_err() && refinements(128).is_err());
+/// ```
+pub fn refinements(finest: usize) -> Result<Vec<usize>, TokensError> {
+    if !finest.is_power_of_two() || finest > MAX_REFINEMENT {
+        return Err(TokensError::Refinement(finest));
+    }
+    Ok((0..=finest.trailing_zeros()).map(|e| 1usize << e).collect())
+}
+
 /// Solves the continuous game (tokens anywhere on the line or clock) on the grids of step
 /// `1/k` for each `k` in `ks`, with the lowest-location tie rule. Tokens outside
 /// `[1, M]` are never better than at the nearest end, so the grid covers `[1, M]`.
@@ -324,7 +341,7 @@ pub fn continuous(
     players: usize,
     clock: bool,
     ks: &[usize],
-) -> Result<Vec<GridPlay>, super::model::TokensError> {
+) -> Result<Vec<GridPlay>, TokensError> {
     ks.iter()
         .map(|&k| {
             let b = Board::grid(values.to_vec(), players, clock, k)?;
