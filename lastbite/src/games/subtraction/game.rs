@@ -193,3 +193,51 @@ mod tests {
         }
     }
 }
+
+#[cfg(test)]
+mod reference_tests {
+    use super::*;
+    use crate::engine::reference::game_outcomes;
+    use crate::engine::{all_outcomes, Budget};
+    use crate::games::subtraction::{Convention, Table};
+
+    /// Every convention's outcome of the family's table is a subgame perfect outcome of
+    /// the reference solver (every pure profile of the unfolded tree), and the engine's
+    /// set of all of them is the reference's, for every set within {1, 2, 3} and heaps up
+    /// to 6, self-interest and zero-sum.
+    #[test]
+    fn table_outcomes_are_reference_outcomes() {
+        let mut checked = 0;
+        for mask in 1u64..8 {
+            let set = Ruleset::new((1..=3).filter(|m| mask >> (m - 1) & 1 == 1).collect()).unwrap();
+            let t = Table::compute(&set, 6).unwrap();
+            for h in 0..=6 {
+                for game in [
+                    SubtractionGame::new(&set, h),
+                    SubtractionGame::zero_sum(&set, h),
+                ] {
+                    let Some(reference) = game_outcomes(&game, 100_000) else {
+                        assert!(h > 4, "{set} heap {h} is within the reference's reach");
+                        continue;
+                    };
+                    checked += 1;
+                    assert_eq!(
+                        all_outcomes(&game, Budget::default()).unwrap(),
+                        reference,
+                        "{set} heap {h}"
+                    );
+                    if !game.zero_sum {
+                        for x in Convention::ALL {
+                            let (a, b) = t.outcome(x, h);
+                            assert!(
+                                reference.contains(&vec![a as i64, b as i64]),
+                                "{set} heap {h} {x}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked >= 70, "{checked} games checked");
+    }
+}

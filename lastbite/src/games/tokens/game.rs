@@ -74,7 +74,8 @@ mod tests {
             while placed.len() < board.players() {
                 let state: Vec<u16> = placed.iter().map(|&x| x as u16).collect();
                 let ex = sol.explain(&state).expect("a non-terminal state");
-                let lines = crate::games::tokens::explain(board, TokenTies::Lowest, &placed);
+                let at = crate::games::tokens::Placed::new(board, &placed).unwrap();
+                let lines = crate::games::tokens::explain(board, TokenTies::Lowest, &at);
                 assert_eq!(lines.len(), ex.lines.len(), "{board} {placed:?}");
                 for (l, e) in lines.iter().zip(&ex.lines) {
                     assert_eq!(l.position, e.mv as usize);
@@ -142,6 +143,34 @@ mod tests {
             let p = players.min(values.len());
             let board = Board::new(values.into_iter().map(|v| Exact::integer(v as i128)).collect(), p, clock).unwrap();
             check(&board);
+        }
+    }
+}
+
+#[cfg(test)]
+mod reference_tests {
+    use super::*;
+    use crate::engine::reference::game_outcomes;
+    use crate::games::tokens::all_outcomes;
+
+    /// The family's set-based search for every SPE outcome against the reference solver
+    /// (every pure profile of the tree over histories), on every small board: lines and
+    /// clocks of 1 to 5 stacks for two players, 3 stacks for three, dollars and values
+    /// with worthless stacks.
+    #[test]
+    fn all_outcomes_equal_the_reference() {
+        for (stacks, players) in [(1, 1), (2, 2), (3, 2), (4, 2), (5, 2), (3, 3)] {
+            for clock in [false, true] {
+                for values in [
+                    (1..=stacks).map(|v| v.to_string()).collect::<Vec<_>>(),
+                    (0..stacks).map(|v| (v % 2).to_string()).collect(),
+                ] {
+                    let b = Board::parse_values(&values.join(","), players, clock).unwrap();
+                    let game = TokensGame::new(&b);
+                    let reference = game_outcomes(&game, 100_000).expect("a small tree");
+                    assert_eq!(all_outcomes(&b), reference, "{b}");
+                }
+            }
         }
     }
 }
