@@ -4,7 +4,7 @@
 
 use std::io::Write;
 
-use lastbite::games::dinner::{crossout, Dinner, TurnOrder};
+use lastbite::games::dinner::{crossout, Dinner, Setup, TurnOrder};
 use serde_json::Value;
 
 mod common;
@@ -46,7 +46,7 @@ fn check_dinner(n: usize, range: u64) {
     let (path, order) = dinner_file(dir.path(), n, range, 7);
     let d = Dinner::from_csv(&std::fs::read_to_string(&path).unwrap(), "d").unwrap();
     let o = TurnOrder::parse(&order, &d).unwrap();
-    let c = crossout(&d, &o).unwrap();
+    let c = crossout(&Setup::ordered(d.clone(), o.clone()).unwrap()).unwrap();
     let expect_scores = serde_json::json!([c.scores[0] as i64, c.scores[1] as i64]);
     let expect_eating: Vec<usize> = c.eating().map(|b| b.morsel).collect();
     let p = path.to_str().unwrap();

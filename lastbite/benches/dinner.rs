@@ -50,13 +50,12 @@ fn crossout_large(c: &mut Criterion) {
     let n = 10_000_000;
     let d = random_dinner(n, 7);
     let order = TurnOrder::default_for(&d);
+    let setup = Setup::ordered(d.clone(), order.clone()).unwrap();
     let (col_a, col_b): (Vec<i64>, Vec<i64>) =
         (0..n).map(|i| (d.utility(i, 0), d.utility(i, 1))).unzip();
     let mut g = c.benchmark_group("crossout_1e7");
     g.sample_size(10);
-    g.bench_function("crossout", |b| {
-        b.iter(|| crossout(&d, &order).unwrap().scores)
-    });
+    g.bench_function("crossout", |b| b.iter(|| crossout(&setup).unwrap().scores));
     g.bench_function("sort_two_columns", |b| {
         b.iter(|| {
             let (mut a, mut bb) = (col_a.clone(), col_b.clone());
@@ -97,13 +96,14 @@ fn mixed_profiles(c: &mut Criterion) {
     g.sample_size(10);
     let d = random_dinner(1_000_000, 5);
     let order = TurnOrder::default_for(&d);
+    let setup = Setup::ordered(d.clone(), order.clone()).unwrap();
     g.bench_function("crossout_1e6", |b| {
-        b.iter(|| crossout(&d, &order).unwrap().scores)
+        b.iter(|| crossout(&setup).unwrap().scores)
     });
     // Profiles without crossout eat down fixed lists: O(n log n).
     let profile = [Strategy::Greedy, Strategy::Masochistic];
     g.bench_function("greedy_vs_masochistic_1e6", |b| {
-        b.iter(|| evaluate(&d, &order, &profile).unwrap().scores)
+        b.iter(|| evaluate(&setup, &profile).unwrap().scores)
     });
     // Crossout's plan against a player who leaves it: kept as two sets, a deviation
     // costs its crossings, each found by one query of the records under alternation
@@ -115,43 +115,44 @@ fn mixed_profiles(c: &mut Criterion) {
     ] {
         let small = random_dinner(n, 5);
         let order = TurnOrder::default_for(&small);
+        let setup = Setup::ordered(small.clone(), order.clone()).unwrap();
         let profile = [Strategy::Crossout, other];
         g.bench_function(format!("crossout_vs_{other}_{n}"), |b| {
-            b.iter(|| evaluate(&small, &order, &profile).unwrap().scores)
+            b.iter(|| evaluate(&setup, &profile).unwrap().scores)
         });
     }
     // Other orders keep a bound of each record's slack and check the records it finds.
     let small = random_dinner(100_000, 5);
     let order = TurnOrder::parse("thue-morse", &small).unwrap();
+    let setup = Setup::ordered(small.clone(), order.clone()).unwrap();
     let profile = [Strategy::Crossout, Strategy::Greedy];
     g.bench_function("crossout_vs_greedy_100000_thue_morse", |b| {
-        b.iter(|| evaluate(&small, &order, &profile).unwrap().scores)
+        b.iter(|| evaluate(&setup, &profile).unwrap().scores)
     });
     // Nearly alike rankings: a masochist's bite moves most planned morsels across, and
     // the coupling answers from the top of both rankings (docs/performance.md).
     let alike = nearly_alike_dinner(100_000, 30, 5);
     let order = TurnOrder::parse("thue-morse", &alike).unwrap();
+    let setup = Setup::ordered(alike.clone(), order.clone()).unwrap();
     let profile = [Strategy::Crossout, Strategy::Masochistic];
     g.bench_function("crossout_vs_masochistic_100000_nearly_alike", |b| {
-        b.iter(|| evaluate(&alike, &order, &profile).unwrap().scores)
+        b.iter(|| evaluate(&setup, &profile).unwrap().scores)
     });
     // In between (B's rank within about sqrt(n) of A's): the coupling meets far back,
     // and the scan kept from there (`Tail`) answers until its meetings are spent.
     let between = nearly_alike_dinner(100_000, 1_000, 5);
     let order = TurnOrder::default_for(&between);
+    let setup = Setup::ordered(between.clone(), order.clone()).unwrap();
     g.bench_function("crossout_vs_masochistic_100000_between", |b| {
-        b.iter(|| evaluate(&between, &order, &profile).unwrap().scores)
+        b.iter(|| evaluate(&setup, &profile).unwrap().scores)
     });
     // The anchor: crossout recomputed on every turn.
     let profile = [Strategy::Crossout, Strategy::Greedy];
     let small = random_dinner(10_000, 5);
     let order = TurnOrder::default_for(&small);
+    let setup = Setup::ordered(small.clone(), order.clone()).unwrap();
     g.bench_function("crossout_vs_greedy_10000_recomputed", |b| {
-        b.iter(|| {
-            evaluate_by_recomputation(&small, &order, &profile)
-                .unwrap()
-                .scores
-        })
+        b.iter(|| evaluate_by_recomputation(&setup, &profile).unwrap().scores)
     });
     // The quadratic case: both players rank the morsels alike and the masochist eats
     // crossout's last planned morsel, so every planned morsel changes sides each time.
@@ -161,16 +162,13 @@ fn mixed_profiles(c: &mut Criterion) {
         Dinner::from_integers(2, a.iter().flat_map(|&u| [u, u]).collect()).unwrap()
     };
     let order = TurnOrder::default_for(&alike);
+    let setup = Setup::ordered(alike.clone(), order.clone()).unwrap();
     let profile = [Strategy::Crossout, Strategy::Masochistic];
     g.bench_function("alike_crossout_vs_masochistic_3000", |b| {
-        b.iter(|| evaluate(&alike, &order, &profile).unwrap().scores)
+        b.iter(|| evaluate(&setup, &profile).unwrap().scores)
     });
     g.bench_function("alike_crossout_vs_masochistic_3000_recomputed", |b| {
-        b.iter(|| {
-            evaluate_by_recomputation(&alike, &order, &profile)
-                .unwrap()
-                .scores
-        })
+        b.iter(|| evaluate_by_recomputation(&setup, &profile).unwrap().scores)
     });
     g.finish();
 }

@@ -12,7 +12,7 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use lastbite::engine::Budget;
 use lastbite::games::dinner::picking::{manipulate, sincere};
-use lastbite::games::dinner::{Dinner, TurnOrder};
+use lastbite::games::dinner::{Dinner, Setup, TurnOrder};
 
 /// A reproducible pseudo-random dinner (splitmix64), utilities in 0..10^9.
 fn random_dinner(players: usize, n: usize, seed: u64) -> Dinner {
@@ -31,11 +31,12 @@ fn sincere_large(c: &mut Criterion) {
     let n = 1_000_000;
     let d = random_dinner(2, n, 7);
     let order = TurnOrder::default_for(&d);
+    let setup = Setup::ordered(d.clone(), order.clone()).unwrap();
     let (col_a, col_b): (Vec<i64>, Vec<i64>) =
         (0..n).map(|i| (d.utility(i, 0), d.utility(i, 1))).unzip();
     let mut g = c.benchmark_group("sincere_1e6");
     g.sample_size(10);
-    g.bench_function("sincere", |b| b.iter(|| sincere(&d, &order).unwrap().len()));
+    g.bench_function("sincere", |b| b.iter(|| sincere(&setup).unwrap().len()));
     g.bench_function("sort_two_columns", |b| {
         b.iter(|| {
             let (mut a, mut bb) = (col_a.clone(), col_b.clone());
@@ -52,16 +53,17 @@ fn manipulation(c: &mut Criterion) {
     g.sample_size(10);
     let d = random_dinner(2, 100_000, 9);
     let order = TurnOrder::default_for(&d);
+    let setup = Setup::ordered(d.clone(), order.clone()).unwrap();
     g.bench_function("two_agents_1e5", |b| {
-        b.iter(|| manipulate(&d, &order, 1, Budget::default()).unwrap().score)
+        b.iter(|| manipulate(&setup, 1, Budget::default()).unwrap().score)
     });
     let d = random_dinner(3, 24, 13);
     let order = TurnOrder::parse("ABC...", &d).unwrap();
+    let setup = Setup::ordered(d.clone(), order.clone()).unwrap();
     g.bench_function("three_agents_24", |b| {
         b.iter(|| {
             manipulate(
-                &d,
-                &order,
+                &setup,
                 2,
                 Budget {
                     max_states: 100_000_000,

@@ -88,7 +88,8 @@ fn main() {
 
 /// Times the lean solver on one dinner with payoffs `P` and prints its rates.
 fn lean<P: lastbite::engine::Payoff>(d: &Dinner, order: &TurnOrder, m: usize, triad: f64) {
-    let game = DinnerGame::<P>::new(d, order, true).expect("a game");
+    let setup = Setup::ordered(d.clone(), order.clone()).unwrap();
+    let game = DinnerGame::<P>::new(&setup, true).expect("a game");
     let t = Instant::now();
     let sol = solve_lean(
         &game,
@@ -131,12 +132,12 @@ fn kernel(k: usize, m: usize, triad: f64) {
     let order = TurnOrder::parse(if k == 2 { "alternate" } else { "snake" }, &d).expect("an order");
     // The payoffs `dinner solve` picks: i32 where every sum fits (the index rule's
     // offsets scale the utilities by n^2), else i64.
-    let payoff = if DinnerGame::<i32>::new(&d, &order, true).is_ok() {
+    let setup = Setup::ordered(d, order).expect("a setup");
+    let payoff = if DinnerGame::<i32>::new(&setup, true).is_ok() {
         4.0
     } else {
         8.0
     };
-    let setup = Setup::new(d, order, Default::default()).expect("a setup");
     let best = (0..3)
         .map(|_| {
             let t = Instant::now();

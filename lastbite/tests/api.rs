@@ -4,7 +4,7 @@
 use lastbite::api::dinner::{solve, Method, Morsels, SolveRequest};
 use lastbite::api::Control;
 use lastbite::exact::Exact;
-use lastbite::games::dinner::{crossout, Dinner, TurnOrder};
+use lastbite::games::dinner::{crossout, Dinner, Setup, TurnOrder};
 use num_rational::BigRational;
 use proptest::prelude::*;
 
@@ -40,7 +40,7 @@ fn via_crossout(rows: &[Vec<Exact>], order: &str) -> (Vec<Exact>, Vec<usize>) {
     let flat = rows.iter().flatten().copied().collect();
     let d = Dinner::from_flat(2, flat, |i, p| format!("{i},{p}")).unwrap();
     let o = TurnOrder::parse(order, &d).unwrap();
-    let c = crossout(&d, &o).unwrap();
+    let c = crossout(&Setup::ordered(d.clone(), o.clone()).unwrap()).unwrap();
     (
         vec![d.unscale(c.scores[0]), d.unscale(c.scores[1])],
         c.eating().map(|b| b.morsel).collect(),

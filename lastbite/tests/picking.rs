@@ -454,7 +454,10 @@ fn every_equilibrium_allocation() {
             .collect();
         let o = TurnOrder::parse(&order, &d).unwrap();
         let mut want = vec![Vec::new(), Vec::new()];
-        for bite in crossout(&d, &o).unwrap().eating() {
+        for bite in crossout(&Setup::ordered(d.clone(), o.clone()).unwrap())
+            .unwrap()
+            .eating()
+        {
             want[bite.player].push(bite.morsel);
         }
         for w in &mut want {

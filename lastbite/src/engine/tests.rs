@@ -328,10 +328,11 @@ fn efg_export_parses_with_an_independent_parser() {
 
 #[test]
 fn dinner_export_with_fractions_parses() {
-    use crate::games::dinner::{Dinner, DinnerGame, TurnOrder};
+    use crate::games::dinner::{Dinner, DinnerGame, Setup, TurnOrder};
     let d = Dinner::from_morsels("1/3,2 2.5,3 3,-1 0,0").unwrap();
     let order = TurnOrder::parse("ABBA", &d).unwrap();
-    let game = DinnerGame::<i128>::new(&d, &order, false).unwrap();
+    let setup = Setup::ordered(d.clone(), order.clone()).unwrap();
+    let game = DinnerGame::<i128>::new(&setup, false).unwrap();
     let mut buf = Vec::new();
     write_efg(&game, "dinner", 1000, &mut buf).unwrap();
     let text = String::from_utf8(buf).unwrap();

@@ -28,8 +28,7 @@ impl Family for Dinner {
 
     fn game(&self) -> DinnerGame<'_, i128> {
         let s = &self.0;
-        DinnerGame::with_rules(s.dinner(), s.order(), s.rules(), false)
-            .expect("the game was made once when the request was checked")
+        DinnerGame::new(s, false).expect("the game was made once when the request was checked")
     }
     fn action(&self, mv: &usize) -> u64 {
         *mv as u64
@@ -46,7 +45,7 @@ pub fn game(req: &GameRequest) -> Result<Playable, Error> {
         .setup_with(|d| super::rules_of(d, req.discount, req.before.as_deref(), None))?;
     let (d, order) = (setup.dinner(), setup.order());
     // Refuses what the engine game cannot hold (over 63 morsels, sums past 128 bits).
-    let engine = DinnerGame::<i128>::with_rules(d, order, setup.rules(), false)?;
+    let engine = DinnerGame::<i128>::new(&setup, false)?;
     let n = d.len();
     // Without a discount above 1, a player's return lies between the sums of her negative
     // and of her positive utilities; a larger discount only scales within the engine's

@@ -95,7 +95,7 @@ impl Input<'_> {
     }
 
     /// The dinner and its turn order, validated together.
-    pub(crate) fn load(&self) -> Result<(Dinner, TurnOrder), Error> {
+    fn load(&self) -> Result<(Dinner, TurnOrder), Error> {
         let given = [
             self.file.is_some(),
             self.data.is_some(),

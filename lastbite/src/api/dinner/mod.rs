@@ -144,7 +144,15 @@ dinner_request! {
 
 /// Solves a dinner: crossout or the exact SPE, with the CLI's method choice.
 pub fn solve(req: &SolveRequest, ctl: &Control) -> Result<SolveReport, Error> {
-    let (d, order) = req.input().load()?;
+    let setup = req.input().setup_with(|d| {
+        rules_of(
+            d,
+            req.discount,
+            req.before.as_deref(),
+            req.altruism.as_deref(),
+        )
+    })?;
+    let (d, order, rules) = (setup.dinner(), setup.order(), setup.rules());
     let ties = if req.ties.trim().eq_ignore_ascii_case("index") {
         DinnerTies::Index
     } else {
@@ -156,12 +164,6 @@ pub fn solve(req: &SolveRequest, ctl: &Control) -> Result<SolveReport, Error> {
     let budget = Budget {
         max_states: req.max_states,
     };
-    let rules = rules_of(
-        &d,
-        req.discount,
-        req.before.as_deref(),
-        req.altruism.as_deref(),
-    )?;
     let crossout_covers = rules.discount().is_none() && rules.before().is_none();
     // A state to explain asks for an explanation, as in every family.
     let explain = req.explain || req.at.is_some();
@@ -202,9 +204,7 @@ pub fn solve(req: &SolveRequest, ctl: &Control) -> Result<SolveReport, Error> {
         }
     };
     let at: Vec<usize> = req.at.clone().unwrap_or_default();
-    let setup = Setup::new(d, order, rules)?;
     let position = explain.then(|| position_at(&setup, &at)).transpose()?;
-    let (d, order, rules) = (setup.dinner(), setup.order(), setup.rules());
     let mut report = SolveReport {
         players: d.players(),
         morsels: d.len(),
@@ -258,16 +258,15 @@ pub fn solve(req: &SolveRequest, ctl: &Control) -> Result<SolveReport, Error> {
     Ok(report)
 }
 
-/// The dinner left after the bites `at` (when given) and its turns, with the morsels
-/// left in the dinner's numbering.
+/// The plain game left after the bites `at` (when given), with the morsels left in the
+/// dinner's numbering.
 fn dinner_left(
-    (d, order): (Dinner, TurnOrder),
+    setup: Setup,
     at: &Option<Vec<usize>>,
-) -> Result<(Dinner, TurnOrder, Option<Vec<usize>>), Error> {
+) -> Result<(Setup, Option<Vec<usize>>), Error> {
     let Some(at) = at else {
-        return Ok((d, order, None));
+        return Ok((setup, None));
     };
-    let setup = Setup::new(d, order, Rules::default())?;
     let position = position_at(&setup, at)?;
     let (d, order) = position.rest(&setup).ok_or_else(|| {
         Error::invalid(
@@ -276,7 +275,7 @@ fn dinner_left(
             "every morsel is eaten; nothing is left to draw",
         )
     })?;
-    Ok((d, order, Some(position.left().to_vec())))
+    Ok((Setup::ordered(d, order)?, Some(position.left().to_vec())))
 }
 
 /// The position after the bites `at` of a request, its errors naming the field.
@@ -329,17 +328,16 @@ dinner_request! {
 /// the play is the crossout eating order; in a mixed profile crossout's plan follows the
 /// other players' bites.
 pub fn play(req: &PlayRequest, _ctl: &Control) -> Result<PlayReport, Error> {
-    let (d, order) = req.input().load()?;
-    let strategies = parse_strategies(&req.strategies, d.players())?;
-    let setup = Setup::new(d, order, Rules::default())?;
+    let setup = req.input().setup()?;
     let (d, order) = (setup.dinner(), setup.order());
+    let strategies = parse_strategies(&req.strategies, d.players())?;
     let (eating, scores) =
         if strategies.iter().all(|&s| s == Strategy::Crossout) && d.players() == 2 {
-            let eating: Vec<Bite> = crossout(d, order)?.eating().collect();
+            let eating: Vec<Bite> = crossout(&setup)?.eating().collect();
             let scores = setup.scoring().score(d, eating.iter().copied())?;
             (eating, scores)
         } else {
-            let p = evaluate(d, order, &strategies)?;
+            let p = evaluate(&setup, &strategies)?;
             let scores = p.scores.iter().map(|&s| d.unscale(s)).collect();
             (p.eating, scores)
         };
@@ -357,7 +355,8 @@ pub type VerifyRequest = PlayRequest;
 
 /// Checks a strategy profile for subgame perfection (one-shot deviations).
 pub fn verify_profile(req: &VerifyRequest, _ctl: &Control) -> Result<VerifyReport, Error> {
-    let (d, order) = req.input().load()?;
+    let setup = req.input().setup()?;
+    let (d, order) = (setup.dinner(), setup.order());
     let strategies = parse_strategies(&req.strategies, d.players())?;
     if d.players() != 2 && strategies.contains(&Strategy::Crossout) {
         return Err(Error::invalid(
@@ -369,9 +368,7 @@ pub fn verify_profile(req: &VerifyRequest, _ctl: &Control) -> Result<VerifyRepor
             ),
         ));
     }
-    let setup = Setup::new(d, order, Rules::default())?;
-    let (d, order) = (setup.dinner(), setup.order());
-    let game = DinnerGame::<i128>::new(d, order, false)?;
+    let game = DinnerGame::<i128>::new(&setup, false)?;
     let budget = Budget {
         max_states: req.max_states,
     };
@@ -414,7 +411,7 @@ dinner_request! {
 pub fn efg(req: &EfgRequest, _ctl: &Control) -> Result<EfgReport, Error> {
     let setup = req.input().setup()?;
     let (d, order) = (setup.dinner(), setup.order());
-    let game = DinnerGame::<i128>::new(d, order, false)?;
+    let game = DinnerGame::<i128>::new(&setup, false)?;
     let title = format!(
         "Ethiopian Dinner, {} morsels, turn order {}",
         d.len(),
@@ -490,13 +487,12 @@ pub fn discount(req: &DiscountRequest, ctl: &Control) -> Result<DiscountReport, 
             },
         }));
     }
-    let (d, order) = req.input().load()?;
-    let rules = Rules::default().with_discount(l)?;
-    let setup = Setup::new(d, order, rules)?;
+    let plain = req.input().setup()?;
+    let plain_eating: Vec<Bite> = crossout(&plain)?.eating().collect();
+    let setup = plain.with_rules(Rules::default().with_discount(l)?)?;
     let (d, order) = (setup.dinner(), setup.order());
-    let check = variants::discount_check(d, order, l, budget)?;
-    let plain: Vec<Bite> = crossout(d, order)?.eating().collect();
-    let crossout_scores = setup.scoring().score(d, plain.iter().copied())?;
+    let check = variants::discount_check(&setup, budget)?;
+    let crossout_scores = setup.scoring().score(d, plain_eating.iter().copied())?;
     let spe = solve_exact(
         &setup,
         &DinnerTies::Index,
@@ -593,10 +589,9 @@ dinner_request! {
 
 /// Computes Figure 1.
 pub fn plot(req: &PlotRequest, _ctl: &Control) -> Result<PlotReport, Error> {
-    let (d, order, left) = dinner_left(req.input().load()?, &req.at)?;
-    let setup = Setup::new(d, order, Rules::default())?;
+    let (setup, left) = dinner_left(req.input().setup()?, &req.at)?;
     let (d, order) = (setup.dinner(), setup.order());
-    let o = figures::outcomes(d, order, Budget::default())?;
+    let o = figures::outcomes(&setup, Budget::default())?;
     let pair = |&(x, y): &(i128, i128)| [d.unscale(x), d.unscale(y)];
     Ok(PlotReport {
         turn_order: order.to_string(),
@@ -629,14 +624,17 @@ dinner_request! {
 
 /// The crossout board.
 pub fn board(req: &BoardRequest, _ctl: &Control) -> Result<BoardReport, Error> {
-    let (d, order, left) = dinner_left(req.input().load()?, &req.at)?;
-    let rules = rules_of(&d, None, None, req.altruism.as_deref())?;
-    let setup = Setup::new(d, order, rules)?;
-    let (d, order) = (setup.dinner(), setup.order());
-    let (d, name) = match &req.altruism {
-        Some(_) => (variants::transformed(d, setup.rules())?, "D'"),
-        None => (d.clone(), "D"),
+    let (plain, left) = dinner_left(req.input().setup()?, &req.at)?;
+    let (setup, name) = match &req.altruism {
+        Some(altruism) => {
+            let rules = rules_of(plain.dinner(), None, None, Some(altruism))?;
+            let order = plain.order().clone();
+            let transformed = variants::transformed(plain.dinner(), &rules)?;
+            (Setup::ordered(transformed, order)?, "D'")
+        }
+        None => (plain, "D"),
     };
+    let (d, order) = (setup.dinner(), setup.order());
     if let Some(m) = req.remove {
         if m >= d.len() || d.len() < 2 {
             return Err(Error::invalid(
@@ -649,12 +647,11 @@ pub fn board(req: &BoardRequest, _ctl: &Control) -> Result<BoardReport, Error> {
             ));
         }
     }
-    let c = crossout(&d, order)?;
+    let c = crossout(&setup)?;
     let scores = c.scores.iter().map(|&s| d.unscale(s)).collect();
     let svg = if req.picture {
         Some(figures::board_svg(
-            &d,
-            order,
+            &setup,
             figures::BoardOptions {
                 name,
                 play_order: req.play_order,
@@ -666,7 +663,7 @@ pub fn board(req: &BoardRequest, _ctl: &Control) -> Result<BoardReport, Error> {
     };
     Ok(BoardReport {
         turn_order: order.to_string(),
-        dinner: dinner_rows(&d),
+        dinner: dinner_rows(d),
         crossout_sequence: c.sequence().collect(),
         scores,
         left,
@@ -697,7 +694,8 @@ tree_request!(dinner_request! {
 /// ```
 pub fn tree(req: &TreeRequest, ctl: &Control) -> Result<TreeReport, Error> {
     let fields = TreeFields::new(req.horizontal, req.values, req.spe, req.draw_nodes)?;
-    let (d, order) = req.input().load()?;
+    let setup = req.input().setup()?;
+    let (d, order) = (setup.dinner(), setup.order());
     if req.ties.trim().eq_ignore_ascii_case("index") {
         return Err(Error::invalid(
             "ties",
@@ -707,12 +705,10 @@ pub fn tree(req: &TreeRequest, ctl: &Control) -> Result<TreeReport, Error> {
     }
     let ties =
         Ties::parse(&req.ties, d.players()).map_err(|e| Error::invalid("ties", &req.ties, e))?;
-    let setup = Setup::new(d, order, Rules::default())?;
-    let (d, order) = (setup.dinner(), setup.order());
     let budget = Budget {
         max_states: req.max_states,
     };
-    let game = DinnerGame::<i128>::new(d, order, false)?;
+    let game = DinnerGame::<i128>::new(&setup, false)?;
     ctl.check()?;
     let sol = crate::engine::solve(&game, &ties, budget)?;
     let title = format!(

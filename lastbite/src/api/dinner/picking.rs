@@ -5,25 +5,20 @@
 
 use super::input::{dinner_request, First, Morsels};
 use super::report::{
-    bites, AgentFairnessReport, BestOrderReport, BiteReport, ExpectedReport, FairnessFailures,
-    FairnessReport, ManipulateReport, MechanismFairness, RankedOrder, SincereReport, WelfareRow,
+    bites, BestOrderReport, BiteReport, ExpectedReport, FairnessFailures, FairnessReport,
+    ManipulateReport, MechanismFairness, RankedOrder, SincereReport, WelfareRow,
 };
 use crate::api::input::{request, Letter};
 use crate::api::{Control, Error};
 use crate::engine::{Budget, Player};
 use crate::exact::Exact;
-use crate::games::dinner::picking::equilibria::spe_allocations;
 use crate::games::dinner::picking::expected::Play;
-use crate::games::dinner::picking::profiles::{
-    expectation, spe_play, values, ProfilesError, Routes,
-};
+use crate::games::dinner::picking::mechanisms::{self, Allocation};
+use crate::games::dinner::picking::profiles::{expectation, values, ProfilesError, Routes};
 use crate::games::dinner::picking::welfare::{counts, ratio};
 use crate::games::dinner::picking::Welfare;
 use crate::games::dinner::picking::{manipulate as best_response, optimum, sincere as play};
-use crate::games::dinner::{
-    all_spe_scores, picking, Bite, Dinner, DinnerError, Rules, Setup, TurnOrder,
-};
-use crate::rng::Rng;
+use crate::games::dinner::{all_spe_scores, Dinner, DinnerError, TurnOrder};
 
 dinner_request! {
     /// `dinner sincere`: every agent takes its favourite morsel left (the earlier one
@@ -43,7 +38,7 @@ dinner_request! {
 pub fn sincere(req: &SincereRequest, ctl: &Control) -> Result<SincereReport, Error> {
     let setup = req.input().setup()?;
     let (d, order) = (setup.dinner(), setup.order());
-    let eating = play(d, order)?;
+    let eating = play(&setup)?;
     let scores = setup.scoring().score(d, eating.iter().copied())?;
     let budget = Budget {
         max_states: req.max_states,
@@ -123,8 +118,8 @@ pub fn manipulate(req: &ManipulateRequest, _ctl: &Control) -> Result<ManipulateR
     let budget = Budget {
         max_states: req.max_states,
     };
-    let m = best_response(d, order, agent, budget)?;
-    let sincere_play = play(d, order)?;
+    let m = best_response(&setup, agent, budget)?;
+    let sincere_play = play(&setup)?;
     let sincere = setup.scoring().score(d, sincere_play.iter().copied())?[agent];
     let score = d.unscale(m.score);
     // With nothing to gain, sincere play is a best play: report it, not another of the
@@ -202,19 +197,19 @@ pub fn fairness(req: &FairnessRequest, ctl: &Control) -> Result<FairnessReport, 
     };
     let Some(trials) = req.trials else {
         let setup = req.input().setup()?;
-        let (_d, _order) = (setup.dinner(), setup.order());
-        let mechanisms = allocations(&setup, budget, ctl)?
-            .into_iter()
-            .map(|(name, eating)| mechanism_fairness(&setup, name, &eating, budget))
-            .collect::<Result<_, _>>()?;
-        let every_spe = if req.every_spe {
-            Some(every_spe_fairness(&setup, budget, ctl)?)
-        } else {
-            None
+        let report = |a: Vec<Allocation>| -> Vec<MechanismFairness> {
+            let d = setup.dinner();
+            a.into_iter()
+                .map(|a| MechanismFairness::new(d, a))
+                .collect()
+        };
+        let every_spe = match req.every_spe {
+            true => Some(report(mechanisms::every_spe(&setup, budget, ctl)?)),
+            false => None,
         };
         return Ok(FairnessReport {
             turn_order: setup.order().to_string(),
-            mechanisms: Some(mechanisms),
+            mechanisms: Some(report(mechanisms::mechanisms(&setup, budget, ctl)?)),
             every_spe,
             trials: None,
             failures: None,
@@ -233,143 +228,21 @@ pub fn fairness(req: &FairnessRequest, ctl: &Control) -> Result<FairnessReport, 
             "use 1..=24 morsels and 2..=6 players",
         ));
     }
-    let mut failures = vec![("sincere", [0u64; 4]), ("spe", [0u64; 4])];
-    if req.every_spe {
-        failures.push(("every_spe", [0u64; 4]));
-    }
-    let mut turn_order = String::new();
-    for trial in 0..trials {
-        ctl.check()?;
-        let mut rng = Rng::for_trial(req.seed, trial);
-        let cols: Vec<Vec<i64>> = (0..req.players)
-            .map(|_| rng.permutation(req.size))
-            .collect();
-        let flat = (0..req.size)
-            .flat_map(|i| cols.iter().map(move |c| c[i]))
-            .collect();
-        let d = Dinner::from_integers(req.players, flat)?;
-        let order = match &req.order {
-            Some(spec) => TurnOrder::parse(spec, &d)?,
-            None => TurnOrder::default_for(&d),
-        };
-        turn_order = order.to_string();
-        let setup = Setup::new(d, order, Rules::default())?;
-        let failed =
-            |m: &MechanismFairness| [!m.envy_free, !m.ef1, !m.proportional, m.mms == Some(false)];
-        for (k, (name, eating)) in allocations(&setup, budget, ctl)?.into_iter().enumerate() {
-            let m = mechanism_fairness(&setup, name, &eating, budget)?;
-            for (count, f) in failures[k].1.iter_mut().zip(failed(&m)) {
-                *count += u64::from(f);
-            }
-        }
-        if req.every_spe {
-            // A dinner fails a property when some equilibrium allocation does.
-            let mut any = [false; 4];
-            for m in every_spe_fairness(&setup, budget, ctl)? {
-                for (a, f) in any.iter_mut().zip(failed(&m)) {
-                    *a |= f;
-                }
-            }
-            for (count, f) in failures[2].1.iter_mut().zip(any) {
-                *count += u64::from(f);
-            }
-        }
-    }
+    let experiment = mechanisms::Trials {
+        players: req.players,
+        size: req.size,
+        order: req.order.as_deref(),
+        trials,
+        seed: req.seed,
+        every_spe: req.every_spe,
+    };
+    let (turn_order, failures) = mechanisms::failures(&experiment, budget, ctl)?;
     Ok(FairnessReport {
         turn_order,
         mechanisms: None,
         every_spe: None,
         trials: Some(trials),
-        failures: Some(
-            failures
-                .into_iter()
-                .map(|(mechanism, c)| FairnessFailures {
-                    mechanism,
-                    envy_free: c[0],
-                    ef1: c[1],
-                    proportional: c[2],
-                    mms: c[3],
-                })
-                .collect(),
-        ),
-    })
-}
-
-/// The sincere and the equilibrium plays.
-fn allocations(
-    setup: &Setup,
-    budget: Budget,
-    ctl: &Control,
-) -> Result<Vec<(&'static str, Vec<Bite>)>, Error> {
-    let sincere = play(setup.dinner(), setup.order())?;
-    Ok(vec![
-        ("sincere", sincere),
-        ("spe", spe_play(setup, budget, ctl)?),
-    ])
-}
-
-/// The fairness of every equilibrium allocation.
-fn every_spe_fairness(
-    setup: &Setup,
-    budget: Budget,
-    ctl: &Control,
-) -> Result<Vec<MechanismFairness>, Error> {
-    ctl.check()?;
-    spe_allocations(setup, budget)?
-        .into_iter()
-        .map(|bundles| {
-            // Each bundle eaten in increasing order: fairness reads only the bundles.
-            let eating: Vec<Bite> = bundles
-                .iter()
-                .enumerate()
-                .flat_map(|(player, b)| b.iter().map(move |&morsel| (player, morsel)))
-                .enumerate()
-                .map(|(turn, (player, morsel))| Bite {
-                    turn,
-                    player,
-                    morsel,
-                })
-                .collect();
-            mechanism_fairness(setup, "spe", &eating, budget)
-        })
-        .collect()
-}
-
-fn mechanism_fairness(
-    setup: &Setup,
-    mechanism: &'static str,
-    eating: &[Bite],
-    budget: Budget,
-) -> Result<MechanismFairness, Error> {
-    let d = setup.dinner();
-    let bundles = picking::bundles(d.players(), eating);
-    let scores = setup.scoring().score(d, eating.iter().copied())?;
-    let agents: Vec<AgentFairnessReport> = picking::fairness::fairness(d, &bundles, budget)
-        .into_iter()
-        .enumerate()
-        .map(|(i, f)| AgentFairnessReport {
-            agent: Letter(i),
-            bundle: bundles[i].clone(),
-            score: scores[i],
-            envy_free: f.envies.is_empty(),
-            envies: f.envies.into_iter().map(Letter).collect(),
-            ef1: f.ef1,
-            proportional: f.proportional,
-            mms_share: f.mms_share.map(|s| d.unscale(s)),
-            mms: f.mms,
-        })
-        .collect();
-    Ok(MechanismFairness {
-        mechanism,
-        envy_free: agents.iter().all(|a| a.envy_free),
-        ef1: agents.iter().all(|a| a.ef1),
-        proportional: agents.iter().all(|a| a.proportional),
-        mms: agents
-            .iter()
-            .map(|a| a.mms)
-            .collect::<Option<Vec<bool>>>()
-            .map(|v| v.into_iter().all(|x| x)),
-        agents,
+        failures: Some(failures.into_iter().map(FairnessFailures::from).collect()),
     })
 }
 

@@ -8,6 +8,7 @@ use serde::Serialize;
 use crate::api::input::Letter;
 use crate::engine::Deviation;
 use crate::exact::Exact;
+use crate::games::dinner::picking::mechanisms::{Allocation, Failures};
 use crate::games::dinner::Explained;
 use crate::games::dinner::{Bite, Dinner, Position, Rules, Setup};
 
@@ -610,6 +611,37 @@ pub struct MechanismFairness {
     pub agents: Vec<AgentFairnessReport>,
 }
 
+impl MechanismFairness {
+    /// A mechanism's allocation and its fairness, in the dinner's units.
+    pub(super) fn new(d: &Dinner, a: Allocation) -> MechanismFairness {
+        let agents: Vec<AgentFairnessReport> = a
+            .agents
+            .iter()
+            .zip(a.bundles.iter().zip(&a.scores))
+            .enumerate()
+            .map(|(i, (f, (bundle, &score)))| AgentFairnessReport {
+                agent: Letter(i),
+                bundle: bundle.clone(),
+                score,
+                envy_free: f.envies.is_empty(),
+                envies: f.envies.iter().copied().map(Letter).collect(),
+                ef1: f.ef1,
+                proportional: f.proportional,
+                mms_share: f.mms_share.map(|s| d.unscale(s)),
+                mms: f.mms,
+            })
+            .collect();
+        MechanismFairness {
+            mechanism: a.mechanism,
+            envy_free: a.envy_free(),
+            ef1: a.ef1(),
+            proportional: a.proportional(),
+            mms: a.mms(),
+            agents,
+        }
+    }
+}
+
 /// How often a mechanism's allocation fails each property over random dinners.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct FairnessFailures {
@@ -624,6 +656,19 @@ pub struct FairnessFailures {
     pub proportional: u64,
     /// Some agent below its maximin share.
     pub mms: u64,
+}
+
+impl From<Failures> for FairnessFailures {
+    fn from(f: Failures) -> FairnessFailures {
+        let [envy_free, ef1, proportional, mms] = f.counts;
+        FairnessFailures {
+            mechanism: f.mechanism,
+            envy_free,
+            ef1,
+            proportional,
+            mms,
+        }
+    }
 }
 
 /// The report of `dinner fairness`.

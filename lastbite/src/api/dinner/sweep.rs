@@ -22,7 +22,7 @@ pub fn pareto(req: &ParetoRequest, ctl: &Control) -> Result<ParetoReport, Error>
     }
     let setup = req.input().setup()?;
     let (d, order) = (setup.dinner(), setup.order());
-    let e = pareto::efficiency(d, order)?;
+    let e = pareto::efficiency(&setup)?;
     let real = |(x, y): (i128, i128)| [d.unscale(x), d.unscale(y)];
     Ok(ParetoReport::One(ParetoOneReport {
         turn_order: order.to_string(),

@@ -26,8 +26,8 @@ pub mod solver;
 pub mod theory;
 
 pub use model::{
-    check_order, Bite, Dinner, DinnerError, Position, Precedence, PrecedenceError, Rules, Scoring,
-    Setup, TurnOrder,
+    Bite, Dinner, DinnerError, Position, Precedence, PrecedenceError, Rules, Scoring, Setup,
+    TurnOrder,
 };
 pub use solver::game::{DinnerGame, DinnerTies};
 pub use solver::solve::{

@@ -212,7 +212,7 @@ fn writes_read_back_equal() {
 
 #[test]
 fn engine_exports_read_back_with_the_same_values() {
-    use crate::games::dinner::{Dinner, DinnerGame, TurnOrder};
+    use crate::games::dinner::{Dinner, DinnerGame, Setup, TurnOrder};
     for (morsels, order) in [
         ("1,2 2,3 3,1", "ABA"),
         ("1,8 2,3 3,6 4,4 5,1", "ABABA"),
@@ -220,7 +220,8 @@ fn engine_exports_read_back_with_the_same_values() {
     ] {
         let dinner = Dinner::from_morsels(morsels).unwrap();
         let order = TurnOrder::parse(order, &dinner).unwrap();
-        let game = DinnerGame::<i128>::new(&dinner, &order, false).unwrap();
+        let setup = Setup::ordered(dinner.clone(), order.clone()).unwrap();
+        let game = DinnerGame::<i128>::new(&setup, false).unwrap();
         let mut buf = Vec::new();
         engine::write_efg(&game, "dinner", 1 << 20, &mut buf).unwrap();
         let g = Efg::parse(std::str::from_utf8(&buf).unwrap(), 1 << 20).unwrap();

@@ -18,7 +18,7 @@ use std::collections::{HashMap, HashSet};
 use crate::engine::Player;
 
 use crate::games::dinner::analysis::variants::next_permutation;
-use crate::games::dinner::model::{Dinner, DinnerError, TurnOrder};
+use crate::games::dinner::model::{Dinner, DinnerError, Setup};
 use crate::games::dinner::theory::crossout::crossout;
 
 /// The number of distinct sets of utilities player `p` eats under crossout over all
@@ -94,9 +94,8 @@ pub fn attainable_brute_force(n: usize, p: Player) -> u64 {
     let mut perm: Vec<i64> = (1..=n as i64).collect();
     let mut seen = HashSet::new();
     loop {
-        let d = Dinner::permutation(&perm).expect("valid");
-        let order = TurnOrder::default_for(&d);
-        let c = crossout(&d, &order).expect("two players");
+        let s = Setup::plain(Dinner::permutation(&perm).expect("valid")).expect("valid");
+        let (d, c) = (s.dinner(), crossout(&s).expect("two players"));
         let set: u32 = c
             .eating()
             .filter(|b| b.player == p)

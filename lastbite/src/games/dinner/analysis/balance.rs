@@ -12,7 +12,7 @@ use crate::engine::Progress;
 use crate::exact::Exact;
 use crate::rng::Rng;
 
-use crate::games::dinner::model::{Dinner, DinnerError, TurnOrder};
+use crate::games::dinner::model::{Dinner, DinnerError, Setup, TurnOrder};
 use crate::games::dinner::theory::crossout::crossout;
 
 /// The mean first-mover advantage at one size.
@@ -35,13 +35,14 @@ pub fn size_sums(n: usize, trials: u64, seed: u64) -> (i128, i128) {
         .map(|t| {
             let b = Rng::for_trial(seed, ((n as u64) << 32) + t).permutation(n);
             let d = Dinner::permutation(&b).expect("valid");
-            let diff = |order: &TurnOrder| {
-                let c = crossout(&d, order).expect("two players");
+            let diff = |order: TurnOrder| {
+                let s = Setup::ordered(d.clone(), order).expect("an order of the dinner");
+                let c = crossout(&s).expect("two players");
                 c.scores[0] - c.scores[1]
             };
             (
-                diff(&TurnOrder::alternating(&d, 0)),
-                diff(&TurnOrder::thue_morse(&d)),
+                diff(TurnOrder::alternating(&d, 0)),
+                diff(TurnOrder::thue_morse(&d)),
             )
         })
         .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1))

@@ -7,7 +7,7 @@ use crate::engine::{reachable_payoffs, Budget, Fixed};
 use crate::svg::{escape, Chart, Mark, Series};
 
 use crate::games::dinner::analysis::pareto::split_scores;
-use crate::games::dinner::model::{Dinner, DinnerError, TurnOrder};
+use crate::games::dinner::model::{Dinner, DinnerError, Setup, TurnOrder};
 use crate::games::dinner::solver::game::DinnerGame;
 use crate::games::dinner::theory::crossout::crossout;
 use crate::games::dinner::theory::strategies::Strategy;
@@ -25,7 +25,8 @@ pub struct Outcomes {
 
 /// Computes Figure 1's layers: the splits by enumeration, the `(s, c)` outcomes by the
 /// engine over the game in which Bob is fixed to crossout.
-pub fn outcomes(d: &Dinner, order: &TurnOrder, budget: Budget) -> Result<Outcomes, DinnerError> {
+pub fn outcomes(setup: &Setup, budget: Budget) -> Result<Outcomes, DinnerError> {
+    let (d, order) = setup.plain_dinner("the outcome plot")?;
     if d.players() != 2 {
         return Err(DinnerError::NeedsTwoPlayers(
             "the outcome plot",
@@ -41,10 +42,10 @@ pub fn outcomes(d: &Dinner, order: &TurnOrder, budget: Budget) -> Result<Outcome
             max: 24,
         });
     }
-    let mut all = split_scores(d, order)?;
+    let mut all = split_scores(setup)?;
     all.sort_unstable();
     all.dedup();
-    let game = DinnerGame::<i128>::new(d, order, false)?;
+    let game = DinnerGame::<i128>::new(setup, false)?;
     let bob_crossout = Fixed::new(&game, &[1], |s: &u64, _| {
         Strategy::Crossout
             .choose(d, order, *s)
@@ -54,7 +55,7 @@ pub fn outcomes(d: &Dinner, order: &TurnOrder, budget: Budget) -> Result<Outcome
         .into_iter()
         .map(|v| (v[0], v[1]))
         .collect();
-    let c = crossout(d, order)?;
+    let c = crossout(setup)?;
     Ok(Outcomes {
         all,
         against_crossout,
@@ -124,14 +125,15 @@ impl Default for BoardOptions {
 /// favourite morsel of the player who does not eat it; its label `k` goes on that
 /// player's axis (below for Alice, left for Bob). The unlabelled positions on a player's
 /// axis are the morsels she eats, and sum to her crossout score.
-pub fn board_svg(d: &Dinner, order: &TurnOrder, opts: BoardOptions) -> Result<String, DinnerError> {
+pub fn board_svg(setup: &Setup, opts: BoardOptions) -> Result<String, DinnerError> {
+    let (d, order) = setup.plain_dinner("the crossout board")?;
     if d.players() != 2 {
         return Err(DinnerError::NeedsTwoPlayers(
             "the crossout board",
             d.players(),
         ));
     }
-    let mut panels = vec![(d.clone(), order.clone(), opts.name.to_string())];
+    let mut panels = vec![(setup.clone(), opts.name.to_string())];
     if let Some(m) = opts.removed {
         if m >= d.len() || d.len() < 2 {
             return Err(DinnerError::NotOnPlate(m));
@@ -147,8 +149,7 @@ pub fn board_svg(d: &Dinner, order: &TurnOrder, opts: BoardOptions) -> Result<St
         let spec: String = order.to_string()[1..].to_string();
         let sub_order = TurnOrder::parse(&spec, &sub)?;
         panels.push((
-            sub,
-            sub_order,
+            Setup::ordered(sub, sub_order)?,
             format!("{} - m, m = {}", opts.name, d.morsel_text(m)),
         ));
     }
@@ -161,11 +162,10 @@ pub fn board_svg(d: &Dinner, order: &TurnOrder, opts: BoardOptions) -> Result<St
         size + 10.0
     );
     let _ = writeln!(s, r#"<rect width="100%" height="100%" fill="white"/>"#);
-    for (i, (dd, oo, title)) in panels.iter().enumerate() {
+    for (i, (panel_setup, title)) in panels.iter().enumerate() {
         panel(
             &mut s,
-            dd,
-            oo,
+            panel_setup,
             title,
             10.0 + i as f64 * size,
             opts.play_order,
@@ -178,14 +178,14 @@ pub fn board_svg(d: &Dinner, order: &TurnOrder, opts: BoardOptions) -> Result<St
 
 fn panel(
     s: &mut String,
-    d: &Dinner,
-    order: &TurnOrder,
+    setup: &Setup,
     title: &str,
     x_off: f64,
     play_order: bool,
     size: f64,
 ) -> Result<(), DinnerError> {
-    let c = crossout(d, order)?;
+    let (d, order) = (setup.dinner(), setup.order());
+    let c = crossout(setup)?;
     let val = |i: usize, p: usize| {
         let x = d.value(i, p);
         x.to_f64()
@@ -363,7 +363,11 @@ mod tests {
         )
         .unwrap();
         let order = TurnOrder::default_for(&d);
-        let o = outcomes(&d, &order, Budget::default()).unwrap();
+        let o = outcomes(
+            &Setup::ordered(d.clone(), order.clone()).unwrap(),
+            Budget::default(),
+        )
+        .unwrap();
         assert!(o.against_crossout.contains(&o.crossout));
         assert!(o.against_crossout.iter().all(|p| o.all.contains(p)));
         assert!(o.against_crossout.iter().all(|&(a, _)| a <= o.crossout.0));
@@ -375,15 +379,14 @@ mod tests {
     #[test]
     fn board_labels_every_step_once() {
         let d = Dinner::from_morsels("1,8 2,3 3,6 4,4 5,1 6,2 7,5 8,7").unwrap();
-        let order = TurnOrder::default_for(&d);
-        let svg = board_svg(&d, &order, BoardOptions::default()).unwrap();
+        let setup = Setup::plain(d).unwrap();
+        let svg = board_svg(&setup, BoardOptions::default()).unwrap();
         for k in 1..=8 {
             assert!(svg.contains(&format!(">{k}</text>")), "label {k}");
         }
         assert!(svg.contains("(A 23, B 22)"));
         let two = board_svg(
-            &d,
-            &order,
+            &setup,
             BoardOptions {
                 play_order: true,
                 removed: Some(5),

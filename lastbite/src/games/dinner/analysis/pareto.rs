@@ -16,7 +16,7 @@ use crate::exact::Exact;
 use crate::rng::Rng;
 
 use crate::games::dinner::analysis::variants::next_permutation;
-use crate::games::dinner::model::{Dinner, DinnerError, TurnOrder};
+use crate::games::dinner::model::{Dinner, DinnerError, Setup, TurnOrder};
 use crate::games::dinner::theory::crossout::crossout;
 
 /// The largest dinner whose splits are enumerated (C(30, 15) is 1.5e8).
@@ -24,7 +24,8 @@ pub const MAX_SPLIT_MORSELS: usize = 30;
 
 /// Every split's score pair (scaled), in no particular order: the dark dots of Figure 1.
 /// Alice receives as many morsels as she has turns.
-pub fn split_scores(d: &Dinner, order: &TurnOrder) -> Result<Vec<(i128, i128)>, DinnerError> {
+pub fn split_scores(setup: &Setup) -> Result<Vec<(i128, i128)>, DinnerError> {
+    let (d, order) = setup.plain_dinner("Pareto efficiency")?;
     let mut out = Vec::new();
     for_each_split(d, order, |a, b| out.push((a, b)))?;
     Ok(out)
@@ -113,8 +114,9 @@ impl Efficiency {
 }
 
 /// Whether the crossout outcome of `d` is (weakly) Pareto efficient, and what improves it.
-pub fn efficiency(d: &Dinner, order: &TurnOrder) -> Result<Efficiency, DinnerError> {
-    let c = crossout(d, order)?;
+pub fn efficiency(setup: &Setup) -> Result<Efficiency, DinnerError> {
+    let (d, order) = setup.plain_dinner("Pareto efficiency")?;
+    let c = crossout(setup)?;
     let (ca, cb) = (c.scores[0], c.scores[1]);
     let mut improving = Vec::new();
     let mut weakly_efficient = true;
@@ -222,9 +224,9 @@ pub fn sweep_chunk(n: usize, c: u64) -> Found {
     let mut found = (Vec::new(), Vec::new());
     let end = ((c + 1) * SWEEP_CHUNK).min(total);
     for _ in c * SWEEP_CHUNK..end {
-        let d = Dinner::permutation(&perm).expect("valid permutation");
-        let order = TurnOrder::default_for(&d);
-        let e = efficiency(&d, &order).expect("two players, small");
+        let s =
+            Setup::plain(Dinner::permutation(&perm).expect("valid permutation")).expect("valid");
+        let e = efficiency(&s).expect("two players, small");
         if !e.efficient {
             found.0.push(perm.clone());
         }
@@ -241,9 +243,8 @@ pub fn sweep_chunk(n: usize, c: u64) -> Found {
 /// percent. `size` must be 1..=24.
 pub fn experiment_trial(size: usize, seed: u64, t: u64) -> (bool, bool, Option<Exact>) {
     let perm = Rng::for_trial(seed, t).permutation(size);
-    let d = Dinner::permutation(&perm).expect("valid permutation");
-    let order = TurnOrder::default_for(&d);
-    let e = efficiency(&d, &order).expect("two players, small");
+    let s = Setup::plain(Dinner::permutation(&perm).expect("valid permutation")).expect("valid");
+    let e = efficiency(&s).expect("two players, small");
     (e.efficient, e.weakly_efficient, e.max_improvement_percent())
 }
 
@@ -328,7 +329,8 @@ mod tests {
         ] {
             let d = Dinner::permutation(&perm).unwrap();
             let order = TurnOrder::default_for(&d);
-            let mut fast = split_scores(&d, &order).unwrap();
+            let mut fast =
+                split_scores(&Setup::ordered(d.clone(), order.clone()).unwrap()).unwrap();
             let n = d.len();
             let k = order.turns().iter().filter(|&&p| p == 0).count() as u32;
             let mut slow: Vec<(i128, i128)> = (0u32..1 << n)

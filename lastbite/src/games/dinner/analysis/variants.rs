@@ -80,8 +80,8 @@ pub fn crossout_under(setup: &Setup) -> Result<(Vec<Bite>, Vec<Exact>), DinnerEr
         return Err(DinnerError::CrossoutRules);
     }
     let bites: Vec<Bite> = match rules.altruism_matrix() {
-        None => crossout(dinner, order)?.eating().collect(),
-        Some(_) => crossout(&transformed(dinner, rules)?, order)?
+        None => crossout(setup)?.eating().collect(),
+        Some(_) => crossout(&Setup::ordered(transformed(dinner, rules)?, order.clone())?)?
             .eating()
             .collect(),
     };
@@ -100,18 +100,14 @@ pub struct DiscountCheck {
     pub deviation: Option<Deviation<u64, usize, Exact>>,
 }
 
-/// Checks (crossout, crossout) on the dinner discounted by `discount` per turn.
-pub fn discount_check(
-    dinner: &Dinner,
-    order: &TurnOrder,
-    discount: Exact,
-    budget: Budget,
-) -> Result<DiscountCheck, DinnerError> {
+/// Checks (crossout, crossout) on a setup's game: the dinner under its rules (a discount
+/// per turn), crossout playing the plain dinner's strategy.
+pub fn discount_check(setup: &Setup, budget: Budget) -> Result<DiscountCheck, DinnerError> {
+    let (dinner, order) = (setup.dinner(), setup.order());
     if dinner.players() != 2 {
         return Err(DinnerError::NeedsTwoPlayers("crossout", dinner.players()));
     }
-    let rules = Rules::default().with_discount(discount)?;
-    let game = DinnerGame::<i128>::with_rules(dinner, order, &rules, false)?;
+    let game = DinnerGame::<i128>::new(setup, false)?;
     let verdict = verify(&game, budget, |s, _| {
         Strategy::Crossout
             .choose(dinner, order, *s)
@@ -148,9 +144,10 @@ pub fn discount_search(
         loop {
             let d = Dinner::permutation(&perm)?;
             let order = TurnOrder::default_for(&d);
-            let check = discount_check(&d, &order, discount, budget)?;
+            let setup = Setup::new(d, order, Rules::default().with_discount(discount)?)?;
+            let check = discount_check(&setup, budget)?;
             if !check.crossout_is_spe {
-                return Ok(Some((d, check)));
+                return Ok(Some((setup.dinner().clone(), check)));
             }
             if !next_permutation(&mut perm) {
                 break;
@@ -246,8 +243,9 @@ mod tests {
     #[test]
     fn discount_one_keeps_crossout() {
         let d = Dinner::from_morsels("1,8 2,3 3,6 4,4 5,1 6,2 7,5 8,7").unwrap();
-        let order = TurnOrder::default_for(&d);
-        let check = discount_check(&d, &order, Exact::integer(1), Budget::default()).unwrap();
+        let rules = Rules::default().with_discount(Exact::integer(1)).unwrap();
+        let setup = Setup::new(d.clone(), TurnOrder::default_for(&d), rules).unwrap();
+        let check = discount_check(&setup, Budget::default()).unwrap();
         assert!(check.crossout_is_spe);
     }
 

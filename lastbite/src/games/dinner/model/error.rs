@@ -138,6 +138,12 @@ pub enum DinnerError {
     /// Crossout was asked for under rules it does not cover.
     #[error("crossout does not cover discounts or partial orders; the exact solver does")]
     CrossoutRules,
+    /// A route that plays the plain dinner (scores are the utilities eaten) was given
+    /// rules that change the payoffs or the moves.
+    #[error(
+        "{0} plays the plain dinner; discounts, altruism and partial orders need the exact solver"
+    )]
+    PlainOnly(&'static str),
     /// The transformed dinner was asked for without altruism coefficients.
     #[error("no altruism coefficients given")]
     NoAltruism,

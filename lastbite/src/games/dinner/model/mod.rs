@@ -25,7 +25,8 @@ mod setup;
 
 pub use dinner::{Bite, Dinner};
 pub use error::{DinnerError, MAX_PLAYERS};
-pub use order::{check_order, TurnOrder};
+use order::check_order;
+pub use order::TurnOrder;
 pub use rules::{Precedence, PrecedenceError, Rules};
 pub use scoring::Scoring;
 pub use setup::{Position, Setup};

@@ -167,7 +167,8 @@ impl fmt::Display for TurnOrder {
 
 /// The order has one turn per morsel and names only the dinner's players (orders are
 /// built against a dinner, so this fails only when a dinner's order meets another).
-pub fn check_order(dinner: &Dinner, order: &TurnOrder) -> Result<(), DinnerError> {
+/// Private to the model: [`Setup::new`](super::Setup::new) is the one place it runs.
+pub(super) fn check_order(dinner: &Dinner, order: &TurnOrder) -> Result<(), DinnerError> {
     if order.len() != dinner.len() || order.players() != dinner.players() {
         return Err(DinnerError::OrderMismatch {
             turns: order.len(),

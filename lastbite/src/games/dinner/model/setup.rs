@@ -55,6 +55,23 @@ impl Setup {
         Setup::new(dinner, order, Rules::default())
     }
 
+    /// The plain game (no discount, altruism or precedence) of a dinner under `order`.
+    ///
+    /// ```
+    /// use lastbite::games::dinner::{Dinner, Setup, TurnOrder};
+    /// let d = Dinner::from_morsels("1,2 2,3 3,1").unwrap();
+    /// let order = TurnOrder::parse("ABA", &d).unwrap();
+    /// assert_eq!(Setup::ordered(d, order).unwrap().order().to_string(), "ABA");
+    /// ```
+    pub fn ordered(dinner: Dinner, order: TurnOrder) -> Result<Setup, DinnerError> {
+        Setup::new(dinner, order, Rules::default())
+    }
+
+    /// The same dinner and order under other rules, checked again.
+    pub fn with_rules(self, rules: Rules) -> Result<Setup, DinnerError> {
+        Setup::new(self.dinner, self.order, rules)
+    }
+
     /// The dinner.
     pub fn dinner(&self) -> &Dinner {
         &self.dinner
@@ -68,6 +85,16 @@ impl Setup {
     /// The rules.
     pub fn rules(&self) -> &Rules {
         &self.rules
+    }
+
+    /// The dinner and its order, for a route that plays the plain dinner (scores are the
+    /// utilities eaten: crossout's strategies, sincere picking, the outcome figures);
+    /// `route` names it in the error when the rules change the payoffs or the moves.
+    pub fn plain_dinner(&self, route: &'static str) -> Result<(&Dinner, &TurnOrder), DinnerError> {
+        if !self.rules.is_plain() {
+            return Err(DinnerError::PlainOnly(route));
+        }
+        Ok((&self.dinner, &self.order))
     }
 
     /// The payoff arithmetic.

@@ -76,7 +76,7 @@ impl Game for Eaters<'_> {
 /// ```
 pub fn spe_allocations(setup: &Setup, budget: Budget) -> Result<Vec<Vec<Vec<usize>>>, DinnerError> {
     let d = setup.dinner();
-    let inner = DinnerGame::<i128>::with_rules(d, setup.order(), setup.rules(), false)?;
+    let inner = DinnerGame::<i128>::new(setup, false)?;
     let game = Eaters {
         inner,
         players: d.players(),

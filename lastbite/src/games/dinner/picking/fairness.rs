@@ -166,6 +166,7 @@ impl Share {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::dinner::model::Setup;
     use crate::rng::Rng;
 
     /// The maximin share by every assignment of items to bundles.
@@ -213,7 +214,10 @@ mod tests {
             let flat = (0..n * k).map(|_| rng.below(10) as i64).collect();
             let d = Dinner::from_integers(k, flat).unwrap();
             let order = TurnOrder::parse("alternate", &d).unwrap();
-            let b = bundles(k, &sincere(&d, &order).unwrap());
+            let b = bundles(
+                k,
+                &sincere(&Setup::ordered(d.clone(), order.clone()).unwrap()).unwrap(),
+            );
             for (i, a) in fairness(&d, &b, Budget::default()).iter().enumerate() {
                 assert!(a.ef1, "agent {i}: {d:?} {b:?}");
             }

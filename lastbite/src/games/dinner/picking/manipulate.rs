@@ -20,7 +20,7 @@
 use std::collections::HashMap;
 
 use crate::engine::{Budget, EngineError, Player};
-use crate::games::dinner::model::{check_order, Bite, Dinner, DinnerError, TurnOrder};
+use crate::games::dinner::model::{Bite, Dinner, DinnerError, Setup, TurnOrder};
 use crate::games::dinner::theory::crossout::Ranking;
 
 /// The manipulator's best play against sincere others.
@@ -50,26 +50,25 @@ fn best_first(dinner: &Dinner) -> Vec<Vec<usize>> {
 ///
 /// ```
 /// use lastbite::engine::Budget;
-/// use lastbite::games::dinner::{picking::manipulate, Dinner, TurnOrder};
+/// use lastbite::games::dinner::{picking::manipulate, Dinner, Setup, TurnOrder};
 /// // Sincere, B takes his favourite (morsel 2) and then gets morsel 3: 3 + 0. A does not
 /// // want morsel 2, so B takes morsel 1 first and still gets morsel 2 last: 2 + 3.
 /// let d = Dinner::from_morsels("3,1 2,2 0,3 1,0").unwrap();
 /// let order = TurnOrder::parse("ABAB", &d).unwrap();
-/// let m = manipulate(&d, &order, 1, Budget::default()).unwrap();
+/// let m = manipulate(&Setup::ordered(d, order).unwrap(), 1, Budget::default()).unwrap();
 /// assert_eq!(m.score, 5);
 /// ```
 pub fn manipulate(
-    dinner: &Dinner,
-    order: &TurnOrder,
+    setup: &Setup,
     agent: Player,
     budget: Budget,
 ) -> Result<Manipulation, DinnerError> {
-    check_order(dinner, order)?;
+    let (dinner, order) = setup.plain_dinner("manipulation against sincere play")?;
     assert!(agent < dinner.players(), "the manipulator is a player");
     if dinner.players() == 2 {
         Ok(greedy(dinner, order, agent))
     } else {
-        manipulate_by_search(dinner, order, agent, budget)
+        manipulate_by_search(setup, agent, budget)
     }
 }
 
@@ -234,12 +233,11 @@ fn greedy(dinner: &Dinner, order: &TurnOrder, m: Player) -> Manipulation {
 /// sets of morsels left at its turns (at most 63 morsels; more than `budget.max_states`
 /// sets is refused with the count reached).
 pub fn manipulate_by_search(
-    dinner: &Dinner,
-    order: &TurnOrder,
+    setup: &Setup,
     agent: Player,
     budget: Budget,
 ) -> Result<Manipulation, DinnerError> {
-    check_order(dinner, order)?;
+    let (dinner, order) = setup.plain_dinner("manipulation against sincere play")?;
     let n = dinner.len();
     if n > 63 {
         return Err(DinnerError::TooManyMorsels(n));
@@ -388,9 +386,22 @@ mod tests {
             let agent = rng.below(players as u64) as usize;
             let full = (1u64 << n) - 1;
             let truth = brute_force(&d, order.turns(), agent, full, 0);
-            let s = manipulate_by_search(&d, &order, agent, Budget::default()).unwrap();
+            let s = manipulate_by_search(
+                &Setup::ordered(d.clone(), order.clone()).unwrap(),
+                agent,
+                Budget::default(),
+            )
+            .unwrap();
             assert_eq!(s.score, truth, "{d:?} {order} agent {agent}");
-            for m in [s, manipulate(&d, &order, agent, Budget::default()).unwrap()] {
+            for m in [
+                s,
+                manipulate(
+                    &Setup::ordered(d.clone(), order.clone()).unwrap(),
+                    agent,
+                    Budget::default(),
+                )
+                .unwrap(),
+            ] {
                 assert_eq!(m.score, truth, "{d:?} {order} agent {agent}");
                 let mine: i128 = m
                     .eating
@@ -478,7 +489,12 @@ mod tests {
             };
             let ties = Ties::uniform(TieBreak::First, players);
             let engine = solve(&game, &ties, Budget::default()).unwrap();
-            let m = manipulate(&d, &order, agent, Budget::default()).unwrap();
+            let m = manipulate(
+                &Setup::ordered(d.clone(), order.clone()).unwrap(),
+                agent,
+                Budget::default(),
+            )
+            .unwrap();
             assert_eq!(
                 engine.root_value()[agent] as i128,
                 m.score,
@@ -491,7 +507,12 @@ mod tests {
     fn the_search_is_refused_over_budget() {
         let mut rng = Rng::for_trial(29, 13);
         let (d, order) = random(&mut rng, 3, 20);
-        let e = manipulate_by_search(&d, &order, 0, Budget { max_states: 10 }).unwrap_err();
+        let e = manipulate_by_search(
+            &Setup::ordered(d.clone(), order.clone()).unwrap(),
+            0,
+            Budget { max_states: 10 },
+        )
+        .unwrap_err();
         assert!(e.to_string().contains("10"), "{e}");
     }
 }

@@ -16,6 +16,8 @@
 //! * [`fairness`]: envy-freeness, EF1, proportionality and the maximin share of an
 //!   allocation, agent by agent;
 //! * [`equilibria`]: every subgame-perfect equilibrium allocation (not only the scores);
+//! * [`mechanisms`]: the fairness of the sincere and equilibrium allocations of a dinner,
+//!   and how often each fails a property over random dinners;
 //! * [`expected`]: expected scores under impartial culture, sincere and strategic, by
 //!   the two-agent programs, and the best sequences;
 //! * [`profiles`]: the preference models, and the expectation by the first route that
@@ -31,6 +33,7 @@ pub mod equilibria;
 pub mod expected;
 pub mod fairness;
 pub mod manipulate;
+pub mod mechanisms;
 pub mod profiles;
 pub mod reproduce;
 pub mod sincere;

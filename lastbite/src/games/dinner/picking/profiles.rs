@@ -17,7 +17,7 @@ use num_traits::{ToPrimitive, Zero};
 use crate::engine::{Budget, EngineError, Progress};
 use crate::exact::Exact;
 use crate::games::dinner::{
-    crossout, solve_exact, Bite, Dinner, DinnerError, DinnerTies, Rules, Setup, TurnOrder,
+    crossout, solve_exact, Bite, Dinner, DinnerError, DinnerTies, Setup, TurnOrder,
     DEFAULT_DINNER_MEMORY,
 };
 use crate::rational::Rational;
@@ -268,21 +268,17 @@ fn average(
         let by_rank: Vec<i64> = (0..m)
             .flat_map(|i| ranks.iter().map(move |r| ranked[r[i]]))
             .collect();
-        let chooser = Setup::new(
-            Dinner::from_integers(k, by_rank)?,
-            order.clone(),
-            Rules::default(),
-        )?;
+        let chooser = Setup::ordered(Dinner::from_integers(k, by_rank)?, order.clone())?;
         let eating = if play == Play::Strategic {
             spe_play(&chooser, budget, progress)?
         } else {
-            sincere(chooser.dinner(), chooser.order())?
+            sincere(&chooser)?
         };
         let flat: Vec<Exact> = (0..m)
             .flat_map(|i| ranks.iter().map(move |r| exact[r[i]]))
             .collect();
         let d = Dinner::from_flat(k, flat, |i, p| format!("item {i}, agent {p}"))?;
-        let setup = Setup::new(d, order.clone(), Rules::default())?;
+        let setup = Setup::ordered(d, order.clone())?;
         let s = setup
             .scoring()
             .score(setup.dinner(), eating.iter().copied())?;
@@ -363,9 +359,8 @@ pub fn spe_play(
     budget: Budget,
     progress: &dyn Progress,
 ) -> Result<Vec<Bite>, DinnerError> {
-    let (d, order) = (setup.dinner(), setup.order());
-    Ok(if d.players() == 2 {
-        crossout(d, order)?.eating().collect()
+    Ok(if setup.dinner().players() == 2 {
+        crossout(setup)?.eating().collect()
     } else {
         solve_exact(
             setup,

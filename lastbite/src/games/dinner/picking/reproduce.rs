@@ -158,7 +158,10 @@ fn reversal_verdict(trials: u64) -> String {
         let r = Dinner::from_integers(2, flipped).expect("valid dinner");
         let back: String = order.chars().rev().collect();
         let ro = TurnOrder::parse(&back, &r).expect("valid order");
-        let reversed = bundles(2, &sincere(&r, &ro).expect("valid"));
+        let reversed = bundles(
+            2,
+            &sincere(&Setup::ordered(r, ro).expect("valid")).expect("valid"),
+        );
         if sorted(bundles(2, &spe.eating)) != sorted(reversed) {
             differ.push(trial);
         }
@@ -194,7 +197,11 @@ fn round_robin_verdict(trials: u64) -> String {
         let mut rng = Rng::for_trial(2016, trial);
         let players = 2 + (trial % 3) as usize;
         let d = random_dinner(&mut rng, players, 12, 10);
-        let b = bundles(players, &sincere(&d, &round_robin(&d)).expect("valid"));
+        let order = round_robin(&d);
+        let b = bundles(
+            players,
+            &sincere(&Setup::ordered(d.clone(), order).expect("valid")).expect("valid"),
+        );
         if fairness(&d, &b, budget).iter().any(|f| !f.ef1) {
             failing += 1;
         }
@@ -220,8 +227,9 @@ fn manipulation_verdict(trials: u64) -> (String, String) {
             .collect();
         let o = TurnOrder::parse(&order, &d).expect("valid order");
         let agent = rng.below(players as u64) as usize;
-        let best = manipulate(&d, &o, agent, Budget::default()).expect("small search");
-        let honest: i128 = sincere(&d, &o)
+        let setup = Setup::ordered(d.clone(), o).expect("valid");
+        let best = manipulate(&setup, agent, Budget::default()).expect("small search");
+        let honest: i128 = sincere(&setup)
             .expect("valid")
             .iter()
             .filter(|b| b.player == agent)

@@ -5,21 +5,22 @@
 //! agent's pointer into its ranking only moves down, so the pass is `O(players x n)`.
 
 use crate::engine::Player;
-use crate::games::dinner::model::{check_order, Bite, Dinner, DinnerError, TurnOrder};
+use crate::games::dinner::model::{Bite, DinnerError, Setup, TurnOrder};
 use crate::games::dinner::theory::crossout::Ranking;
 use crate::par::prelude::*;
 
-/// The sincere play of `dinner` under `order`, bite by bite.
+/// The sincere play of a setup's plain dinner under its order, bite by bite.
 ///
 /// ```
-/// use lastbite::games::dinner::{picking::sincere, Dinner, TurnOrder};
+/// use lastbite::games::dinner::{picking::sincere, Dinner, Setup, TurnOrder};
 /// let d = Dinner::from_morsels("1,2 2,3 3,1").unwrap();
 /// let order = TurnOrder::parse("ABA", &d).unwrap();
-/// let eaten: Vec<usize> = sincere(&d, &order).unwrap().iter().map(|b| b.morsel).collect();
+/// let s = Setup::ordered(d, order).unwrap();
+/// let eaten: Vec<usize> = sincere(&s).unwrap().iter().map(|b| b.morsel).collect();
 /// assert_eq!(eaten, [2, 1, 0]); // A takes her 3, B his 3, A what is left
 /// ```
-pub fn sincere(dinner: &Dinner, order: &TurnOrder) -> Result<Vec<Bite>, DinnerError> {
-    check_order(dinner, order)?;
+pub fn sincere(setup: &Setup) -> Result<Vec<Bite>, DinnerError> {
+    let (dinner, order) = setup.plain_dinner("sincere play")?;
     let n = dinner.len();
     let all = 0..n as u32;
     let rankings: Vec<Ranking> = if n > 1 << 16 {
@@ -78,6 +79,7 @@ pub fn bundles(players: usize, bites: &[Bite]) -> Vec<Vec<usize>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::dinner::model::Dinner;
     use crate::rng::Rng;
 
     /// The definition, step by step: the best utility left, the earliest among equals.
@@ -114,7 +116,7 @@ mod tests {
                 .map(|_| char::from(b'A' + rng.below(players as u64) as u8))
                 .collect();
             let order = TurnOrder::parse(&turns, &d).unwrap();
-            let fast: Vec<usize> = sincere(&d, &order)
+            let fast: Vec<usize> = sincere(&Setup::ordered(d.clone(), order.clone()).unwrap())
                 .unwrap()
                 .iter()
                 .map(|b| b.morsel)

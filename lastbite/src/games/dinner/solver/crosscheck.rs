@@ -27,7 +27,7 @@ pub(crate) fn order_of(d: &Dinner, bits: u64) -> TurnOrder {
 
 /// Crossout and the exact solver (index tie rule) give the same split and scores.
 fn assert_agree(d: &Dinner, order: &TurnOrder) {
-    let co = crossout(d, order).unwrap();
+    let co = crossout(&Setup::ordered(d.clone(), order.clone()).unwrap()).unwrap();
     let ex = solve_exact(
         &Setup::new(d.clone(), order.clone(), Rules::default()).expect("a valid setup"),
         &DinnerTies::Index,
@@ -141,8 +141,9 @@ proptest! {
     ) {
         let d = Dinner::permutation(&perm).unwrap();
         let order = order_of(&d, bits);
-        let co = crossout(&d, &order).unwrap();
-        let game = DinnerGame::<i64>::new(&d, &order, false).unwrap();
+        let co = crossout(&Setup::ordered(d.clone(), order.clone()).unwrap()).unwrap();
+        let setup = Setup::ordered(d.clone(), order.clone()).unwrap();
+        let game = DinnerGame::<i64>::new(&setup, false).unwrap();
         for rule in TieBreak::ALL {
             let sol = solve(&game, &Ties::uniform(rule, 2), Budget::default()).unwrap();
             prop_assert_eq!(sol.root_value(), &[co.scores[0] as i64, co.scores[1] as i64][..]);
@@ -160,7 +161,8 @@ proptest! {
     ) {
         let d = dinner_of(&values);
         let order = order_of(&d, bits);
-        let game = DinnerGame::<i64>::new(&d, &order, false).unwrap();
+        let setup = Setup::ordered(d.clone(), order.clone()).unwrap();
+        let game = DinnerGame::<i64>::new(&setup, false).unwrap();
         let verdict = verify(&game, Budget::default(), |s, _| Play::Crossout.choose(&d, &order, *s).unwrap()).unwrap();
         prop_assert!(matches!(verdict, Verdict::SubgamePerfect { .. }), "{:?}", verdict);
     }
@@ -175,7 +177,7 @@ proptest! {
         let b: Vec<i64> = perm.into_iter().filter(|&x| x <= len as i64).collect();
         let d = Dinner::permutation(&b).unwrap();
         let order = TurnOrder::default_for(&d);
-        let co = crossout(&d, &order).unwrap();
+        let co = crossout(&Setup::ordered(d.clone(), order.clone()).unwrap()).unwrap();
         let first = order.player(0);
         let favourite = (0..d.len()).max_by_key(|&i| d.utility(i, first)).unwrap();
         prop_assert!(co.eating().any(|bite| bite.player == first && bite.morsel == favourite));
@@ -189,7 +191,8 @@ proptest! {
     ) {
         let d = Dinner::from_integers(3, values.iter().flat_map(|&(a, b, c)| [a, b, c]).collect()).unwrap();
         let order = TurnOrder::default_for(&d);
-        let game = DinnerGame::<i64>::new(&d, &order, false).unwrap();
+        let setup = Setup::ordered(d.clone(), order.clone()).unwrap();
+        let game = DinnerGame::<i64>::new(&setup, false).unwrap();
         let ties = Ties::uniform(rule, 3);
         let sparse = solve(&game, &ties, Budget::default()).unwrap();
         let dense = crate::engine::solve_dense(&game, &ties, Budget::default(), &Silent).unwrap();
@@ -202,7 +205,8 @@ proptest! {
 fn greedy_is_not_an_equilibrium_of_the_introduction() {
     let d = Dinner::from_morsels("1,2 2,3 3,1").unwrap();
     let order = TurnOrder::parse("ABA", &d).unwrap();
-    let game = DinnerGame::<i64>::new(&d, &order, false).unwrap();
+    let setup = Setup::ordered(d.clone(), order.clone()).unwrap();
+    let game = DinnerGame::<i64>::new(&setup, false).unwrap();
     let v = verify(&game, Budget::default(), |s, _| {
         Play::Greedy.choose(&d, &order, *s).unwrap()
     })
@@ -266,7 +270,8 @@ fn lean_dinners_recover_the_path_by_resolving() {
             Some(crate::engine::PathRecovery::ChoiceBytes)
         );
         // Utilities below 5 keep the payoffs in i32, the width the solver picks first.
-        let game = DinnerGame::<i32>::new(&d, &order, true).unwrap();
+        let setup = Setup::ordered(d.clone(), order.clone()).unwrap();
+        let game = DinnerGame::<i32>::new(&setup, true).unwrap();
         let tight = crate::engine::lean_bytes_resolving(&game);
         let lean = solve(tight).unwrap();
         assert_eq!(lean.recovery, Some(crate::engine::PathRecovery::Resolving));
@@ -275,7 +280,7 @@ fn lean_dinners_recover_the_path_by_resolving() {
         assert!(lean.resolved > 1 << (n - 2), "{}", lean.resolved);
         if players == 2 {
             assert_agree(&d, &order);
-            let co = crossout(&d, &order).unwrap();
+            let co = crossout(&Setup::ordered(d.clone(), order.clone()).unwrap()).unwrap();
             let co_scores: Vec<_> = co.scores.iter().map(|&s| d.unscale(s)).collect();
             assert_eq!(co_scores, lean.scores);
         }
@@ -345,8 +350,8 @@ proptest! {
         let order = order_of(&d, bits);
         let warped: Vec<(i64, i64)> = values.iter().map(|&(a, b)| (a * a * a + 7 * a + 1000, 3 * b - 40)).collect();
         let w = dinner_of(&warped);
-        let c1: Vec<Bite> = crossout(&d, &order).unwrap().eating().collect();
-        let c2: Vec<Bite> = crossout(&w, &order).unwrap().eating().collect();
+        let c1: Vec<Bite> = crossout(&Setup::ordered(d.clone(), order.clone()).unwrap()).unwrap().eating().collect();
+        let c2: Vec<Bite> = crossout(&Setup::ordered(w.clone(), order.clone()).unwrap()).unwrap().eating().collect();
         prop_assert_eq!(c1, c2);
     }
 
@@ -432,7 +437,8 @@ proptest! {
         let values: Vec<i64> = (0..len * players).map(|_| rng.below(6) as i64).collect();
         let d = Dinner::from_integers(players, values).unwrap();
         let order = TurnOrder::default_for(&d);
-        let game = DinnerGame::<i64>::new(&d, &order, perturb).unwrap();
+        let setup = Setup::ordered(d.clone(), order.clone()).unwrap();
+        let game = DinnerGame::<i64>::new(&setup, perturb).unwrap();
         let ties = Ties::per_player(rules[..players].to_vec());
         let dense = crate::engine::solve_dense(&game, &ties, Budget::default(), &Silent).unwrap();
         let lean = crate::engine::solve_lean(&game, &ties, u128::MAX, &Silent).unwrap();
@@ -445,7 +451,8 @@ proptest! {
         prop_assert_eq!(lean.states, 1u64 << len);
         // Narrower payoffs (the solver's first choice when they hold every sum) change
         // nothing.
-        let narrow = DinnerGame::<i32>::new(&d, &order, perturb).unwrap();
+        let narrow_setup = Setup::ordered(d.clone(), order.clone()).unwrap();
+        let narrow = DinnerGame::<i32>::new(&narrow_setup, perturb).unwrap();
         let lean32 = crate::engine::solve_lean(&narrow, &ties, u128::MAX, &Silent).unwrap();
         let wide: Vec<i64> = lean32.value.iter().map(|&v| i64::from(v)).collect();
         prop_assert_eq!(&wide[..], dense.root_value());
@@ -494,7 +501,8 @@ proptest! {
         } else {
             Rules::default()
         };
-        let game = DinnerGame::<i128>::with_rules(&d, &order, &rules, false).unwrap();
+        let setup = Setup::new(d.clone(), order.clone(), rules.clone()).unwrap();
+        let game = DinnerGame::<i128>::new(&setup, false).unwrap();
         let want: Vec<Vec<_>> = crate::engine::all_outcomes(&game, Budget::default())
             .unwrap()
             .into_iter()
@@ -513,7 +521,8 @@ proptest! {
 fn lean_outcomes_refuse_past_their_memory() {
     let d = Dinner::from_integers(3, vec![1; 3 * 12]).unwrap();
     let order = TurnOrder::default_for(&d);
-    let game = DinnerGame::<i64>::new(&d, &order, false).unwrap();
+    let setup = Setup::ordered(d.clone(), order.clone()).unwrap();
+    let game = DinnerGame::<i64>::new(&setup, false).unwrap();
     let e = crate::engine::all_outcomes_lean(&game, 10_000, &Silent).unwrap_err();
     assert!(
         e.to_string().contains("outgrew the memory budget at layer"),
@@ -530,7 +539,8 @@ fn colex_ranks_number_each_layer() {
     for n in [1usize, 5, 11, 14, 20] {
         let d = Dinner::from_integers(2, vec![1; 2 * n]).unwrap();
         let order = TurnOrder::default_for(&d);
-        let game = DinnerGame::<i64>::new(&d, &order, false).unwrap();
+        let setup = Setup::ordered(d.clone(), order.clone()).unwrap();
+        let game = DinnerGame::<i64>::new(&setup, false).unwrap();
         let mut seen = vec![0usize; n + 1];
         for mask in 0..1usize << n {
             let l = game.layer(mask).unwrap();
@@ -547,7 +557,8 @@ fn colex_ranks_number_each_layer() {
     }
     let d = Dinner::from_integers(2, vec![1; 2 * 40]).unwrap();
     let order = TurnOrder::default_for(&d);
-    let game = DinnerGame::<i64>::new(&d, &order, false).unwrap();
+    let setup = Setup::ordered(d.clone(), order.clone()).unwrap();
+    let game = DinnerGame::<i64>::new(&setup, false).unwrap();
     let mut rng = crate::rng::Rng::for_trial(3, 0);
     for _ in 0..2000 {
         let high = if rng.below(2) == 1 {
@@ -574,9 +585,12 @@ fn profile_case(k: usize, utilities: &[i64], turns: &[usize]) -> (Dinner, TurnOr
 }
 
 fn assert_profile_plays_alike(d: &Dinner, order: &TurnOrder, profile: &[Play]) {
-    let fast = crate::games::dinner::evaluate(d, order, profile);
-    let slow =
-        crate::games::dinner::theory::strategies::evaluate_by_recomputation(d, order, profile);
+    let fast =
+        crate::games::dinner::evaluate(&Setup::ordered(d.clone(), order.clone()).unwrap(), profile);
+    let slow = crate::games::dinner::theory::strategies::evaluate_by_recomputation(
+        &Setup::ordered(d.clone(), order.clone()).unwrap(),
+        profile,
+    );
     match (fast, slow) {
         (Ok(fast), Ok(slow)) => assert_eq!(fast, slow, "{profile:?} on {d:?} under {order}"),
         (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string()),
@@ -698,5 +712,44 @@ fn mixed_profiles_play_as_recomputed_at_1500_morsels() {
             assert_profile_plays_alike(&d, &order, &[Play::Crossout, other]);
             assert_profile_plays_alike(&d, &order, &[other, Play::Crossout]);
         }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Every subgame perfect outcome of the family's solver (all SPE scores over
+    /// subsets) is the reference solver's (every pure profile of the unfolded tree), on
+    /// dinners of up to three morsels and two or three players, with ties, any order and
+    /// under a discount or a precedence.
+    #[test]
+    fn all_spe_scores_equal_the_reference(
+        players in 2usize..=3,
+        values in prop::collection::vec(-2i64..3, 9),
+        n in 1usize..=3,
+        turns in prop::collection::vec(0u8..3, 3),
+        rule in 0u8..3,
+    ) {
+        let d = Dinner::from_integers(players, values[..n * players].to_vec()).unwrap();
+        let spec: String = turns[..n].iter().map(|&t| char::from(b'A' + t % players as u8)).collect();
+        let order = TurnOrder::parse(&spec, &d).unwrap();
+        let rules = match rule {
+            0 => Rules::default(),
+            1 => Rules::default().with_discount(crate::exact::Exact::new(1, 2).unwrap()).unwrap(),
+            // Morsel 0 before the last (no precedence on a single morsel).
+            _ if n > 1 => Rules::default().with_before(
+                crate::games::dinner::Precedence::parse(&format!("0<{}", n - 1), &d).unwrap(),
+            ),
+            _ => Rules::default(),
+        };
+        let setup = Setup::new(d, order, rules).unwrap();
+        let game = DinnerGame::<i128>::new(&setup, false).unwrap();
+        let reference: Vec<Vec<crate::exact::Exact>> = crate::engine::reference::game_outcomes(&game, 10_000)
+            .expect("a small tree")
+            .iter()
+            .map(|v| v.iter().map(|&x| game.real(x)).collect())
+            .collect();
+        let fast = all_spe_scores(&setup, Budget::default(), &Silent).unwrap();
+        prop_assert_eq!(fast, reference);
     }
 }

@@ -7,10 +7,10 @@ use crate::engine::{self, Game, IndexedGame, Payoff, Player, Ties};
 use crate::exact::Exact;
 
 use crate::games::dinner::model::Scoring;
-use crate::games::dinner::model::{check_order, Dinner, DinnerError, Precedence, Rules, TurnOrder};
+use crate::games::dinner::model::{Dinner, DinnerError, Precedence, Setup, TurnOrder};
 
-/// Ethiopian Dinner as an engine game over subsets of at most 63 morsels, under any
-/// [`Rules`].
+/// Ethiopian Dinner as an engine game over subsets of at most 63 morsels, under a
+/// [`Setup`]'s rules.
 ///
 /// With `perturb`, payoffs follow the index tie rule of [`super::crossout`](mod@crate::games::dinner::theory::crossout): eating
 /// morsel `i` of `n` adds `(n - 1 - i)` to the eater's payoff scaled by `M = n^2`, larger
@@ -29,45 +29,14 @@ pub struct DinnerGame<'d, P> {
 }
 
 impl<'d, P: Payoff> DinnerGame<'d, P> {
-    /// The plain game of `dinner` under `order`; `perturb` applies the index tie rule.
-    pub fn new(
-        dinner: &'d Dinner,
-        order: &'d TurnOrder,
-        perturb: bool,
-    ) -> Result<Self, DinnerError> {
-        let scoring = Scoring::new(dinner, &Rules::default())?;
-        Self::build(dinner, order, scoring, None, perturb)
-    }
-
-    /// The game under `rules`.
-    pub fn with_rules(
-        dinner: &'d Dinner,
-        order: &'d TurnOrder,
-        rules: &'d Rules,
-        perturb: bool,
-    ) -> Result<Self, DinnerError> {
-        let scoring = Scoring::new(dinner, rules)?;
-        Self::build(dinner, order, scoring, rules.before(), perturb)
-    }
-
-    fn build(
-        dinner: &'d Dinner,
-        order: &'d TurnOrder,
-        scoring: Scoring,
-        before: Option<&'d Precedence>,
-        perturb: bool,
-    ) -> Result<Self, DinnerError> {
+    /// The game of a setup (its dinner, order and rules); `perturb` applies the index tie
+    /// rule.
+    pub fn new(setup: &'d Setup, perturb: bool) -> Result<Self, DinnerError> {
+        let (dinner, order) = (setup.dinner(), setup.order());
+        let scoring = setup.scoring().clone();
+        let before = setup.rules().before();
         let n = dinner.len();
         let k = dinner.players();
-        check_order(dinner, order)?;
-        if let Some(b) = before {
-            if b.morsels() != n {
-                return Err(DinnerError::PrecedenceMismatch {
-                    precedence: b.morsels(),
-                    morsels: n,
-                });
-            }
-        }
         if n > 63 {
             return Err(DinnerError::TooManyMorsels(n));
         }

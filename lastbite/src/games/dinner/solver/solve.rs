@@ -10,7 +10,7 @@ use crate::engine::{self, solve_dense, Budget, Game, Payoff, Player, Progress, R
 use crate::exact::Exact;
 
 use crate::games::dinner::model::Setup;
-use crate::games::dinner::model::{Bite, Dinner, DinnerError, Rules, TurnOrder};
+use crate::games::dinner::model::{Bite, Dinner, DinnerError, TurnOrder};
 use crate::games::dinner::solver::game::{DinnerGame, DinnerTies};
 use crate::games::dinner::solver::kernel::{self, Word};
 
@@ -108,7 +108,7 @@ pub fn solve_exact(
     progress: &dyn Progress,
     explain_after: Option<&[usize]>,
 ) -> Result<ExactPlay, DinnerError> {
-    let (dinner, order, rules) = (setup.dinner(), setup.order(), setup.rules());
+    let dinner = setup.dinner();
     let n = dinner.len();
     if n > 63 {
         return Err(engine::EngineError::TooManyStates {
@@ -126,7 +126,7 @@ pub fn solve_exact(
     if explain_after.is_none() && n >= LEAN_FROM {
         if let Some(gpu) = crate::gpu::Gpu::shared() {
             let limits = (budget, memory);
-            match solve_on_gpu(gpu, dinner, order, rules, ties, limits, progress)? {
+            match solve_on_gpu(gpu, setup, ties, limits, progress)? {
                 Ok(play) => return Ok(play),
                 Err(why) => declined = Some(format!("{}: {why}", gpu.name())),
             }
@@ -135,7 +135,7 @@ pub fn solve_exact(
     let limits = (budget, memory);
     macro_rules! with {
         ($p:ty) => {
-            solve_exact_with::<$p>(dinner, order, rules, ties, limits, progress, explain_after)
+            solve_exact_with::<$p>(setup, ties, limits, progress, explain_after)
         };
     }
     let cpu = match with!(i32) {
@@ -157,15 +157,14 @@ pub fn solve_exact(
 #[cfg(feature = "gpu")]
 fn solve_on_gpu(
     gpu: &crate::gpu::Gpu,
-    dinner: &Dinner,
-    order: &TurnOrder,
-    rules: &Rules,
+    setup: &Setup,
     ties: &DinnerTies,
     (budget, memory): (Budget, u128),
     progress: &dyn Progress,
 ) -> Result<Result<ExactPlay, String>, DinnerError> {
+    let dinner = setup.dinner();
     let perturb = matches!(ties, DinnerTies::Index);
-    let game = match DinnerGame::<i32>::with_rules(dinner, order, rules, perturb) {
+    let game = match DinnerGame::<i32>::new(setup, perturb) {
         Ok(g) => g,
         Err(DinnerError::Overflow(_)) => {
             return Ok(Err("payoffs may not fit 32-bit integers".into()))
@@ -213,17 +212,16 @@ fn lean_play<P: Payoff>(
 }
 
 fn solve_exact_with<P: Word>(
-    dinner: &Dinner,
-    order: &TurnOrder,
-    rules: &Rules,
+    setup: &Setup,
     ties: &DinnerTies,
     (budget, memory): (Budget, u128),
     progress: &dyn Progress,
     explain_after: Option<&[usize]>,
 ) -> Result<ExactPlay, DinnerError> {
+    let dinner = setup.dinner();
     let n = dinner.len();
     let perturb = matches!(ties, DinnerTies::Index);
-    let game = DinnerGame::<P>::with_rules(dinner, order, rules, perturb)?;
+    let game = DinnerGame::<P>::new(setup, perturb)?;
     let engine_ties = ties.for_engine(dinner.players());
     if explain_after.is_none() && n >= LEAN_FROM {
         // Two layers and a choice byte per state (or re-solving for the path), not the
@@ -328,11 +326,7 @@ pub fn random_spe_outcomes(
         .collect();
     let d = Dinner::from_integers(players, flat)?;
     let order = TurnOrder::parse(order, &d)?;
-    all_spe_scores(
-        &Setup::new(d, order, Rules::default())?,
-        budget,
-        &engine::Silent,
-    )
+    all_spe_scores(&Setup::ordered(d, order)?, budget, &engine::Silent)
 }
 
 /// The eating order of an equilibrium path of `(mover, morsel)` steps.
@@ -375,7 +369,7 @@ fn all_spe_with<P: Payoff>(
     budget: Budget,
     progress: &dyn Progress,
 ) -> Result<Vec<Vec<Exact>>, DinnerError> {
-    let game = DinnerGame::<P>::with_rules(setup.dinner(), setup.order(), setup.rules(), false)?;
+    let game = DinnerGame::<P>::new(setup, false)?;
     engine::check_held(&game, budget)?;
     let outcomes = engine::all_outcomes_lean(&game, ALL_OUTCOMES_MEMORY, progress)?;
     Ok(outcomes

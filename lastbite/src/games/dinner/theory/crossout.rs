@@ -19,7 +19,7 @@
 
 use crate::engine::Player;
 
-use crate::games::dinner::model::{Bite, Dinner, DinnerError, TurnOrder};
+use crate::games::dinner::model::{Bite, Dinner, DinnerError, Setup};
 
 /// The crossout play of a two-player dinner.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -112,21 +112,26 @@ impl Ranking {
     }
 }
 
-/// The crossout play of `dinner` under `order`.
+/// The crossout play of a setup's plain two-player dinner under its turn order. Rules
+/// crossout does not cover are refused ([`crossout_under`](crate::games::dinner::analysis::variants::crossout_under)
+/// plays altruism by the transformed dinner).
 ///
 /// ```
-/// use lastbite::games::dinner::{crossout, Dinner, TurnOrder};
+/// use lastbite::games::dinner::{crossout, Dinner, Setup};
 /// // Figure 2 of the paper: Bob moves last.
 /// let d = Dinner::from_morsels("1,8 2,3 3,6 4,4 5,1 6,2 7,5 8,7").unwrap();
-/// let c = crossout(&d, &TurnOrder::default_for(&d)).unwrap();
+/// let c = crossout(&Setup::plain(d).unwrap()).unwrap();
 /// assert_eq!(c.scores, [23, 22]);
 /// assert_eq!(c.sequence().next(), Some(0)); // Alice's least favourite, (1,8), is crossed out first
 /// ```
-pub fn crossout(dinner: &Dinner, order: &TurnOrder) -> Result<Crossout, DinnerError> {
+pub fn crossout(setup: &Setup) -> Result<Crossout, DinnerError> {
+    let (dinner, order) = (setup.dinner(), setup.order());
     if dinner.players() != 2 {
         return Err(DinnerError::NeedsTwoPlayers("crossout", dinner.players()));
     }
-    crate::games::dinner::model::check_order(dinner, order)?;
+    if !setup.rules().is_plain() {
+        return Err(DinnerError::CrossoutRules);
+    }
     let eaten = crossout_on(dinner, order.turns(), 0..dinner.len() as u32);
     let mut scores = [0i128; 2];
     for (&m, &p) in eaten.iter().zip(order.turns()) {

@@ -10,7 +10,7 @@ use std::str::FromStr;
 use crate::engine::Player;
 
 use crate::games::dinner::model::Bite;
-use crate::games::dinner::model::{Dinner, DinnerError, TurnOrder};
+use crate::games::dinner::model::{Dinner, DinnerError, Setup, TurnOrder};
 use crate::games::dinner::theory::crossout::crossout_on;
 use crate::games::dinner::theory::plan::Plan;
 
@@ -177,20 +177,17 @@ pub struct Playout {
 /// more than recomputing (see docs/performance.md for the rankings in between).
 ///
 /// ```
-/// use lastbite::games::dinner::{evaluate, Dinner, Strategy, TurnOrder};
+/// use lastbite::games::dinner::{evaluate, Dinner, Setup, Strategy, TurnOrder};
 /// let d = Dinner::from_morsels("1,2 2,3 3,1").unwrap();
 /// let order = TurnOrder::parse("ABA", &d).unwrap();
-/// let greedy = evaluate(&d, &order, &[Strategy::Greedy, Strategy::Greedy]).unwrap();
+/// let s = Setup::ordered(d, order).unwrap();
+/// let greedy = evaluate(&s, &[Strategy::Greedy, Strategy::Greedy]).unwrap();
 /// assert_eq!(greedy.scores, vec![4, 3]);
-/// let crossout = evaluate(&d, &order, &[Strategy::Crossout, Strategy::Crossout]).unwrap();
+/// let crossout = evaluate(&s, &[Strategy::Crossout, Strategy::Crossout]).unwrap();
 /// assert_eq!(crossout.scores, vec![5, 2]);
 /// ```
-pub fn evaluate(
-    dinner: &Dinner,
-    order: &TurnOrder,
-    strategies: &[Strategy],
-) -> Result<Playout, DinnerError> {
-    crate::games::dinner::model::check_order(dinner, order)?;
+pub fn evaluate(setup: &Setup, strategies: &[Strategy]) -> Result<Playout, DinnerError> {
+    let (dinner, order) = setup.plain_dinner("a strategy profile's play")?;
     let (n, k) = (dinner.len(), dinner.players());
     let strategy = |p: Player| strategies.get(p).copied().unwrap_or(Strategy::Greedy);
     let mut moves = vec![false; k];
@@ -259,11 +256,10 @@ fn play(
 /// reference route [`evaluate`] is checked against, kept for the tests and benchmarks.
 #[doc(hidden)]
 pub fn evaluate_by_recomputation(
-    dinner: &Dinner,
-    order: &TurnOrder,
+    setup: &Setup,
     strategies: &[Strategy],
 ) -> Result<Playout, DinnerError> {
-    crate::games::dinner::model::check_order(dinner, order)?;
+    let (dinner, order) = setup.plain_dinner("a strategy profile's play")?;
     let mut remaining: Vec<u32> = (0..dinner.len() as u32).collect();
     play(dinner, order, |player| {
         let turn = dinner.len() - remaining.len();

@@ -115,7 +115,7 @@ fn injera() -> Answer {
         }
         let before = crate::games::dinner::model::Precedence::parse(&pairs.join(","), &d)
             .expect("acyclic by construction");
-        let co = crossout(&d, &order).expect("two players");
+        let co = crossout(&super::plain(&d, &order)).expect("two players");
         let mut eaten = 0u64;
         let legal = co.eating().all(|bite| {
             let ok = before.before(bite.morsel) & !eaten == 0;

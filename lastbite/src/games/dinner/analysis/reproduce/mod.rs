@@ -179,7 +179,7 @@ pub fn checks() -> Vec<Check> {
         intro.alice_score.to_string(),
         exact.scores[0].to_string(),
     ));
-    let co = crossout(&d, &order).expect("two players");
+    let co = crossout(&plain(&d, &order)).expect("two players");
     out.push(check(
         "introduction.crossout_alice_score",
         &intro.source,
@@ -222,7 +222,7 @@ pub fn checks() -> Vec<Check> {
     let f2 = &published.figure2;
     let d = Dinner::from_morsels(&f2.morsels).expect("valid dinner");
     let order = TurnOrder::default_for(&d);
-    let co = crossout(&d, &order).expect("two players");
+    let co = crossout(&plain(&d, &order)).expect("two players");
     for (p, name, eats) in [(0, "alice", &f2.alice_eats), (1, "bob", &f2.bob_eats)] {
         let mut mine: Vec<i128> = co
             .eating()
@@ -263,7 +263,7 @@ pub fn checks() -> Vec<Check> {
     let f4 = &published.figure4;
     let d = Dinner::from_morsels(&f4.morsels).expect("valid dinner");
     let order = TurnOrder::default_for(&d);
-    let co = crossout(&d, &order).expect("two players");
+    let co = crossout(&plain(&d, &order)).expect("two players");
     let first = co.eating().next().expect("a dinner has a first bite");
     out.push(check(
         "figure4.alice_first_bite",
@@ -289,7 +289,8 @@ pub fn checks() -> Vec<Check> {
     let f1 = &published.figure1;
     let d = Dinner::from_morsels(&f1.morsels).expect("valid dinner");
     let order = TurnOrder::default_for(&d);
-    let game = DinnerGame::<i64>::new(&d, &order, false).expect("small dinner");
+    let setup = plain(&d, &order);
+    let game = DinnerGame::<i64>::new(&setup, false).expect("small dinner");
     let verdict = verify(&game, budget, |s, _| {
         Strategy::Crossout
             .choose(&d, &order, *s)
@@ -303,7 +304,7 @@ pub fn checks() -> Vec<Check> {
         f1.crossout_best_reply.to_string(),
         matches!(verdict, Verdict::SubgamePerfect { .. }).to_string(),
     ));
-    let co = crossout(&d, &order).expect("two players");
+    let co = crossout(&plain(&d, &order)).expect("two players");
     out.push(check(
         "figure1.crossout_pareto_efficient",
         &f1.source,
@@ -332,7 +333,7 @@ fn exercise_check(p: &ExercisePublished, out: &mut Vec<Check>) {
             let favourite = (0..n)
                 .max_by_key(|&i| d.utility(i, first))
                 .expect("non-empty");
-            let co = crossout(&d, &order).expect("two players");
+            let co = crossout(&plain(&d, &order)).expect("two players");
             if !co
                 .eating()
                 .any(|b| b.player == first && b.morsel == favourite)
@@ -364,7 +365,8 @@ fn generalized_checks(p: &GeneralizedPublished, out: &mut Vec<Check>) {
         .collect();
     let rules = Rules::altruism(c[0], c[1], c[2], c[3]);
     let dt = variants::transformed(&d, &rules).expect("two players");
-    let game = DinnerGame::<i128>::with_rules(&d, &order, &rules, false).expect("small");
+    let setup = Setup::new(d.clone(), order.clone(), rules).expect("a valid setup");
+    let game = DinnerGame::<i128>::new(&setup, false).expect("small");
     let verdict = verify(&game, Budget::default(), |s, _| {
         Strategy::Crossout
             .choose(&dt, &order, *s)
@@ -472,8 +474,9 @@ fn pareto_checks(p: &ParetoPublished, out: &mut Vec<Check>) {
     ));
     let d1 = Dinner::permutation(&p.inefficient_size6[0]).expect("valid");
     let order = TurnOrder::default_for(&d1);
-    let greedy = evaluate(&d1, &order, &[Strategy::Greedy, Strategy::Greedy]).expect("greedy");
-    let co = crossout(&d1, &order).expect("two players");
+    let greedy =
+        evaluate(&plain(&d1, &order), &[Strategy::Greedy, Strategy::Greedy]).expect("greedy");
+    let co = crossout(&plain(&d1, &order)).expect("two players");
     let eaten = |player: usize| -> Vec<i64> {
         let mut v: Vec<i64> = greedy
             .eating
@@ -507,7 +510,7 @@ fn pareto_checks(p: &ParetoPublished, out: &mut Vec<Check>) {
         format!("{} (crossout {})", sum_text(&eaten(1)), co.scores[1]),
     ));
     let d2 = Dinner::permutation(&p.inefficient_size6[1]).expect("valid");
-    let e = pareto::efficiency(&d2, &TurnOrder::default_for(&d2)).expect("small");
+    let e = pareto::efficiency(&plain(&d2, &TurnOrder::default_for(&d2))).expect("small");
     let published_d2 = format!(
         "crossout B = {}, improving (A, B + 1) exists",
         p.d2_crossout_bob
@@ -643,7 +646,7 @@ fn board_lemma_holds(d: &Dinner, m: usize) -> bool {
         )
         .expect("sub-dinner of a valid dinner");
         let order = TurnOrder::default_for(&sub);
-        let co = crossout(&sub, &order).expect("two players");
+        let co = crossout(&plain(&sub, &order)).expect("two players");
         // Label k sits on the axis of the player whose least favourite morsel it crosses
         // out: the player who does not move on the matching turn.
         co.sequence()
@@ -679,6 +682,12 @@ pub fn pareto_efficient(d: &Dinner, order: &TurnOrder, scores: [i128; 2]) -> boo
             a >= scores[0] && b >= scores[1] && (a > scores[0] || b > scores[1])
         });
     !improving
+}
+
+/// The plain game of a published dinner under its order (the reproduction builds both
+/// from the paper's text, so they always agree).
+pub(super) fn plain(d: &Dinner, order: &TurnOrder) -> Setup {
+    Setup::ordered(d.clone(), order.clone()).expect("an order built for the dinner")
 }
 
 #[cfg(test)]

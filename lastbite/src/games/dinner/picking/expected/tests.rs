@@ -85,7 +85,8 @@ fn the_program_is_the_average_over_every_profile() {
                     let d = Dinner::from_integers(2, flat).unwrap();
                     let spec: String = turns.iter().map(|&p| char::from(b'A' + p)).collect();
                     let order = TurnOrder::parse(&spec, &d).unwrap();
-                    let eating = sincere(&d, &order).unwrap();
+                    let eating =
+                        sincere(&Setup::ordered(d.clone(), order.clone()).unwrap()).unwrap();
                     let setup = Setup::new(d, order, Rules::default()).unwrap();
                     let s = setup.scoring().score(setup.dinner(), eating).unwrap();
                     sum[0] += s[0].numer();
@@ -200,7 +201,10 @@ fn the_equilibrium_is_sincere_play_reversed() {
         let d = Dinner::from_integers(2, flat).unwrap();
         let back: String = turns.iter().rev().map(|&p| char::from(b'A' + p)).collect();
         let order = TurnOrder::parse(&back, &d).unwrap();
-        let mut reversed = bundles(2, &sincere(&d, &order).unwrap());
+        let mut reversed = bundles(
+            2,
+            &sincere(&Setup::ordered(d.clone(), order.clone()).unwrap()).unwrap(),
+        );
         for b in &mut reversed {
             b.sort();
         }
@@ -289,7 +293,9 @@ fn the_moments_are_the_average_over_every_profile() {
                             (0..m).flat_map(|i| [tie(a[i]), tie(b[i])]).collect();
                         let d = Dinner::from_integers(2, ranked).unwrap();
                         let order = TurnOrder::parse(&spec, &d).unwrap();
-                        let sb = bundles_of(&sincere(&d, &order).unwrap());
+                        let sb = bundles_of(
+                            &sincere(&Setup::ordered(d.clone(), order.clone()).unwrap()).unwrap(),
+                        );
                         let eb = spe_scores(d, &turns).1;
                         for (acc, bs) in [(&mut sin, sb), (&mut spe, eb)] {
                             let v: Vec<BigRational> = (0..2)

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::engine::{solve_lean, Silent};
-use crate::games::dinner::{Dinner, TurnOrder};
+use crate::games::dinner::{Dinner, Setup, TurnOrder};
 use crate::rng::Rng;
 
 /// A random two-player dinner of `n` morsels, utilities below `span`, alternating
@@ -34,7 +34,8 @@ fn packed_words_agree_with_the_engine() {
         let span = [2, 4, 1000, 1_000_001, 1 << 26][(trial % 5) as usize];
         let (d, order) = two_players(&mut rng, n, span, trial % 3 == 0);
         let ties = Ties::uniform(TieBreak::First, 2);
-        let game = DinnerGame::<i64>::new(&d, &order, true).expect("game");
+        let setup = Setup::ordered(d.clone(), order.clone()).unwrap();
+        let game = DinnerGame::<i64>::new(&setup, true).expect("game");
         let pay = game.plain_payoffs().expect("plain");
         packed += Packing::of(&game, &ties, pay, n).is_some() as usize;
         let want = solve_lean(&game, &ties, u128::MAX, &Silent).expect("engine");
@@ -81,7 +82,8 @@ fn blocks_agree_with_the_engine_at_larger_sizes() {
         let span = [3, 1_000_001][(trial % 2) as usize];
         let (d, order) = two_players(&mut rng, n, span, trial < 4);
         let ties = Ties::uniform(TieBreak::First, 2);
-        let game = DinnerGame::<i64>::new(&d, &order, true).expect("game");
+        let setup = Setup::ordered(d.clone(), order.clone()).unwrap();
+        let game = DinnerGame::<i64>::new(&setup, true).expect("game");
         let want = solve_lean(&game, &ties, u128::MAX, &Silent).expect("engine");
         let pay = game.plain_payoffs().expect("plain");
         let packing = Packing::of(&game, &ties, pay, n).expect("packed");
@@ -106,7 +108,8 @@ fn blocks_agree_with_the_engine_at_larger_sizes() {
             TieBreak::Antagonistic,
         ];
         let ties = Ties::per_player((0..k).map(|_| rules[rng.below(4) as usize]).collect());
-        let game = DinnerGame::<i32>::new(&d, &order, false).expect("game");
+        let setup = Setup::ordered(d.clone(), order.clone()).unwrap();
+        let game = DinnerGame::<i32>::new(&setup, false).expect("game");
         let want = solve_lean(&game, &ties, u128::MAX, &Silent).expect("engine");
         let pay = game.plain_payoffs().expect("plain");
         let got = run(&game, &ties, pay, n, u128::MAX, SPLIT, &Silent).expect("columns");
@@ -154,7 +157,8 @@ fn kernel_agrees_with_the_engine() {
             Ties::uniform(rules[(trial % 4) as usize], k)
         };
         for perturb in [false, true] {
-            let game = DinnerGame::<i32>::new(&d, &order, perturb).expect("game");
+            let setup = Setup::ordered(d.clone(), order.clone()).unwrap();
+            let game = DinnerGame::<i32>::new(&setup, perturb).expect("game");
             let want = solve_lean(&game, &ties, u128::MAX, &Silent).expect("engine");
             let got = solve(&game, &ties, u128::MAX, &Silent)
                 .expect("a plain dinner")
@@ -178,7 +182,8 @@ fn kernel_agrees_with_the_engine() {
             }
             // 64-bit payoffs: the friendly and antagonistic layers walked state by
             // state (their keys need 32-bit payoffs).
-            let wide = DinnerGame::<i64>::new(&d, &order, perturb).expect("game");
+            let wide_setup = Setup::ordered(d.clone(), order.clone()).unwrap();
+            let wide = DinnerGame::<i64>::new(&wide_setup, perturb).expect("game");
             let pay = wide.plain_payoffs().expect("plain");
             let got = run(&wide, &ties, pay, n, u128::MAX, SPLIT, &Silent).expect("run");
             let value: Vec<i64> = want.value.iter().map(|&v| v as i64).collect();
