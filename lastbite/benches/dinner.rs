@@ -107,7 +107,7 @@ fn mixed_profiles(c: &mut Criterion) {
     });
     // Crossout's plan against a player who leaves it: kept as two sets, a deviation
     // costs its crossings, each found by one query of the records under alternation
-    // (docs/performance.md).
+    // (docs/performance-notes.md).
     for (n, other) in [
         (10_000usize, Strategy::Greedy),
         (100_000, Strategy::Greedy),
@@ -130,7 +130,7 @@ fn mixed_profiles(c: &mut Criterion) {
         b.iter(|| evaluate(&setup, &profile).unwrap().scores)
     });
     // Nearly alike rankings: a masochist's bite moves most planned morsels across, and
-    // the coupling answers from the top of both rankings (docs/performance.md).
+    // the coupling answers from the top of both rankings (docs/performance-notes.md).
     let alike = nearly_alike_dinner(100_000, 30, 5);
     let order = TurnOrder::parse("thue-morse", &alike).unwrap();
     let setup = Setup::ordered(alike.clone(), order.clone()).unwrap();

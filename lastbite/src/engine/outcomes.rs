@@ -21,11 +21,12 @@ use super::{Budget, EngineError, Game, Payoff, Player, CHANCE};
 ///
 /// ```
 /// use lastbite::engine::{all_outcomes, Budget};
-/// use lastbite::games::dinner::{Dinner, DinnerGame, TurnOrder};
+/// use lastbite::games::dinner::{Dinner, DinnerGame, Setup, TurnOrder};
 /// // Alice is indifferent between the two morsels; Bob's score depends on her choice.
 /// let dinner = Dinner::from_morsels("1,5 1,3").unwrap();
 /// let order = TurnOrder::parse("AB", &dinner).unwrap();
-/// let game = DinnerGame::<i64>::new(&dinner, &order, false).unwrap();
+/// let setup = Setup::ordered(dinner.clone(), order.clone()).unwrap();
+/// let game = DinnerGame::<i64>::new(&setup, false).unwrap();
 /// assert_eq!(all_outcomes(&game, Budget::default()).unwrap(), vec![vec![1, 3], vec![1, 5]]);
 /// ```
 pub fn all_outcomes<G: Game>(game: &G, budget: Budget) -> Result<Vec<Vec<G::Payoff>>, EngineError> {

@@ -215,11 +215,12 @@ enum Table<'g, G: Game> {
 ///
 /// ```
 /// use lastbite::engine::{solve, Budget, Ties, TieBreak};
-/// use lastbite::games::dinner::{Dinner, DinnerGame, TurnOrder};
+/// use lastbite::games::dinner::{Dinner, DinnerGame, Setup, TurnOrder};
 /// // The introduction's dinner, Alice moving first and last.
 /// let dinner = Dinner::from_morsels("1,2 2,3 3,1").unwrap();
 /// let order = TurnOrder::parse("ABA", &dinner).unwrap();
-/// let game = DinnerGame::<i64>::new(&dinner, &order, false).unwrap();
+/// let setup = Setup::ordered(dinner.clone(), order.clone()).unwrap();
+/// let game = DinnerGame::<i64>::new(&setup, false).unwrap();
 /// let sol = solve(&game, &Ties::uniform(TieBreak::First, 2), Budget::default()).unwrap();
 /// assert_eq!(sol.root_value(), &[5, 2]);
 /// ```

@@ -143,10 +143,11 @@ fn add<P: Payoff>(a: &[P], b: &[P]) -> Vec<P> {
 ///
 /// ```
 /// use lastbite::engine::{solve, unfold, Budget, TieBreak, Ties, UnfoldOptions};
-/// use lastbite::games::dinner::{Dinner, DinnerGame, TurnOrder};
+/// use lastbite::games::dinner::{Dinner, DinnerGame, Setup, TurnOrder};
 /// let dinner = Dinner::from_morsels("1,2 2,3 3,1").unwrap();
 /// let order = TurnOrder::parse("ABA", &dinner).unwrap();
-/// let game = DinnerGame::<i64>::new(&dinner, &order, false).unwrap();
+/// let setup = Setup::ordered(dinner.clone(), order.clone()).unwrap();
+/// let game = DinnerGame::<i64>::new(&setup, false).unwrap();
 /// let sol = solve(&game, &Ties::uniform(TieBreak::First, 2), Budget::default()).unwrap();
 /// let opts = UnfoldOptions { max_nodes: 100, spe: true, budget: Budget::default() };
 /// let tree = unfold(&sol, &opts).unwrap();

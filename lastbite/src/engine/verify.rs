@@ -47,10 +47,11 @@ pub type VerdictOf<G> = Verdict<<G as Game>::State, <G as Game>::Move, <G as Gam
 ///
 /// ```
 /// use lastbite::engine::{verify, Budget, Verdict};
-/// use lastbite::games::dinner::{Dinner, DinnerGame, Strategy, TurnOrder};
+/// use lastbite::games::dinner::{Dinner, DinnerGame, Setup, Strategy, TurnOrder};
 /// let dinner = Dinner::from_morsels("1,2 2,3 3,1").unwrap();
 /// let order = TurnOrder::parse("ABA", &dinner).unwrap();
-/// let game = DinnerGame::<i64>::new(&dinner, &order, false).unwrap();
+/// let setup = Setup::ordered(dinner.clone(), order.clone()).unwrap();
+/// let game = DinnerGame::<i64>::new(&setup, false).unwrap();
 /// // Greedy Alice takes (3,1) first and loses a point: not an equilibrium.
 /// let greedy = |s: &u64, _p: usize| Strategy::Greedy.choose(&dinner, &order, *s).unwrap();
 /// match verify(&game, Budget::default(), greedy).unwrap() {

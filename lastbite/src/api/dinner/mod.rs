@@ -49,9 +49,9 @@ use crate::engine::{verify, write_efg, Budget, Ties, Verdict};
 use crate::exact::Exact;
 use crate::games::dinner::analysis::{attainable, figures, variants};
 use crate::games::dinner::{
-    all_spe_scores, crossout, evaluate, solve_exact, Bite, Dinner, DinnerError, DinnerGame,
-    DinnerTies, Position, Precedence, Rules, Setup, Strategy, TurnOrder, DEFAULT_DINNER_MAX_STATES,
-    DEFAULT_DINNER_MEMORY, DEFAULT_DINNER_MEMORY_GIB,
+    all_spe_scores, crossout, crossout_gap, evaluate, solve_exact, Bite, CrossoutGap, Dinner,
+    DinnerError, DinnerGame, DinnerTies, Position, Precedence, Rules, Setup, Strategy, TurnOrder,
+    DEFAULT_DINNER_MAX_STATES, DEFAULT_DINNER_MEMORY, DEFAULT_DINNER_MEMORY_GIB,
 };
 use input::dinner_request;
 use report::{bites, deviation_report, dinner_rows, remaining_of, rules_report};
@@ -164,44 +164,13 @@ pub fn solve(req: &SolveRequest, ctl: &Control) -> Result<SolveReport, Error> {
     let budget = Budget {
         max_states: req.max_states,
     };
-    let crossout_covers = rules.discount().is_none() && rules.before().is_none();
     // A state to explain asks for an explanation, as in every family.
     let explain = req.explain || req.at.is_some();
-    let use_crossout = match req.method {
-        Method::Crossout => {
-            if ties != DinnerTies::Index {
-                return Err(Error::combination(
-                    "ties",
-                    "the crossout method uses the index tie rule; the exact method takes others",
-                ));
-            }
-            if explain {
-                return Err(Error::combination(
-                    if req.explain { "explain" } else { "at" },
-                    "explanations need the exact method",
-                ));
-            }
-            if !crossout_covers {
-                return Err(Error::combination(
-                    "method",
-                    "crossout does not cover a discount or a precedence; the exact method does",
-                ));
-            }
-            if d.players() != 2 {
-                return Err(Error::combination(
-                    "method",
-                    format!(
-                        "crossout is defined for two players; this dinner has {}",
-                        d.players()
-                    ),
-                ));
-            }
-            true
-        }
-        Method::Exact => false,
-        Method::Auto => {
-            d.players() == 2 && ties == DinnerTies::Index && !explain && crossout_covers
-        }
+    let use_crossout = match (req.method, crossout_gap(&setup, &ties, explain)) {
+        (Method::Exact, _) => false,
+        (Method::Auto, gap) => gap.is_none(),
+        (Method::Crossout, None) => true,
+        (Method::Crossout, Some(gap)) => return Err(crossout_refused(gap, req.explain)),
     };
     let at: Vec<usize> = req.at.clone().unwrap_or_default();
     let position = explain.then(|| position_at(&setup, &at)).transpose()?;
@@ -256,6 +225,28 @@ pub fn solve(req: &SolveRequest, ctl: &Control) -> Result<SolveReport, Error> {
     }
     report.dinner = Some(setup.dinner().clone());
     Ok(report)
+}
+
+/// `method: crossout` refused, naming the field that asks for more than crossout gives.
+fn crossout_refused(gap: CrossoutGap, explain: bool) -> Error {
+    match gap {
+        CrossoutGap::Ties => Error::combination(
+            "ties",
+            "the crossout method uses the index tie rule; the exact method takes others",
+        ),
+        CrossoutGap::Explanation => Error::combination(
+            if explain { "explain" } else { "at" },
+            "explanations need the exact method",
+        ),
+        CrossoutGap::Rules => Error::combination(
+            "method",
+            "crossout does not cover a discount or a precedence; the exact method does",
+        ),
+        CrossoutGap::Players(k) => Error::combination(
+            "method",
+            format!("crossout is defined for two players; this dinner has {k}"),
+        ),
+    }
 }
 
 /// The plain game left after the bites `at` (when given), with the morsels left in the

@@ -31,8 +31,8 @@ use serde::{Deserialize, Serialize};
 use crate::api::{Control, Error};
 use crate::games::subtraction::analysis::Family;
 use crate::games::subtraction::{
-    figures, find_period, first_discrepancy, first_zero_sum_discrepancy, outcome_at, parse_heap,
-    Convention, Derivation, Ruleset, SubtractionError, Table,
+    figures, find_period, first_discrepancy, first_zero_sum_discrepancy, parse_heap, Convention,
+    Derivation, Outcomes, Position, Ruleset, SubtractionError, Table,
 };
 
 /// The largest heap up to which periods are searched by default.
@@ -114,76 +114,35 @@ pub fn outcome(req: &OutcomeRequest, _ctl: &Control) -> Result<OutcomeReport, Er
         .convention
         .parse()
         .map_err(|e| Error::invalid("convention", &req.convention, e))?;
-    // The position the takes leave: its heap, the totals so far, and the mover's own
-    // convention first (Bob's is the dual of the game's).
     let takes = req.takes.as_deref().unwrap_or_default();
-    let (mut heap, mut so_far) = (start, [0u128; 2]);
-    for (i, &t) in takes.iter().enumerate() {
-        if !set.elements().contains(&t) || t as u128 > heap {
-            return Err(Error::invalid(
-                "takes",
-                t,
-                format!(
-                    "take {} is not an element of S = {{{}}} at most the heap left, {heap}",
-                    i + 1,
-                    set.elements()
-                        .iter()
-                        .map(u64::to_string)
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-            ));
-        }
-        heap -= t as u128;
-        so_far[i % 2] += t as u128;
-    }
-    let bob_moves = takes.len() % 2 == 1;
-    let x = if bob_moves { whole.dual() } else { whole };
-    // (mover, other) from here, as the whole game's (Alice, Bob) with the takes so far.
-    let in_game = |[mover, other]: [u128; 2]| {
-        let [a, b] = if bob_moves {
-            [other, mover]
-        } else {
-            [mover, other]
-        };
-        [so_far[0] + a, so_far[1] + b]
-    };
-    let (found, table) = if heap < 1 << 16 {
-        (None, Table::compute(&set, heap as u64)?)
-    } else {
-        let (p, t) = find_period(&set, req.limit)?;
-        (Some(p), t)
-    };
-    let o = outcome_at(&table, found.as_ref(), x, heap)?;
-    let options = if req.explain {
-        // Each move leaves heap h - s to Bob, who then moves first under the dual
-        // convention (his own first): Alice's payoff is s plus his opponent's share there.
-        let mut lines = Vec::new();
-        for &s in set.elements().iter().filter(|&&s| s as u128 <= heap) {
-            let child = outcome_at(&table, found.as_ref(), x.dual(), heap - s as u128)?;
-            let mine = (s as u128)
-                .checked_add(child.outcome.1)
-                .ok_or_else(|| SubtractionError::Overflow(heap.to_string()))?;
-            lines.push(MoveOption {
-                take: s,
-                heap_after: heap - s as u128,
-                outcome: [mine, child.outcome.0],
-                totals: req
-                    .takes
-                    .is_some()
-                    .then(|| in_game([mine, child.outcome.0])),
-                best_for_mover: mine == o.outcome.0,
-                pspe: o.moves.contains(&s),
-            });
-        }
-        Some(lines)
-    } else {
-        None
+    let position = Position::after(&set, start, whole, takes).map_err(|e| match e {
+        SubtractionError::Take { take, .. } => Error::invalid("takes", take, e),
+        e => e.into(),
+    })?;
+    let (heap, x) = (position.heap(), position.mover_convention());
+    let outcomes = Outcomes::up_to(&set, heap, req.limit)?;
+    let o = outcomes.at(x, heap)?;
+    let options = match req.explain {
+        true => Some(
+            outcomes
+                .options(&position, &o)?
+                .into_iter()
+                .map(|m| MoveOption {
+                    take: m.take,
+                    heap_after: m.heap_after,
+                    outcome: m.outcome,
+                    totals: req.takes.is_some().then(|| position.in_game(m.outcome)),
+                    best_for_mover: m.best_for_mover,
+                    pspe: m.pspe,
+                })
+                .collect(),
+        ),
+        false => None,
     };
     let derivation = match o.derivation {
         Derivation::Direct => DerivationReport::Direct,
         Derivation::Periodic { reduced, periods } => {
-            let per = found.as_ref().expect("periodic implies a period");
+            let per = outcomes.period().expect("periodic implies a period");
             DerivationReport::Periodic {
                 reduced_heap: reduced,
                 periods: periods.to_string(),
@@ -203,11 +162,11 @@ pub fn outcome(req: &OutcomeRequest, _ctl: &Control) -> Result<OutcomeReport, Er
         options,
         position: req.takes.as_ref().map(|t| SubtractionPosition {
             takes: t.clone(),
-            heap: start,
+            heap: position.start(),
             convention: whole.name(),
-            so_far,
-            to_move: Letter(usize::from(bob_moves)),
-            totals: in_game([o.outcome.0, o.outcome.1]),
+            so_far: position.so_far(),
+            to_move: Letter(position.to_move()),
+            totals: position.in_game([o.outcome.0, o.outcome.1]),
         }),
     })
 }

@@ -35,6 +35,21 @@ pub enum SubtractionError {
     /// Arithmetic beyond 128 bits.
     #[error("the outcome at heap {0} exceeds 128-bit arithmetic")]
     Overflow(String),
+    /// A take that is not a move of the position it is played from.
+    #[error(
+        "take {index} is not an element of S = {{{}}} at most the heap left, {heap}",
+        .set.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")
+    )]
+    Take {
+        /// Which take, from 1.
+        index: usize,
+        /// The amount taken.
+        take: u64,
+        /// The set's elements.
+        set: Vec<u64>,
+        /// The heap left before it.
+        heap: u128,
+    },
 }
 
 /// The largest element accepted (tables are indexed by heap).

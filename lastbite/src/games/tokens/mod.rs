@@ -2,7 +2,7 @@
 //! Python program): players place tokens in turn on stacks of money on a line or a
 //! clock; each stack goes to the nearest tokens, split equally.
 //!
-//! * [`model`]: validated [`Board`]s and exact payoffs;
+//! * [`model`]: validated [`Board`]s, placements ([`Placed`]) and exact payoffs;
 //! * [`theory`]: backward induction over sets of taken stacks, tie rules, all SPE outcomes;
 //! * [`game`]: the engine game over full histories that checks it (in its tests);
 //! * [`reproduce`]: the solution's published answers recomputed;

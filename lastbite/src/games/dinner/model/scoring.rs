@@ -21,10 +21,11 @@ use crate::games::dinner::model::{Dinner, DinnerError};
 ///
 /// ```
 /// use lastbite::exact::Exact;
-/// use lastbite::games::dinner::{crossout, Dinner, Rules, Scoring, TurnOrder};
+/// use lastbite::games::dinner::{crossout, Dinner, Rules, Scoring, Setup, TurnOrder};
 /// let d = Dinner::from_morsels("1,2 2,3 3,1").unwrap();
 /// let order = TurnOrder::parse("ABA", &d).unwrap();
-/// let bites: Vec<_> = crossout(&d, &order).unwrap().eating().collect();
+/// let plain_game = Setup::ordered(d.clone(), order).unwrap();
+/// let bites: Vec<_> = crossout(&plain_game).unwrap().eating().collect();
 /// let plain = Scoring::new(&d, &Rules::default()).unwrap();
 /// assert_eq!(plain.score(&d, bites.iter().copied()).unwrap(), vec![Exact::integer(5), Exact::integer(2)]);
 /// let zero_sum = Rules::altruism(Exact::integer(1), Exact::integer(-1), Exact::integer(-1), Exact::integer(1));

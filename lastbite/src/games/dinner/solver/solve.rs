@@ -90,6 +90,47 @@ pub const DEFAULT_DINNER_MEMORY_GIB: u64 = 16;
 /// [`DEFAULT_DINNER_MEMORY_GIB`] in bytes.
 pub const DEFAULT_DINNER_MEMORY: u128 = (DEFAULT_DINNER_MEMORY_GIB as u128) << 30;
 
+/// What crossout does not cover of a setup, in the order `dinner solve` reports it;
+/// where nothing applies, crossout is the equilibrium's fast route (`O(n log n)` at any
+/// size, the index tie rule).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CrossoutGap {
+    /// A tie rule other than the index rule crossout follows.
+    Ties,
+    /// An explanation asked for: crossout does not value the moves it does not make.
+    Explanation,
+    /// A discount or a precedence (altruism it covers, by the transformed dinner).
+    Rules,
+    /// Not two players: the number there are.
+    Players(usize),
+}
+
+/// The first thing crossout does not cover of `setup` under `ties`, with an explanation
+/// asked for when `explain`; `None` when crossout gives the equilibrium.
+///
+/// ```
+/// use lastbite::games::dinner::{crossout_gap, CrossoutGap, Dinner, DinnerTies, Setup};
+/// let two = Setup::plain(Dinner::from_morsels("1,2 2,1").unwrap()).unwrap();
+/// assert_eq!(crossout_gap(&two, &DinnerTies::Index, false), None);
+/// assert_eq!(crossout_gap(&two, &DinnerTies::Index, true), Some(CrossoutGap::Explanation));
+/// let three = Setup::plain(Dinner::from_morsels("1,2,3 2,1,3").unwrap()).unwrap();
+/// assert_eq!(crossout_gap(&three, &DinnerTies::Index, false), Some(CrossoutGap::Players(3)));
+/// ```
+pub fn crossout_gap(setup: &Setup, ties: &DinnerTies, explain: bool) -> Option<CrossoutGap> {
+    let rules = setup.rules();
+    if *ties != DinnerTies::Index {
+        Some(CrossoutGap::Ties)
+    } else if explain {
+        Some(CrossoutGap::Explanation)
+    } else if rules.discount().is_some() || rules.before().is_some() {
+        Some(CrossoutGap::Rules)
+    } else if setup.dinner().players() != 2 {
+        Some(CrossoutGap::Players(setup.dinner().players()))
+    } else {
+        None
+    }
+}
+
 /// Solves a dinner exactly over all subsets with the engine, explaining the state
 /// reached after the bites `explain_after` (morsel indices) when given: the full table
 /// ([`engine::solve_dense`]) below [`LEAN_FROM`] morsels or with an explanation, else

@@ -87,7 +87,7 @@ pub fn solve<'g, P: Word>(
     let held = |word: u128| (2 * widest * word + kept_bytes).max(base * (1 + k * size));
     // Two players under the index rule: one word a state instead of two payoffs, and
     // the layers decided block by block (2 x 26 morsels: 0.74 s against 1.33 s in two
-    // columns, see docs/performance.md).
+    // columns, see docs/performance-notes.md).
     if let Some(packing) = Packing::of(game, ties, pay, n) {
         let bytes = held(8);
         return (bytes <= memory)

@@ -49,7 +49,7 @@ use crate::games::dinner::theory::crossout::rank_tables;
 /// query each, skipping the gaps whose morsels of `P` rank below the record.
 ///
 /// **Cost.** On random dinners a whole play makes under `n` crossings and about `3n`
-/// records, each `O(log n)` (docs/performance.md); walked, the records come to about
+/// records, each `O(log n)` (docs/performance-notes.md); walked, the records come to about
 /// `n^1.5`. When both players rank the morsels alike, a player who eats its
 /// least favourite morsel makes every planned morsel change sides on every bite, and no
 /// stored plan escapes `n^2` changes there: a chain that outgrows a budget of the dinner
