@@ -361,7 +361,7 @@ request! {
 
 /// The best sequence, every sequence tied with it, and the runner-up.
 pub fn best_order(req: &BestOrderRequest, _ctl: &Control) -> Result<BestOrderReport, Error> {
-    use crate::games::dinner::picking::expected::{best_sequences, Best};
+    use crate::games::dinner::picking::expected::best_over_splits;
     use crate::rational::Rational;
     let m = req.items;
     if m == 0 || m > 24 {
@@ -390,8 +390,8 @@ pub fn best_order(req: &BestOrderRequest, _ctl: &Control) -> Result<BestOrderRep
         .parse()
         .map_err(|e| Error::invalid("play", &req.play, e))?;
     let scores = values(&req.model, m).map_err(|e| profiles_error(e, &req.model, m))?;
-    let splits: Vec<[usize; 2]> = match &req.counts {
-        Some(c) if c.len() == 2 && c[0] + c[1] == m => vec![[c[0], c[1]]],
+    let counts = match &req.counts {
+        Some(c) if c.len() == 2 && c[0] + c[1] == m => Some([c[0], c[1]]),
         Some(c) => {
             return Err(Error::invalid(
                 "counts",
@@ -399,17 +399,9 @@ pub fn best_order(req: &BestOrderRequest, _ctl: &Control) -> Result<BestOrderRep
                 format!("two counts that add up to the {m} items"),
             ))
         }
-        None => (0..=m).map(|a| [a, m - a]).collect(),
+        None => None,
     };
-    let mut found: Option<Best> = None;
-    for split in splits {
-        let b = best_sequences(split, &scores, how);
-        found = Some(match found {
-            None => b,
-            Some(f) => f.merge(b),
-        });
-    }
-    let found = found.expect("at least one split");
+    let found = best_over_splits(counts, &scores, how);
     let text = |t: &[u8]| t.iter().map(|&p| char::from(b'A' + p)).collect::<String>();
     let tied: Vec<String> = found.tied.iter().map(|t| text(t)).collect();
     let runner_up = found.runner_up.as_ref().map(|(t, w)| RankedOrder {

@@ -517,6 +517,8 @@ impl Best {
 /// expected utilitarian welfare under `play`, sharing the program's prefixes (a
 /// depth-first walk). Strategic play walks the reversed sequences with the scores
 /// reversed ([`strategic_expected_two`]'s reduction).
+///
+/// For every split of the items between the agents at once, [`best_over_splits`].
 pub fn best_sequences(counts: [usize; 2], scores: &[BigRational], play: Play) -> Best {
     let m = scores.len();
     let mut best = Best {
@@ -544,6 +546,29 @@ pub fn best_sequences(counts: [usize; 2], scores: &[BigRational], play: Play) ->
         }
     }
     best
+}
+
+/// The best sequences over the splits `counts` (every split `[a, m - a]` when `None`), the
+/// earlier split first in ties.
+///
+/// ```
+/// use lastbite::games::dinner::picking::expected::{best_over_splits, Play};
+/// use num_rational::BigRational;
+/// let borda: Vec<BigRational> = (1..=4).map(|v| BigRational::from_integer(v.into())).collect();
+/// let best = best_over_splits(None, &borda, Play::Sincere);
+/// assert_eq!(best.seen, 16); // every sequence of 4 items
+/// ```
+pub fn best_over_splits(counts: Option<[usize; 2]>, scores: &[BigRational], play: Play) -> Best {
+    let m = scores.len();
+    let splits: Vec<[usize; 2]> = match counts {
+        Some(c) => vec![c],
+        None => (0..=m).map(|a| [a, m - a]).collect(),
+    };
+    splits
+        .into_iter()
+        .map(|split| best_sequences(split, scores, play))
+        .reduce(Best::merge)
+        .expect("at least one split")
 }
 
 fn walk(
