@@ -19,7 +19,7 @@
 
 use crate::engine::Player;
 
-use crate::games::dinner::model::{Bite, Dinner, DinnerError, Setup};
+use crate::games::dinner::model::{Bite, Dinner, DinnerError, Setup, TurnOrder};
 
 /// The crossout play of a two-player dinner.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -132,16 +132,25 @@ pub fn crossout(setup: &Setup) -> Result<Crossout, DinnerError> {
     if !setup.rules().is_plain() {
         return Err(DinnerError::CrossoutRules);
     }
+    Ok(crossout_of(dinner, order))
+}
+
+/// The crossout play of a two-player dinner under an order made for it, unchecked: for
+/// the family's own loops over many small dinners (the first mover's advantage), whose
+/// orders are built from their dinners and for which a [`Setup`] each would cost more
+/// than the play.
+pub(crate) fn crossout_of(dinner: &Dinner, order: &TurnOrder) -> Crossout {
+    debug_assert!(dinner.players() == 2 && order.len() == dinner.len());
     let eaten = crossout_on(dinner, order.turns(), 0..dinner.len() as u32);
     let mut scores = [0i128; 2];
     for (&m, &p) in eaten.iter().zip(order.turns()) {
         scores[p as usize] += dinner.utility(m as usize, p as Player) as i128;
     }
-    Ok(Crossout {
+    Crossout {
         eaten,
         turns: order.turns().to_vec(),
         scores,
-    })
+    }
 }
 
 /// The crossout eating order of the sub-dinner `morsels` when the remaining turns are
