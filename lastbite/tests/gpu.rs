@@ -14,7 +14,7 @@ use lastbite::exact::Exact;
 use lastbite::games::cookie::general::GeneralTable;
 use lastbite::games::cookie::{NimTable, Packing, DEFAULT_NIM_MEMORY};
 use lastbite::games::dinner::solver::gpu::{solve as on_device, GpuRefusal};
-use lastbite::games::dinner::{Dinner, DinnerGame, Rules, TurnOrder};
+use lastbite::games::dinner::{Dinner, DinnerGame, Rules, Setup, TurnOrder};
 use lastbite::gpu::Gpu;
 use lastbite::rng::Rng;
 
@@ -41,7 +41,8 @@ fn the_kernel_equals_the_cpu_lean_solver() {
                 .map(|_| TieBreak::ALL[rng.below(4) as usize])
                 .collect(),
         );
-        let game = DinnerGame::<i32>::new(&d, &order, perturb).unwrap();
+        let setup = Setup::ordered(d.clone(), order.clone()).unwrap();
+        let game = DinnerGame::<i32>::new(&setup, perturb).unwrap();
         let cpu = solve_lean(&game, &ties, u128::MAX, &Silent).unwrap();
         let dev = on_device(&gpu, &game, &ties, &Silent).unwrap().unwrap();
         assert_eq!(dev.value, cpu.value, "seed {seed}: {players} x {n}");
@@ -68,7 +69,8 @@ fn a_grid_of_several_rows_gives_the_same_answers() {
             let values: Vec<i64> = (0..n * 3).map(|_| rng.below(9) as i64).collect();
             let d = Dinner::from_integers(3, values).unwrap();
             let order = TurnOrder::default_for(&d);
-            let game = DinnerGame::<i32>::new(&d, &order, true).unwrap();
+            let setup = Setup::ordered(d.clone(), order.clone()).unwrap();
+            let game = DinnerGame::<i32>::new(&setup, true).unwrap();
             let ties = Ties::uniform(TieBreak::First, 3);
             let cpu = solve_lean(&game, &ties, u128::MAX, &Silent).unwrap();
             let dev = on_device(&gpu, &game, &ties, &Silent).unwrap().unwrap();
@@ -86,7 +88,8 @@ fn the_device_refuses_what_it_does_not_cover() {
     let gpu = device();
     let d = Dinner::from_integers(2, (0..66).map(|v| v % 7).collect()).unwrap();
     let order = TurnOrder::default_for(&d);
-    let game = DinnerGame::<i32>::new(&d, &order, true).unwrap();
+    let setup = Setup::ordered(d.clone(), order.clone()).unwrap();
+    let game = DinnerGame::<i32>::new(&setup, true).unwrap();
     let ties = Ties::uniform(TieBreak::First, 2);
     assert_eq!(
         on_device(&gpu, &game, &ties, &Silent).err(),
@@ -97,7 +100,8 @@ fn the_device_refuses_what_it_does_not_cover() {
     let rules = Rules::default()
         .with_discount("1/2".parse().unwrap())
         .unwrap();
-    let game = DinnerGame::<i32>::with_rules(&small, &order, &rules, true).unwrap();
+    let setup = Setup::new(small.clone(), order.clone(), rules.clone()).unwrap();
+    let game = DinnerGame::<i32>::new(&setup, true).unwrap();
     assert_eq!(
         on_device(&gpu, &game, &ties, &Silent).err(),
         Some(GpuRefusal::NotPlain)
@@ -137,7 +141,8 @@ fn dinner_solve_uses_the_device_and_answers_as_the_cpu() {
     )
     .unwrap();
     let order = TurnOrder::parse("snake", &d).unwrap();
-    let game = DinnerGame::<i32>::new(&d, &order, true).unwrap();
+    let setup = Setup::ordered(d.clone(), order.clone()).unwrap();
+    let game = DinnerGame::<i32>::new(&setup, true).unwrap();
     let cpu = solve_lean(
         &game,
         &Ties::uniform(TieBreak::First, 3),
