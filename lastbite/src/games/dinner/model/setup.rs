@@ -67,11 +67,6 @@ impl Setup {
         Setup::new(dinner, order, Rules::default())
     }
 
-    /// The same dinner and rules under another turn order, checked again.
-    pub fn with_order(self, order: TurnOrder) -> Result<Setup, DinnerError> {
-        Setup::new(self.dinner, order, self.rules)
-    }
-
     /// The same dinner and order under other rules, checked again.
     pub fn with_rules(self, rules: Rules) -> Result<Setup, DinnerError> {
         Setup::new(self.dinner, self.order, rules)
