@@ -40,10 +40,37 @@ fn every_sample_report_text() {
     assert!(pinned >= 28, "only {pinned} snapshots");
 }
 
+/// `reproduce` runs once here (it recomputes every paper: half a minute): its summary
+/// line, and every recorded long sweep cited by one of the answers it gives.
 #[test]
 fn reproduce_summary_line() {
     // The whole table is long and pinned by the CLI's golden JSON; its last line here.
     let r = reproduce::reproduce(&reproduce::ReproduceRequest {}, &Control::silent()).unwrap();
     let text = r.to_text();
     insta::assert_snapshot!(text.lines().last().unwrap());
+    // Every recorded result belongs to an answer: the report attaches each to the answer
+    // of its id, so an orphan is one the report leaves out.
+    use lastbite::games::{cookie, dinner, subtraction};
+    let attached: Vec<(&str, &str)> = r
+        .answers
+        .iter()
+        .flat_map(|a| {
+            a.recorded
+                .iter()
+                .map(|rec| (rec.answer, a.answer.id.as_str()))
+        })
+        .collect();
+    for rec in dinner::analysis::reproduce::RECORDED
+        .iter()
+        .chain(subtraction::reproduce::RECORDED)
+        .chain(cookie::reproduce::RECORDED)
+        .chain(dinner::picking::reproduce::RECORDED)
+    {
+        assert!(
+            attached.contains(&(rec.answer, rec.answer)),
+            "orphan: {}",
+            rec.answer
+        );
+        assert!(rec.command.starts_with("lastbite "), "{}", rec.command);
+    }
 }

@@ -288,6 +288,20 @@ test("every command is reachable from the page, errors shown in one line", async
   await page.close();
 });
 
+/** In the page: every element that could run script a link planted (an event-handler
+ * attribute, a script the page did not ship, a javascript: URL), described. */
+function planted() {
+  const found = [];
+  for (const e of document.querySelectorAll("*")) {
+    for (const a of e.attributes) {
+      const url = ["href", "src", "action", "formaction", "xlink:href"].includes(a.name.toLowerCase());
+      if (/^on/i.test(a.name) || (url && /^\s*javascript:/i.test(a.value))) found.push(`${e.tagName} ${a.name}`);
+    }
+    if (e.tagName === "SCRIPT" && !(e.getAttribute("src") || "").endsWith("assets/js/main.js")) found.push("SCRIPT");
+  }
+  return found;
+}
+
 test("a hostile link runs nothing: text is shown as text, and the policy would block script anyway", async () => {
   // The link from the report: the set goes to the API, the error quotes it, and the page
   // shows the error. Whatever the page does with the text, no script of the link may run.
@@ -308,7 +322,8 @@ test("a hostile link runs nothing: text is shown as text, and the policy would b
     await page.goto(base + "#subtraction?set=" + encodeURIComponent(p));
     const shown = page.locator("#s-period .error");
     await shown.waitFor();
-    await page.waitForTimeout(300);
+    await page.evaluate(() => window.lastbiteRendered);
+    assert.deepEqual(await page.evaluate(planted), [], p);
     assert.equal(await page.title(), "lastbite explorer", p);
     // The error is shown as text, quoting what the link said.
     assert.match(await shown.textContent(), /is not a positive integer/);
@@ -343,8 +358,13 @@ test("every URL parameter of every view, filled with script payloads: nothing ru
         const q = new URLSearchParams({ ...params, [key]: p });
         await page.goto("about:blank");
         await page.goto(base + "#" + view + "?" + q.toString());
-        await page.waitForTimeout(250);
+        // Until the page has shown what the URL names (its answer or its error), then
+        // nothing in it that could ever run a payload: no element with an event-handler
+        // attribute, no script of its own making, no javascript: link.
+        await page.waitForFunction(() => window.lastbiteRendered !== undefined);
+        await page.evaluate(() => window.lastbiteRendered);
         const where = `${view} ${key}=${p.slice(0, 40)}`;
+        assert.deepEqual(await page.evaluate(planted), [], where);
         assert.equal(await page.title(), "lastbite explorer", where);
         assert.deepEqual(await page.evaluate(() => window.__violations), [], where);
       }

@@ -9,10 +9,12 @@ import { TOKEN_PRESETS, tok, writeTokForm, renderTokens } from "./tokens.js";
 import { loadCommands } from "./commands.js";
 
 $("stop").addEventListener("click", () => stopWorker("stopped: the computation was ended"));
-// ---- Start: the URL decides the view and the position.
+// ---- Start: the URL decides the view and the position. Returns the view's first render
+// (settled once its answer or its error is shown).
 function start() {
   const { view, params } = parseHash();
   showView(view);
+  let rendered = Promise.resolve();
   if (view === "tokens") {
     if (params.get("players")) {
       Object.assign(tok, { values: params.get("values") || "", stacks: params.get("stacks") || "10", players: params.get("players"), clock: params.get("clock") ? "1" : "",
@@ -21,7 +23,7 @@ function start() {
     } else if (!tok.placed.length && $("t-preset").value === "") {
       Object.assign(tok, TOKEN_PRESETS.ten); $("t-preset").value = "ten";
     }
-    writeTokForm(); renderTokens();
+    writeTokForm(); rendered = renderTokens();
   }
   if (view === "cookie") {
     if (params.get("pos") !== null) {
@@ -30,7 +32,7 @@ function start() {
     } else if (!cookie.start) {
       cookie.start = COOKIE_PRESETS.small; $("c-preset").value = "small";
     }
-    $("c-position").value = cookie.start; $("c-seat").value = cookie.seat; renderCookie();
+    $("c-position").value = cookie.start; $("c-seat").value = cookie.seat; rendered = renderCookie();
   }
   if (view === "subtraction") {
     if (params.get("set")) {
@@ -40,7 +42,7 @@ function start() {
     } else if (!sub.set) {
       Object.assign(sub, SUB_PRESETS.pair); $("s-preset").value = "pair";
     }
-    writeSubForm(); renderSub().then(renderSubAnalysis);
+    writeSubForm(); rendered = renderSub().then(renderSubAnalysis);
   }
   if (view === "dinner") {
     if (params.get("m")) {
@@ -50,10 +52,13 @@ function start() {
     } else if (!dinner.morsels) {
       dinner.morsels = PRESETS.intro.m; dinner.order = PRESETS.intro.o; $("d-preset").value = "intro";
     }
-    writeDinnerForm(); renderDinner();
+    writeDinnerForm(); rendered = renderDinner();
   }
+  return rendered;
 }
-window.addEventListener("hashchange", start);
+// The browser tests wait on this, not on a clock: the position the URL names, shown.
+const started = () => { window.lastbiteRendered = start(); };
+window.addEventListener("hashchange", started);
 warmUp();
 loadCommands();
-start();
+started();
