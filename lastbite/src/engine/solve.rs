@@ -681,16 +681,20 @@ impl<P> SharedTable<P> {
     /// # Safety
     /// Entries `at..at + k` must not be written concurrently.
     unsafe fn slice(&self, at: usize, k: usize) -> &[P] {
-        debug_assert!(at + k <= self.len);
-        std::slice::from_raw_parts(self.ptr.add(at), k)
+        unsafe {
+            debug_assert!(at + k <= self.len);
+            std::slice::from_raw_parts(self.ptr.add(at), k)
+        }
     }
 
     /// # Safety
     /// Entries `at..at + k` must be initialised and accessed by no other thread meanwhile.
     #[allow(clippy::mut_from_ref)]
     unsafe fn slice_mut(&self, at: usize, k: usize) -> &mut [P] {
-        debug_assert!(at + k <= self.len);
-        std::slice::from_raw_parts_mut(self.ptr.add(at), k)
+        unsafe {
+            debug_assert!(at + k <= self.len);
+            std::slice::from_raw_parts_mut(self.ptr.add(at), k)
+        }
     }
 }
 

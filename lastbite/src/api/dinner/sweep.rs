@@ -258,7 +258,7 @@ impl Sweep for MultiplicitySweep {
                 .histogram
                 .iter()
                 .enumerate()
-                .filter(|(_, &c)| c > 0)
+                .filter(|&(_, &c)| c > 0)
                 .map(|(k, &c)| OutcomeCount {
                     outcomes: k as u64,
                     dinners: c,

@@ -700,7 +700,7 @@ impl GeneralRow {
         }
         row.positions = values.len() as u64;
         row.p_positions = nim[0];
-        for (k, &c) in nim.iter().enumerate().filter(|(_, &c)| c > 0) {
+        for (k, &c) in nim.iter().enumerate().filter(|&(_, &c)| c > 0) {
             row.nim.insert(k as u32, c);
             row.max_nim = k as u32;
         }

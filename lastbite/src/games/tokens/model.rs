@@ -159,7 +159,7 @@ impl Board {
         let stacks = scaled
             .iter()
             .enumerate()
-            .filter(|(_, &v)| v > 0)
+            .filter(|&(_, &v)| v > 0)
             .map(|(i, &v)| (k * i + 1, v))
             .collect();
         Ok(Board {
