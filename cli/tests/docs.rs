@@ -4,7 +4,8 @@
 //! paste it, in a scratch folder that holds the repository's `examples/` and the files the
 //! page's earlier commands wrote, with the built `lastbite` first on the PATH. It must
 //! exit 0, or the code its comment documents (`# ... (exits 3)`). `lastbite serve`, which
-//! runs until stopped, is started and stopped instead of waited for.
+//! runs until stopped, is started (it prints where it serves) and stopped instead of
+//! waited for.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -81,18 +82,38 @@ fn run_page(page: &Path) -> Vec<String> {
             // `~` is the scratch folder: a command that writes to the home writes there.
             .env("HOME", dir.path())
             .stdin(Stdio::null())
-            .stdout(Stdio::null())
+            .stdout(if serve { Stdio::piped() } else { Stdio::null() })
             .stderr(Stdio::piped())
             .spawn()
             .unwrap();
+        // A server has started when it says where it serves (read on a thread of its own,
+        // so that the loop below polls without blocking).
+        let serving = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        if let Some(out) = child.stdout.take() {
+            let serving = serving.clone();
+            std::thread::spawn(move || {
+                use std::io::BufRead;
+                for line in std::io::BufReader::new(out).lines().map_while(Result::ok) {
+                    if line.contains("serving on ") {
+                        serving.store(true, std::sync::atomic::Ordering::SeqCst);
+                    }
+                }
+            });
+        }
         let status = loop {
             if let Some(s) = child.try_wait().unwrap() {
                 break Some(s);
             }
-            if serve && start.elapsed() > Duration::from_secs(2) {
-                // Still serving after two seconds: it started; stop it.
+            let started = serving.load(std::sync::atomic::Ordering::SeqCst);
+            if serve && (started || start.elapsed() > Duration::from_secs(60)) {
+                // Serving: it started; stop it. (Not serving after a minute: a failure.)
                 let _ = child.kill();
                 let _ = child.wait();
+                if !started {
+                    failures.push(format!(
+                        "{name}:{line}: `{cmd}` did not start serving within 60 s"
+                    ));
+                }
                 break None;
             }
             std::thread::sleep(Duration::from_millis(20));

@@ -67,7 +67,8 @@ function wasmCall(command, body) {
 /** Plays the whole game shown by clicking the equilibrium move on each of the user's turns;
  * returns the final payoffs the page shows. */
 async function playToTheEnd(page) {
-  for (let turn = 0; turn < 200; turn++) {
+  // Polls until the game ends, by time, not a count of polls (a loaded machine polls slower).
+  for (const t0 = Date.now(); Date.now() - t0 < 60000;) {
     const final = await page.locator("#d-status").getAttribute("data-final");
     if (final !== null) return final;
     const mine = page.locator("#d-moves button[data-selected='true']:not([disabled])");
@@ -76,7 +77,7 @@ async function playToTheEnd(page) {
     }
     await page.waitForTimeout(60);
   }
-  throw new Error("the game did not end");
+  throw new Error("the game did not end within 60 s");
 }
 
 // The page's dinner presets, from the one set of sample requests the tests share.
@@ -111,14 +112,14 @@ test("dinner with friendly tie rules: the page's end equals the exact solver's",
 
 /** Plays a subtraction game to its end, clicking the PSPE move on the user's turns. */
 async function playSubtraction(page) {
-  for (let turn = 0; turn < 400; turn++) {
+  for (const t0 = Date.now(); Date.now() - t0 < 60000;) {
     const final = await page.locator("#s-status").getAttribute("data-final");
     if (final !== null) return final;
     const mine = page.locator("#s-moves button[data-selected='true']:not([disabled])");
     if (await mine.count()) await mine.first().click();
     await page.waitForTimeout(40);
   }
-  throw new Error("the game did not end");
+  throw new Error("the game did not end within 60 s");
 }
 
 for (const [preset, seat, request] of [
