@@ -232,10 +232,42 @@ fn bad_input_is_one_line_and_non_zero() {
         &["dinner", "solve", "--morsels", "1,2 3,4", "--order", "ABA"],
         "has 3 turns",
     );
+    // The dinner's own default is among the rules the error lists.
     fails(
-        &["dinner", "solve", "--morsels", "1,2 3,4", "--ties", "weird"],
-        "unknown tie-breaking rule",
+        &["dinner", "solve", "--morsels", "1,2 3,4", "--ties", "fair"],
+        "unknown tie-breaking rule 'fair' (expected index, friendly, antagonistic, first or last)",
     );
+    // A first row holding a number in a form lastbite does not read is a row with an
+    // error, not a header silently dropped; a word is a header.
+    for (first, shown) in [
+        ("1e5,1", "'1e5'"),
+        ("1.5e3,2", "'1.5e3'"),
+        ("0x10,1", "'0x10'"),
+    ] {
+        let f = write("h.csv", &format!("{first}\n2,3\n"));
+        fails(
+            &["dinner", "solve", &f],
+            &format!("h.csv:1: column 1: {shown} is not a number"),
+        );
+    }
+    let header = write("w.csv", "alice,bob\n1,2\n3,4\n");
+    let v = json(&["dinner", "solve", &header]);
+    assert_eq!(v["morsels"], 2, "{v}");
+    // A huge value is quoted by its start and its length, not whole.
+    let huge = write("huge.csv", &format!("1,2\n{},4\n", "7x".repeat(500_000)));
+    let out = common::lastbite()
+        .args(["dinner", "solve", &huge])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        err.len() < 400,
+        "{} bytes: {}",
+        err.len(),
+        &err[..400.min(err.len())]
+    );
+    assert!(err.contains("(1000000 characters)"), "{err}");
     fails(
         &[
             "dinner",
@@ -618,6 +650,11 @@ fn subtraction_bad_input() {
         "'2.5' is not a positive integer",
     );
     fails(&["subtraction", "table", "--set", ""], "empty");
+    // The docs say the elements are distinct: a set that repeats one is refused, not merged.
+    fails(
+        &["subtraction", "outcome", "--set", "3,5,3", "--heap", "10"],
+        "subtraction set element 3 is written twice",
+    );
     fails(
         &["subtraction", "outcome", "--set", "3,5", "--heap=-4"],
         "heap '-4'",

@@ -1,13 +1,27 @@
 //! User text inside messages: every error is one line, so text a user typed (which may
 //! hold newlines, tabs or NULs) is shown escaped.
 
-/// `text` in single quotes with control characters, quotes and backslashes escaped.
+/// At most this many characters of a value are quoted in a message: a 10 MB number gives
+/// a line, not 10 MB (the length is told instead of the rest).
+pub const QUOTED_CHARS: usize = 80;
+
+/// `text` in single quotes with control characters, quotes and backslashes escaped; past
+/// [`QUOTED_CHARS`] characters, its start and its length.
 ///
 /// ```
 /// assert_eq!(lastbite::text::quote("a\nb"), "'a\\nb'");
+/// let long = "9".repeat(1000);
+/// assert_eq!(lastbite::text::quote(&long), format!("'{}...' (1000 characters)", &long[..80]));
 /// ```
 pub fn quote(text: &str) -> String {
-    format!("'{}'", text.escape_debug())
+    match text.char_indices().nth(QUOTED_CHARS) {
+        None => format!("'{}'", text.escape_debug()),
+        Some((cut, _)) => format!(
+            "'{}...' ({} characters)",
+            text[..cut].escape_debug(),
+            text.chars().count()
+        ),
+    }
 }
 
 /// `text` with control characters escaped (`\n`, `\u{0}`) and everything else as is:

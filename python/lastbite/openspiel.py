@@ -220,7 +220,7 @@ def _short(x):
     return text if len(text) <= 80 else text[:77] + "..."
 
 
-def solve(game, ties="first", all_outcomes=False, key=None, max_states=300_000_000, check=True):
+def solve(game, ties="first", all=False, key=None, max_states=300_000_000, check=True, all_outcomes=None):
     """Solves an OpenSpiel game exactly by backward induction.
 
     ``game`` is a ``pyspiel`` game of perfect information with sequential moves:
@@ -228,8 +228,8 @@ def solve(game, ties="first", all_outcomes=False, key=None, max_states=300_000_0
     :func:`exact_probability`), any number of players, rewards at the end or along the
     way (accrued as move payoffs). ``ties`` is a rule for every player or one per
     player, as for :func:`lastbite.solve` (``"first"``: the first best action in
-    ``legal_actions()`` order). ``all_outcomes=True`` also collects the payoff vectors
-    of all pure subgame perfect equilibria.
+    ``legal_actions()`` order). ``all=True`` also collects the payoff vectors of all
+    pure subgame perfect equilibria (``all_outcomes=True`` is the older spelling).
 
     States are solved once per key: ``key(state)`` must give two states one key only
     when they have the same legal actions, transitions and returns. The default,
@@ -241,11 +241,13 @@ def solve(game, ties="first", all_outcomes=False, key=None, max_states=300_000_0
     Imperfect-information, simultaneous-move and sampled-chance games are refused with
     a ``lastbite.Error``; so is a game graph with a cycle (naming the state).
     """
+    if all_outcomes is not None:
+        all = all or all_outcomes
     key = key or state_key(game)
     t = game.get_type()
     cls = _Rewarded if t.reward_model == _pyspiel().GameType.RewardModel.REWARDS else _Adapter
     adapter = cls(game, key, check)
-    inner = _solve(adapter, ties=ties, all=all_outcomes, max_states=max_states)
+    inner = _solve(adapter, ties=ties, all=all, max_states=max_states)
     return Solution(game, adapter, inner)
 
 
@@ -268,7 +270,7 @@ class Solution:
 
     @property
     def outcomes(self):
-        """With ``all_outcomes=True``: the payoff vectors of all pure SPE, sorted."""
+        """With ``all=True``: the payoff vectors of all pure SPE, sorted."""
         return self._inner.outcomes
 
     def value(self, state=None):

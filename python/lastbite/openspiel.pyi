@@ -29,10 +29,11 @@ class Solution:
 def solve(
     game: Any,
     ties: Union[str, Sequence[str], Mapping[Union[int, str], str]] = ...,
-    all_outcomes: bool = ...,
+    all: bool = ...,
     key: Optional[Key] = ...,
     max_states: int = ...,
     check: bool = ...,
+    all_outcomes: Optional[bool] = ...,
 ) -> Solution: ...
 
 FAMILIES: dict[str, str]

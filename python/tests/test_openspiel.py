@@ -106,8 +106,10 @@ def test_exact_probabilities_from_doubles():
 
 def test_all_outcomes_and_ties():
     game = pyspiel.load_game("tic_tac_toe")
-    sol = lo.solve(game, all_outcomes=True)
+    sol = lo.solve(game, all=True)
     assert sol.outcomes == [(0, 0)]
+    # `all=`, the word of every other entry point; `all_outcomes=` the older spelling.
+    assert lo.solve(game, all_outcomes=True).outcomes == sol.outcomes
     assert lo.solve(game, ties="last").value() == (0, 0)
 
 

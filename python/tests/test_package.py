@@ -169,6 +169,12 @@ def test_errors_are_value_errors_with_one_line():
         lastbite.cookie.analyze(component=[1, 2])
     with pytest.raises(TypeError):
         lastbite.dinner.solve(morsels=[(True, 1)])
+    # A set's elements are distinct: one written twice is refused, as in the CLI.
+    with pytest.raises(lastbite.Error, match="element 3 is written twice"):
+        lastbite.subtraction.outcome(set=[3, 5, 3], heap=10)
+    # The dinner's default rule is among those an unknown rule's error lists.
+    with pytest.raises(lastbite.Error, match="expected index, friendly"):
+        lastbite.dinner.solve(morsels="1,2 2,3", ties="fair")
 
 
 def test_ctrl_c_stops_a_long_call_within_a_second():

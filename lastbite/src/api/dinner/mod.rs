@@ -153,14 +153,8 @@ pub fn solve(req: &SolveRequest, ctl: &Control) -> Result<SolveReport, Error> {
         )
     })?;
     let (d, order, rules) = (setup.dinner(), setup.order(), setup.rules());
-    let ties = if req.ties.trim().eq_ignore_ascii_case("index") {
-        DinnerTies::Index
-    } else {
-        DinnerTies::Engine(
-            Ties::parse(&req.ties, d.players())
-                .map_err(|e| Error::invalid("ties", &req.ties, e))?,
-        )
-    };
+    let ties = DinnerTies::parse(&req.ties, d.players())
+        .map_err(|e| Error::invalid("ties", &req.ties, e))?;
     let budget = Budget {
         max_states: req.max_states,
     };

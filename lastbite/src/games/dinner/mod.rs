@@ -29,7 +29,7 @@ pub use model::{
     Bite, Dinner, DinnerError, Position, Precedence, PrecedenceError, Rules, Scoring, Setup,
     TurnOrder,
 };
-pub use solver::game::{DinnerGame, DinnerTies};
+pub use solver::game::{DinnerGame, DinnerTies, DinnerTiesError};
 pub use solver::solve::{
     all_spe_scores, crossout_gap, random_spe_outcomes, solve_exact, CrossoutGap, ExactPlay,
     Explained, ExplainedMove, DEFAULT_DINNER_MAX_STATES, DEFAULT_DINNER_MEMORY,

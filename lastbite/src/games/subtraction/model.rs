@@ -17,6 +17,9 @@ pub enum SubtractionError {
     /// An element too large for this tool.
     #[error("subtraction set element {0} is larger than {MAX_ELEMENT}")]
     TooLarge(String),
+    /// An element written twice (a set's elements are distinct).
+    #[error("subtraction set element {0} is written twice (the elements of a subtraction set are distinct)")]
+    Repeated(u64),
     /// A heap that is not a non-negative integer.
     #[error("heap {} is not a non-negative integer below 2^128", crate::text::quote(&.0.to_string()))]
     Heap(String),
@@ -63,6 +66,7 @@ pub const MAX_ELEMENT: u64 = 1 << 24;
 /// assert_eq!(s.elements(), &[4, 5, 9]);
 /// assert!("3,0".parse::<Ruleset>().is_err());
 /// assert!("".parse::<Ruleset>().is_err());
+/// assert!("3,3".parse::<Ruleset>().is_err()); // text names each element once
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Ruleset {
@@ -70,7 +74,8 @@ pub struct Ruleset {
 }
 
 impl Ruleset {
-    /// A ruleset from its elements (duplicates are merged).
+    /// A ruleset from its elements (duplicates are merged; text that repeats one is
+    /// refused when parsed).
     pub fn new(mut elements: Vec<u64>) -> Result<Ruleset, SubtractionError> {
         if elements.is_empty() {
             return Err(SubtractionError::Empty);
@@ -121,7 +126,15 @@ impl FromStr for Ruleset {
                     .map_err(|_| SubtractionError::TooLarge(t.to_string()))
             })
             .collect::<Result<Vec<_>, _>>()?;
-        Ruleset::new(elements)
+        let set = Ruleset::new(elements.clone())?;
+        if set.elements.len() < elements.len() {
+            let mut seen = std::collections::HashSet::new();
+            let twice = elements.into_iter().find(|e| !seen.insert(*e));
+            return Err(SubtractionError::Repeated(
+                twice.expect("a repeated element"),
+            ));
+        }
+        Ok(set)
     }
 }
 

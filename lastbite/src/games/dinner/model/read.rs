@@ -27,8 +27,9 @@ impl Dinner {
     }
 
     /// Parses CSV text: one morsel per line, one column per player, an optional header
-    /// line (recognised by a first field that is not a number), blank lines and lines
-    /// starting with `#` ignored.
+    /// line (recognised by a first field that is a word: it starts with a letter and is
+    /// not `nan` or `inf`; a number in a form lastbite does not read, `1e5` or `0x10`, is a
+    /// row and its error), blank lines and lines starting with `#` ignored.
     pub fn from_csv(text: &str, name: &str) -> Result<Dinner, DinnerError> {
         if let Some(fast) = csv_integers(text, name) {
             return fast;
@@ -41,8 +42,9 @@ impl Dinner {
             .collect();
         if let Some((_, first)) = lines.first() {
             let field = first.split(',').next().unwrap_or("").trim();
-            let looks_textual = field.bytes().any(|b| b.is_ascii_alphabetic())
-                && field.parse::<Exact>().is_err()
+            // A word, never a number: a value lastbite does not read is an error, not a
+            // header silently dropped.
+            let looks_textual = field.chars().next().is_some_and(char::is_alphabetic)
                 && !matches!(
                     field.to_ascii_lowercase().as_str(),
                     "nan" | "inf" | "infinity"

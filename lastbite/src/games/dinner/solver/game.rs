@@ -258,7 +258,40 @@ pub enum DinnerTies {
     Engine(Ties),
 }
 
+/// Why a dinner's tie rule was refused: the engine's reasons, and an unknown rule told
+/// with the dinner's own `index` among the rules.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DinnerTiesError {
+    /// Not `index` nor one of the engine's rule names.
+    #[error("unknown tie-breaking rule {} (expected index, friendly, antagonistic, first or last)", crate::text::quote(.0))]
+    UnknownRule(String),
+    /// A per-player entry the engine's parser refused.
+    #[error(transparent)]
+    Engine(engine::ParseTiesError),
+}
+
 impl DinnerTies {
+    /// Reads a dinner's tie rule: `index` (the default, shared with crossout), or the
+    /// engine's rules for every player or per player (`A=friendly,B=antagonistic`).
+    ///
+    /// ```
+    /// use lastbite::games::dinner::DinnerTies;
+    /// assert_eq!(DinnerTies::parse("Index", 2).unwrap(), DinnerTies::Index);
+    /// let e = DinnerTies::parse("fair", 2).unwrap_err();
+    /// assert!(e.to_string().contains("expected index, friendly"));
+    /// ```
+    pub fn parse(spec: &str, players: usize) -> Result<DinnerTies, DinnerTiesError> {
+        if spec.trim().eq_ignore_ascii_case("index") {
+            return Ok(DinnerTies::Index);
+        }
+        engine::Ties::parse(spec, players)
+            .map(DinnerTies::Engine)
+            .map_err(|e| match e {
+                engine::ParseTiesError::UnknownRule(r) => DinnerTiesError::UnknownRule(r),
+                e => DinnerTiesError::Engine(e),
+            })
+    }
+
     /// The engine's per-player rules: the index rule is `first` on the perturbed payoffs
     /// (the perturbation itself is the game's, [`DinnerGame::new`]'s `perturb`).
     pub fn for_engine(&self, players: usize) -> Ties {
