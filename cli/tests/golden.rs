@@ -55,6 +55,11 @@ fn json_reports_match_the_golden_documents() {
             None => {
                 let got: Value = serde_json::from_str(&text).expect("one JSON document");
                 assert_eq!(got, golden["output"], "{}: {args:?}", path.display());
+                // `reproduce` passes: no check fails, and there are checks to fail.
+                if args == ["reproduce"] {
+                    assert_eq!(got["failed"], 0);
+                    assert!(got["total"].as_u64().unwrap() >= 12);
+                }
                 let args: Vec<&str> = args.iter().map(String::as_str).collect();
                 common::validate(&args, &got);
             }
