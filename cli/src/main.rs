@@ -8,20 +8,16 @@
 #![deny(missing_docs)]
 
 mod cookie;
-mod dinner;
-mod efg;
+mod declared;
 mod figure;
 mod out;
 mod progress;
-mod reproduce;
 mod serve;
 mod shard;
-mod subtraction;
-mod tokens;
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
 /// Exact subgame perfect play of turn-taking games, from the papers behind lastbite.
 #[derive(Parser, Debug)]
@@ -35,26 +31,10 @@ struct Cli {
     pretty: bool,
 }
 
+/// The commands that are not analyses (the analyses are built from the library's command
+/// table, [`declared`]).
 #[derive(Subcommand, Debug)]
-#[allow(clippy::large_enum_variant)] // parsed once per run; boxing buys nothing
 enum Command {
-    /// Recompute the papers' published results and mark each pass or fail.
-    Reproduce(reproduce::Args),
-    /// Ethiopian Dinner: players take turns eating morsels (Levine & Stange 2012).
-    #[command(subcommand)]
-    Dinner(dinner::Command),
-    /// Self-interest cumulative subtraction games: FvF, FvA, AvF, AvA and zero-sum play.
-    #[command(subcommand)]
-    Subtraction(subtraction::Command),
-    /// Token Dollars: placing tokens on stacks of money on a line or a clock.
-    Tokens(tokens::TokensArgs),
-    /// The cookie game: cookies with spoilage dates (Propp & Ullman 1990).
-    #[command(subcommand)]
-    Cookie(cookie::Command),
-    /// Any perfect-information game in Gambit's .efg format: subgame perfect equilibria
-    /// with chance nodes and tie rules, profile checks, file summaries.
-    #[command(subcommand)]
-    Efg(efg::Command),
     /// The HTTP API and the explorer page on a local port (POST /api/<family>/<command>).
     Serve(serve::Args),
     /// Combine the shard documents of a sweep run with --shard I/N into its report.
@@ -66,9 +46,151 @@ enum Command {
     },
 }
 
+/// The families, in the order `--help` lists them, with their help lines.
+const FAMILIES: [(&str, &str); 5] = [
+    (
+        "dinner",
+        "Ethiopian Dinner: players take turns eating morsels (Levine & Stange 2012).",
+    ),
+    (
+        "subtraction",
+        "Self-interest cumulative subtraction games: FvF, FvA, AvF, AvA and zero-sum play.",
+    ),
+    (
+        "tokens",
+        "Token Dollars: placing tokens on stacks of money on a line or a clock.",
+    ),
+    (
+        "cookie",
+        "The cookie game: cookies with spoilage dates (Propp & Ullman 1990).",
+    ),
+    (
+        "efg",
+        "Any perfect-information game in Gambit's .efg format: subgame perfect equilibria with chance nodes and tie rules, profile checks, file summaries.",
+    ),
+];
+
+/// The whole command line: the analyses from the library's command table, in families,
+/// and the other commands.
+fn cli() -> clap::Command {
+    cli_for(None)
+}
+
+/// The analysis a command line names (`dinner solve`, `tokens`, `reproduce`), when it
+/// names one and asks for no help: only that command's flags need building (a command's
+/// are built from its request's schema; all of them take milliseconds, one a fraction).
+fn named_command(args: &[std::ffi::OsString]) -> Option<(String, String)> {
+    let words: Vec<&str> = args
+        .iter()
+        .skip(1)
+        .map(|a| a.to_str())
+        .collect::<Option<Vec<_>>>()?;
+    if words
+        .iter()
+        .any(|w| matches!(*w, "-h" | "--help" | "help" | "-V" | "--version"))
+    {
+        return None;
+    }
+    let mut plain = words.iter().filter(|w| !w.starts_with('-'));
+    let family = plain.next()?.to_string();
+    let command = plain.next().map(|c| c.to_string()).unwrap_or_default();
+    Some((family, command))
+}
+
+/// The command line, with every analysis's flags (`only: None`) or only those of the named
+/// one (the others by name alone).
+fn cli_for(only: Option<&(String, String)>) -> clap::Command {
+    let full = |name: &str| match only {
+        None => true,
+        Some((family, command)) => match declared::cli_path(name) {
+            (n, None) => n == family,
+            (f, Some(c)) => f == family && (c == command || name == "tokens-solve"),
+        },
+    };
+    let mut root = Cli::command();
+    let mut families: Vec<clap::Command> = FAMILIES
+        .iter()
+        .map(|(name, about)| {
+            clap::Command::new(*name)
+                .about(*about)
+                .subcommand_required(true)
+                .arg_required_else_help(true)
+        })
+        .collect();
+    for &name in lastbite::api::COMMANDS {
+        if !full(name) {
+            let (family, command) = declared::cli_path(name);
+            let stub = clap::Command::new(command.unwrap_or(family));
+            match FAMILIES.iter().position(|(f, _)| *f == family) {
+                Some(i) => families[i] = families[i].clone().subcommand(stub),
+                None => root = root.subcommand(stub),
+            }
+            continue;
+        }
+        let info = lastbite::api::command_info(name).expect("a command of the table");
+        match declared::cli_path(name) {
+            (command, None) => {
+                root = root.subcommand(declared::subcommand(&info, command));
+            }
+            (family, Some(command)) => {
+                let i = FAMILIES
+                    .iter()
+                    .position(|(f, _)| *f == family)
+                    .unwrap_or_else(|| panic!("{name}: no family {family}"));
+                families[i] = families[i]
+                    .clone()
+                    .subcommand(declared::subcommand(&info, command));
+                // `lastbite tokens ...` alone solves: the family takes solve's flags.
+                if name == "tokens-solve" {
+                    let solve = declared::subcommand(&info, "solve");
+                    families[i] = families[i]
+                        .clone()
+                        .args(solve.get_arguments().cloned())
+                        .subcommand_required(false)
+                        .arg_required_else_help(false)
+                        .args_conflicts_with_subcommands(true);
+                }
+            }
+        }
+    }
+    let cookie = FAMILIES
+        .iter()
+        .position(|(f, _)| *f == "cookie")
+        .expect("cookie");
+    families[cookie] = families[cookie]
+        .clone()
+        .subcommand(cookie::PlayArgs::augment_args(
+            clap::Command::new("play").about(cookie::PLAY_ABOUT),
+        ));
+    // Reproduce and the families first, then serve, merge, completions.
+    let others: Vec<clap::Command> = root.get_subcommands().cloned().collect();
+    let mut ordered = clap::Command::new("lastbite")
+        .version(root.get_version().unwrap_or_default().to_string())
+        .about(root.get_about().cloned().unwrap_or_default())
+        .args(root.get_arguments().cloned())
+        .subcommand_required(true)
+        .arg_required_else_help(true);
+    let names = ["reproduce"].into_iter().chain(FAMILIES.map(|(f, _)| f));
+    let listed = others.iter().chain(&families);
+    let mut order = 0;
+    for name in names {
+        for c in listed.clone().filter(|c| c.get_name() == name) {
+            ordered = ordered.subcommand(c.clone().display_order(order));
+            order += 1;
+        }
+    }
+    for c in others.into_iter().filter(|c| c.get_name() != "reproduce") {
+        ordered = ordered.subcommand(c.display_order(order));
+        order += 1;
+    }
+    ordered
+}
+
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let named = named_command(&args);
+    let matches = match cli_for(named.as_ref()).try_get_matches_from(&args) {
+        Ok(m) => m,
         Err(e) => {
             use clap::error::ErrorKind;
             if matches!(
@@ -88,29 +210,8 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    out::set_pretty(cli.pretty);
-    let result = match cli.command {
-        Command::Reproduce(args) => reproduce::run(args),
-        Command::Dinner(cmd) => dinner::run(cmd),
-        Command::Subtraction(cmd) => subtraction::run(cmd),
-        Command::Tokens(a) => tokens::run(a),
-        Command::Cookie(cmd) => cookie::run(cmd),
-        Command::Efg(cmd) => efg::run(cmd),
-        Command::Serve(args) => serve::run(args),
-        Command::Merge(args) => shard::merge(args),
-        Command::Completions { shell } => {
-            use clap::CommandFactory;
-            use std::io::Write;
-            // Into a buffer first: clap_complete panics on a failed write (a closed pipe).
-            let mut script = Vec::new();
-            clap_complete::generate(shell, &mut Cli::command(), "lastbite", &mut script);
-            std::io::stdout()
-                .write_all(&script)
-                .map(|()| ExitCode::SUCCESS)
-                .map_err(Into::into)
-        }
-    };
-    match result {
+    out::set_pretty(matches.get_flag("pretty"));
+    match run(&matches) {
         Ok(code) => code,
         Err(e) if out::is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
@@ -119,6 +220,44 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// Dispatches a parsed command line.
+fn run(matches: &clap::ArgMatches) -> anyhow::Result<ExitCode> {
+    let (name, sub) = matches.subcommand().expect("a subcommand is required");
+    let api_name = match sub.subcommand() {
+        _ if name == "reproduce" => "reproduce".to_string(),
+        Some(("play", m)) if name == "cookie" => {
+            cookie::play(cookie::PlayArgs::from_arg_matches(m)?)?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        Some((command, _)) if FAMILIES.iter().any(|(f, _)| *f == name) => {
+            format!("{name}-{command}")
+        }
+        None if name == "tokens" => "tokens-solve".to_string(),
+        _ => {
+            return match Cli::from_arg_matches(matches)?.command {
+                Command::Serve(args) => serve::run(args),
+                Command::Merge(args) => shard::merge(args),
+                Command::Completions { shell } => {
+                    use std::io::Write;
+                    // Into a buffer first: clap_complete panics on a failed write (a closed pipe).
+                    let mut script = Vec::new();
+                    clap_complete::generate(shell, &mut cli(), "lastbite", &mut script);
+                    std::io::stdout()
+                        .write_all(&script)
+                        .map(|()| ExitCode::SUCCESS)
+                        .map_err(Into::into)
+                }
+            };
+        }
+    };
+    let info = lastbite::api::command_info(&api_name).expect("built from the command table");
+    let m = match sub.subcommand() {
+        Some((_, m)) => m,
+        None => sub,
+    };
+    declared::run(&info, m)
 }
 
 /// A clap error on one line, with everything useful in it: the missing arguments, the
@@ -147,127 +286,8 @@ fn one_line(rendered: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use clap::CommandFactory;
-
     #[test]
     fn cli_definition_is_valid() {
-        super::Cli::command().debug_assert();
-    }
-}
-
-/// Each request field declared once: the CLI's flags are tested against the library's
-/// request types, so a default cannot drift from `Request::default()`.
-#[cfg(test)]
-mod fields {
-    use clap::CommandFactory;
-    use serde_json::Value;
-
-    /// Request fields with no flag of the same name, and why (the CLI reaches them
-    /// another way, or they make sense only to programs).
-    const API_ONLY: &[(&str, &str, &str)] = &[
-        (
-            "*",
-            "picture",
-            "whether to draw the SVG into the report: the CLI draws it into --svg/--png files",
-        ),
-        (
-            "*",
-            "data",
-            "a dinner file's contents, for callers without files: the CLI reads --file",
-        ),
-    ];
-
-    /// The CLI's subcommand path of an API command.
-    fn path(command: &str) -> Vec<&str> {
-        match command {
-            "reproduce" => vec!["reproduce"],
-            "tokens-solve" => vec!["tokens", "solve"],
-            c => c.splitn(2, '-').collect(),
-        }
-    }
-
-    /// Every argument of a subcommand, by id, with its default (as clap holds it).
-    fn args(cmd: &clap::Command) -> Vec<(String, Option<String>, bool)> {
-        cmd.get_arguments()
-            .map(|a| {
-                let d = a
-                    .get_default_values()
-                    .iter()
-                    .map(|v| v.to_string_lossy().into_owned())
-                    .collect::<Vec<_>>();
-                (
-                    a.get_id().to_string(),
-                    (!d.is_empty()).then(|| d.join(",")),
-                    a.get_long().is_some() || a.is_positional(),
-                )
-            })
-            .collect()
-    }
-
-    /// A request default as the CLI would write it.
-    fn cli_text(v: &Value) -> Option<String> {
-        match v {
-            Value::Null => None,
-            Value::String(s) => Some(s.clone()),
-            Value::Array(a) => Some(a.iter().filter_map(cli_text).collect::<Vec<_>>().join(",")),
-            other => Some(other.to_string()),
-        }
-    }
-
-    #[test]
-    fn cli_defaults_are_the_request_defaults() {
-        let schemas: std::collections::HashMap<String, Value> =
-            lastbite::api::schemas().into_iter().collect();
-        let root = super::Cli::command();
-        let mut problems = Vec::new();
-        let mut used = [false; API_ONLY.len()];
-        for &command in lastbite::api::COMMANDS {
-            let mut cmd = &root;
-            for name in path(command) {
-                cmd = cmd
-                    .find_subcommand(name)
-                    .unwrap_or_else(|| panic!("{command}: no CLI subcommand {name}"));
-            }
-            let args = args(cmd);
-            let schema = &schemas[&format!("{command}.request")];
-            let props = schema["properties"]
-                .as_object()
-                .cloned()
-                .unwrap_or_default();
-            for (field, prop) in props {
-                let request_default = prop.get("default").and_then(cli_text);
-                match args.iter().find(|(id, _, _)| *id == field) {
-                    Some((_, cli_default, _)) => {
-                        // A flag without a default (an Option, a bool) leaves the
-                        // request's default in force: only a written default can drift.
-                        let cli = cli_default.clone().filter(|d| d != "false");
-                        if cli.is_some() && cli != request_default {
-                            problems.push(format!(
-                                "{command}: --{} defaults to {cli:?}, the request to {request_default:?}",
-                                field.replace('_', "-")
-                            ));
-                        }
-                    }
-                    None => {
-                        let note = API_ONLY
-                            .iter()
-                            .position(|(c, f, _)| (*c == "*" || *c == command) && *f == field);
-                        if let Some(i) = note {
-                            used[i] = true;
-                        } else {
-                            problems.push(format!(
-                                "{command}: field {field} has no flag and no API-only note"
-                            ));
-                        }
-                    }
-                }
-            }
-        }
-        for (i, (c, f, _)) in API_ONLY.iter().enumerate() {
-            if !used[i] {
-                problems.push(format!("API-only note for {c} {f} names no such field"));
-            }
-        }
-        assert!(problems.is_empty(), "{}", problems.join("\n"));
+        super::cli().debug_assert();
     }
 }

@@ -1,11 +1,10 @@
 //! Output: buffered stdout, reports as JSON or text, broken pipes, errors with flags.
 
-use std::io::{self, BufWriter, IsTerminal, Write};
+use std::io::{self, BufWriter, IsTerminal};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use lastbite::api::{self, Render};
-use serde::Serialize;
+use lastbite::api;
 
 /// A large buffered stdout (tables of a million rows print quickly).
 pub fn stdout() -> BufWriter<io::StdoutLock<'static>> {
@@ -54,54 +53,6 @@ pub fn set_pretty(pretty: bool) {
 /// Whether `--json` documents are broken over lines: on a terminal, or with `--pretty`.
 pub fn pretty_json() -> bool {
     PRETTY.load(Ordering::Relaxed) || io::stdout().is_terminal()
-}
-
-/// Prints a report: one JSON document with `json` (broken over lines for a terminal or
-/// with `--pretty`, one compact line for a program reading a pipe or file), else its text.
-pub fn emit<R: Serialize + Render>(report: &R, json: bool) -> anyhow::Result<()> {
-    let mut w = stdout();
-    if json {
-        if pretty_json() {
-            api::write_json(report, &mut w)?;
-        } else {
-            api::write_json_compact(report, &mut w)?;
-        }
-    } else {
-        report.write_text(&mut w)?;
-    }
-    w.flush()?;
-    Ok(())
-}
-
-/// The LaTeX output of a command whose report is a table (flattened into its arguments).
-#[derive(clap::Args, Debug)]
-pub struct LatexArgs {
-    /// Print the report's tables as LaTeX (booktabs table floats, for \input).
-    #[arg(long, conflicts_with = "json")]
-    pub latex: bool,
-    /// With --latex: a whole document that pdflatex compiles on its own.
-    #[arg(long, requires = "latex")]
-    pub standalone: bool,
-}
-
-/// Prints a table report: LaTeX when asked, else as [`emit`] does.
-pub fn emit_table<R: Serialize + Render + lastbite::table::Tabulate>(
-    report: &R,
-    json: bool,
-    latex: &LatexArgs,
-) -> anyhow::Result<()> {
-    if !latex.latex {
-        return emit(report, json);
-    }
-    let body = lastbite::latex::tables(&report.tables());
-    let mut w = stdout();
-    if latex.standalone {
-        w.write_all(lastbite::latex::standalone(&body).as_bytes())?;
-    } else {
-        w.write_all(body.as_bytes())?;
-    }
-    w.flush()?;
-    Ok(())
 }
 
 /// The exit code of a `verify` whose profile is not subgame perfect: a finding, neither

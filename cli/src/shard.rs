@@ -8,51 +8,45 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::Args;
 use lastbite::api::{sweep, Control};
-use serde::Serialize;
 
 use crate::out::{self, call};
 
 /// The sharding flags every sweep command takes.
-#[derive(Args, Debug)]
-pub struct ShardArgs {
-    /// Run only shard I of N of this sweep (numbered from 1) and write its shard document
-    /// instead of the report; `lastbite merge` combines the N documents into the report.
-    #[arg(long, value_name = "I/N")]
-    shard: Option<String>,
-    /// Write the shard document to this file (atomically: a killed run leaves no partial
-    /// file) instead of stdout.
-    #[arg(long, value_name = "FILE", requires = "shard")]
-    shard_out: Option<PathBuf>,
-}
-
-impl ShardArgs {
-    /// With `--shard`, runs that shard of sweep `command` on `req` and writes its document;
-    /// `Ok(false)` without it (the command runs whole).
-    pub fn run<R: Serialize>(&self, command: &str, req: &R, ctl: &Control) -> anyhow::Result<bool> {
-        let Some(text) = &self.shard else {
-            return Ok(false);
-        };
-        let shard = call(sweep::Shard::parse(text))?;
-        let request = serde_json::to_string(req).expect("requests serialise");
-        let doc = call(sweep::shard(command, &request, shard, ctl))?;
-        match &self.shard_out {
-            Some(path) => write_atomically(path, doc.as_bytes())?,
-            None => {
-                let mut w = out::stdout();
-                w.write_all(doc.as_bytes())?;
-                w.write_all(b"\n")?;
-                w.flush()?;
-            }
+/// Writes a shard document to `path` (atomically), or to stdout.
+pub fn write_document(path: Option<&Path>, doc: &str) -> anyhow::Result<()> {
+    match path {
+        Some(path) => write_atomically(path, doc.as_bytes()),
+        None => {
+            let mut w = out::stdout();
+            w.write_all(doc.as_bytes())?;
+            w.write_all(b"\n")?;
+            w.flush()?;
+            Ok(())
         }
-        Ok(true)
     }
 }
 
-/// Writes `bytes` to a temporary file beside `path`, syncs it and renames it over `path`.
-fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+/// Writes `bytes` to `path` whole or not at all: a temporary file in the same folder,
+/// synced, renamed over the path. A path that is not a regular file (a device, a FIFO, a
+/// symbolic link) is written through, never replaced: `/dev/stdout` stays a device and a
+/// link stays a link.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    if let Ok(meta) = std::fs::symlink_metadata(path) {
+        if !meta.file_type().is_file() {
+            let through = || -> std::io::Result<()> {
+                let mut f = std::fs::OpenOptions::new()
+                    .write(true)
+                    .truncate(std::fs::metadata(path)?.is_file())
+                    .open(path)?;
+                f.write_all(bytes)?;
+                f.flush()
+            };
+            return through().map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()));
+        }
+    }
     let name = path
         .file_name()
-        .with_context(|| format!("--shard-out {} names no file", path.display()))?;
+        .with_context(|| format!("{} names no file", path.display()))?;
     let tmp = path.with_file_name(format!(
         ".{}.tmp{}",
         name.to_string_lossy(),
@@ -66,7 +60,7 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     };
     write().map_err(|e| {
         let _ = std::fs::remove_file(&tmp);
-        anyhow::anyhow!("cannot write the shard document {}: {e}", path.display())
+        anyhow::anyhow!("cannot write {}: {e}", path.display())
     })
 }
 

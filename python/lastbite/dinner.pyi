@@ -34,7 +34,6 @@ def play(
     data: str | None = ...,
     file: str | None = ...,
     first: Literal["alice", "bob"] | None = ...,
-    max_states: int = ...,
     morsels: str | Sequence[Sequence[Exact]] | None = ...,
     order: str | None = ...,
     strategies: str = ...,

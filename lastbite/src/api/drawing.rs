@@ -228,6 +228,8 @@ pub fn draw<G: Game>(
 }
 
 impl Render for TreeReport {
+    const PICTURE: bool = true;
+
     fn as_svg(&self) -> Option<&str> {
         Some(&self.svg)
     }

@@ -248,7 +248,17 @@ impl Error {
             Error::Missing { field, what, hint } => {
                 format!("no {what} given ({}): {hint}", name(field))
             }
-            Error::Request { message } => format!("invalid request: {message}"),
+            Error::Request { message } => match message.split_once(": ") {
+                // A value of the wrong shape in one field: the field as the front end
+                // spells it.
+                Some((path, rest))
+                    if !path.is_empty()
+                        && path.bytes().all(|b| b.is_ascii_lowercase() || b == b'_') =>
+                {
+                    format!("{}: {rest}", name(path))
+                }
+                _ => format!("invalid request: {message}"),
+            },
             Error::Io {
                 action,
                 path,

@@ -31,11 +31,22 @@ pub fn parse_request<T: serde::de::DeserializeOwned>(json: &str) -> Result<T, Er
         // A value of the wrong type names its field (`heap: invalid value: ...`).
         let path = e.path().to_string();
         let inner = e.into_inner().to_string();
-        fail(if path == "." || path.is_empty() {
-            inner
+        if path == "." || path.is_empty() {
+            fail(inner)
         } else {
-            format!("{path}: {inner}")
-        })
+            // The position in the document says nothing that the field does not.
+            let inner = match inner.rsplit_once(" at line ") {
+                Some((head, tail))
+                    if tail
+                        .split(" column ")
+                        .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())) =>
+                {
+                    head.to_string()
+                }
+                _ => inner,
+            };
+            fail(format!("{path}: {inner}"))
+        }
     })?;
     de.end().map_err(|e| fail(e.to_string()))?;
     Ok(value)

@@ -140,6 +140,55 @@ pub fn schemas() -> Vec<(String, serde_json::Value)> {
     command_table!(pairs)
 }
 
+/// What a front end needs to know of a command before it runs it: its request's schema
+/// (every field once: its type, default, help, closed set of values and how a command line
+/// takes it), whether its report has tables or can carry a picture, and whether it runs
+/// as a sharded sweep. The CLI builds each subcommand from this, so a flag cannot drift
+/// from its field.
+///
+/// ```
+/// let info = lastbite::api::command_info("cookie-critical").unwrap();
+/// assert!(info.tables && !info.picture && !info.sweep);
+/// assert!(info.request["properties"]["max_size"].is_object());
+/// assert!(lastbite::api::command_info("dinner-cook").is_none());
+/// ```
+#[derive(Debug, Clone)]
+pub struct CommandInfo {
+    /// The command's name (`dinner-solve`).
+    pub name: &'static str,
+    /// The JSON Schema of its request.
+    pub request: serde_json::Value,
+    /// Whether its report has tables (the table formats apply).
+    pub tables: bool,
+    /// Whether its report can carry a picture (the picture formats apply).
+    pub picture: bool,
+    /// Whether its report has a CSV form ([`Render::write_csv`]).
+    pub csv: bool,
+    /// Whether it runs as a sharded sweep ([`sweep::shard`]).
+    pub sweep: bool,
+}
+
+/// The [`CommandInfo`] of command `name`, `None` for a name not in [`COMMANDS`].
+pub fn command_info(name: &str) -> Option<CommandInfo> {
+    macro_rules! info {
+        ($($cmd:literal: $fam:ident::$req:ident => $rep:ident = $f:ident $(; sweep $sf:ident::$s:ident)?),* $(,)?) => {
+            match name {
+                $($cmd => Some(CommandInfo {
+                    name: $cmd,
+                    request: serde_json::to_value(schemars::schema_for!($crate::api::$fam::$req))
+                        .expect("schema is JSON"),
+                    tables: <$crate::api::$fam::$rep as Render>::TABLES,
+                    picture: <$crate::api::$fam::$rep as Render>::PICTURE,
+                    csv: <$crate::api::$fam::$rep as Render>::CSV,
+                    sweep: false $(|| { let _ = stringify!($s); true })?,
+                }),)*
+                _ => None,
+            }
+        };
+    }
+    command_table!(info)
+}
+
 /// Runs command `name` (one of [`COMMANDS`]) on a request given as a JSON document and
 /// returns its report as a JSON document: the dispatch front ends that speak JSON share.
 ///

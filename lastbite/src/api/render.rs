@@ -7,6 +7,23 @@ use std::io;
 /// The human-readable text of a report: the CLI's default output. One renderer per
 /// report, a pure function of it.
 pub trait Render {
+    /// Whether every report of this type has tables ([`Render::as_tables`] gives them):
+    /// a front end offers the table formats (the CLI's `--latex`) by this, before it runs.
+    const TABLES: bool = false;
+
+    /// Whether a report of this type can carry a picture ([`Render::as_svg`]): a front end
+    /// offers the picture formats (the CLI's `--svg`, `--png`, `--tikz`) by this.
+    const PICTURE: bool = false;
+
+    /// Whether reports of this type have a CSV form ([`Render::write_csv`]).
+    const CSV: bool = false;
+
+    /// Writes the report as CSV, where it has that form ([`Render::CSV`]).
+    fn write_csv(&self, w: &mut dyn io::Write) -> io::Result<()> {
+        let _ = w;
+        Err(io::Error::other("this report has no CSV form"))
+    }
+
     /// Writes the text.
     fn write_text(&self, w: &mut dyn io::Write) -> io::Result<()>;
 
@@ -94,8 +111,18 @@ impl ReportVisitor for Export {
         let no = |what: &str| {
             super::Error::combination("format", format!("this command's report has no {what}"))
         };
-        let svg = || report.as_svg().ok_or_else(|| no("picture"));
-        let tables = || report.as_tables().ok_or_else(|| no("table"));
+        let svg = || {
+            report
+                .as_svg()
+                .filter(|_| R::PICTURE)
+                .ok_or_else(|| no("picture"))
+        };
+        let tables = || {
+            report
+                .as_tables()
+                .filter(|_| R::TABLES)
+                .ok_or_else(|| no("table"))
+        };
         let tikz = |svg: &str| {
             crate::tikz::from_svg(svg)
                 .map_err(|e| super::Error::combination("format", e.to_string()))

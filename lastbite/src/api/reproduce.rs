@@ -11,7 +11,7 @@ use super::{Control, Error, Render};
 use crate::reproduce::{failures, Answer, Check, Recorded};
 
 request! {
-    /// `reproduce` takes no options.
+    /// `reproduce`: recompute the papers' published results and mark each pass or fail.
     ReproduceRequest {}
 }
 

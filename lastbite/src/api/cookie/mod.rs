@@ -84,9 +84,10 @@ request! {
     /// `cookie analyze`: a position's reduction, D-value, type and winning moves.
     AnalyzeRequest {
         /// The components (days of edibility).
+        #[schemars(extend("x-positional" = "words", "x-required-unless" = "from"))]
         components: Option<Components> = None,
         /// Read the components from this file instead.
-        #[schemars(extend("x-path" = "file", "x-instead" = "components"))]
+        #[schemars(extend("x-path" = "file", "x-instead" = "components", "x-conflicts" = ["components"]))]
         from: Option<String> = None,
         /// Also analyse every move: each distinct unexpired component size eaten, and
         /// the position it leaves (up to 1000 components).
@@ -328,7 +329,7 @@ request! {
         /// Use the engine's brute force instead of the table.
         engine: bool = false,
         /// Keep each finished layer in this directory and resume from the layers there.
-        #[schemars(extend("x-path" = "directory"))]
+        #[schemars(extend("x-path" = "directory", "x-conflicts" = ["engine"]))]
         store: Option<String> = None,
         /// Memory budget of the table, in GiB.
         memory_gib: u64 = 8,

@@ -93,6 +93,8 @@ impl Render for AnalyzeReport {
 }
 
 impl Render for CriticalReport {
+    const TABLES: bool = true;
+
     fn as_tables(&self) -> Option<Vec<crate::table::Table>> {
         Some(crate::table::Tabulate::tables(self))
     }
@@ -108,6 +110,8 @@ impl Render for CriticalReport {
 }
 
 impl Render for TableReport {
+    const TABLES: bool = true;
+
     fn as_tables(&self) -> Option<Vec<crate::table::Table>> {
         Some(crate::table::Tabulate::tables(self))
     }
@@ -124,6 +128,8 @@ impl Render for TableReport {
 }
 
 impl Render for NimReport {
+    const TABLES: bool = true;
+
     fn as_tables(&self) -> Option<Vec<crate::table::Table>> {
         Some(crate::table::Tabulate::tables(self))
     }
@@ -146,6 +152,8 @@ impl Render for NimReport {
 }
 
 impl Render for GeneralReport {
+    const TABLES: bool = true;
+
     fn as_tables(&self) -> Option<Vec<crate::table::Table>> {
         Some(crate::table::Tabulate::tables(self))
     }

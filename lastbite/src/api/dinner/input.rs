@@ -20,13 +20,15 @@ macro_rules! dinner_request {
             $(#[$m])* $name {
                 /// A dinner file: CSV (one morsel per line, one column per player, optional
                 /// header), JSON or TOML.
-                #[schemars(extend("x-path" = "file", "x-instead" = "data"))]
+                #[schemars(extend("x-path" = "file", "x-instead" = "data", "x-positional" = true))]
                 file: Option<String> = None,
                 /// The contents of a dinner file, for callers without files (format sniffed).
                 data: Option<String> = None,
                 /// The morsels inline: `"1,2 2,3 3,1"`, or rows of exact numbers.
+                #[schemars(extend("x-conflicts" = ["file"]))]
                 morsels: Option<Morsels> = None,
                 /// Alternate turns starting with this player (default: Bob moves last).
+                #[schemars(extend("x-conflicts" = ["order"]))]
                 first: Option<First> = None,
                 /// Explicit turn order (letters, e.g. `ABBA`; `ABC...` repeats), `thue-morse`,
                 /// `alternate` or `snake`.
@@ -54,13 +56,18 @@ pub enum Morsels {
     Rows(Vec<Vec<Exact>>),
 }
 
-/// Who moves first under alternation.
+/// Who moves first under alternation: a name or, as players are written everywhere else,
+/// a letter.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum First {
     /// Alice (player A).
+    #[serde(alias = "A")]
+    #[schemars(extend("x-aliases" = ["A"]))]
     Alice,
     /// Bob (player B).
+    #[serde(alias = "B")]
+    #[schemars(extend("x-aliases" = ["B"]))]
     Bob,
 }
 

@@ -304,8 +304,6 @@ dinner_request! {
         /// One strategy per player in player order (greedy, competitive, cooperative,
         /// masochistic, crossout); one name applies to all.
         strategies: String = "crossout".into(),
-        /// Unused by `play` (the CLI shares its flags with `verify`).
-        max_states: u64 = Budget::DEFAULT_MAX_STATES,
     }
 }
 
@@ -335,8 +333,17 @@ pub fn play(req: &PlayRequest, _ctl: &Control) -> Result<PlayReport, Error> {
     })
 }
 
-/// `dinner verify` takes the same fields as `dinner play`.
-pub type VerifyRequest = PlayRequest;
+dinner_request! {
+    /// `dinner verify`: check a strategy profile for subgame perfection (one-shot
+    /// deviations).
+    VerifyRequest {
+        /// One strategy per player in player order (greedy, competitive, cooperative,
+        /// masochistic, crossout); one name applies to all.
+        strategies: String = "crossout".into(),
+        /// Refuse state spaces larger than this.
+        max_states: u64 = Budget::DEFAULT_MAX_STATES,
+    }
+}
 
 /// Checks a strategy profile for subgame perfection (one-shot deviations).
 pub fn verify_profile(req: &VerifyRequest, _ctl: &Control) -> Result<VerifyReport, Error> {
@@ -413,7 +420,8 @@ pub fn efg(req: &EfgRequest, _ctl: &Control) -> Result<EfgReport, Error> {
 dinner_request! {
     /// `dinner discount`: is crossout still an equilibrium under a discount?
     DiscountRequest {
-        /// The discount factor L (exact).
+        /// The discount factor L (exact, e.g. 9/10).
+        #[schemars(extend("x-required" = true))]
         discount: Exact = Exact::integer(1),
         /// Search permutation dinners of sizes 1..=max_size for the smallest one where
         /// crossout is not an equilibrium.
@@ -538,6 +546,7 @@ request! {
     /// `dinner attainable`: the Hopkins-Jones count of attainable sets.
     AttainableRequest {
         /// Size 2k of the permutation dinners (Bob moving last).
+        #[schemars(extend("x-required" = true))]
         size: usize = 0,
     }
 }

@@ -266,6 +266,8 @@ impl Render for DiscountReport {
 }
 
 impl Render for ParetoReport {
+    const TABLES: bool = true;
+
     fn as_tables(&self) -> Option<Vec<crate::table::Table>> {
         Some(crate::table::Tabulate::tables(self))
     }
@@ -320,6 +322,8 @@ impl Render for ParetoReport {
 }
 
 impl Render for ExperimentReport {
+    const TABLES: bool = true;
+
     fn as_tables(&self) -> Option<Vec<crate::table::Table>> {
         Some(crate::table::Tabulate::tables(self))
     }
@@ -354,6 +358,8 @@ impl Render for ExperimentReport {
 }
 
 impl Render for MultiplicityReport {
+    const TABLES: bool = true;
+
     fn as_tables(&self) -> Option<Vec<crate::table::Table>> {
         Some(crate::table::Tabulate::tables(self))
     }
@@ -405,6 +411,8 @@ impl Render for AttainableReport {
 }
 
 impl Render for PlotReport {
+    const PICTURE: bool = true;
+
     fn as_svg(&self) -> Option<&str> {
         self.svg.as_deref()
     }
@@ -422,6 +430,8 @@ impl Render for PlotReport {
 }
 
 impl Render for BoardReport {
+    const PICTURE: bool = true;
+
     fn as_svg(&self) -> Option<&str> {
         self.svg.as_deref()
     }
@@ -438,6 +448,9 @@ impl Render for BoardReport {
 }
 
 impl Render for BalanceReport {
+    const TABLES: bool = true;
+    const PICTURE: bool = true;
+
     fn as_svg(&self) -> Option<&str> {
         self.svg.as_deref()
     }

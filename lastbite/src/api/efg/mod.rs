@@ -35,7 +35,7 @@ request! {
     /// `efg info`: what a file holds.
     InfoRequest {
         /// An `.efg` file.
-        #[schemars(extend("x-path" = "file", "x-instead" = "data"))]
+        #[schemars(extend("x-path" = "file", "x-instead" = "data", "x-positional" = true, "x-required" = true))]
         file: Option<String> = None,
         /// The text of an `.efg` file, for callers without files.
         data: Option<String> = None,
@@ -49,7 +49,7 @@ request! {
     /// pure SPE outcomes and explanations.
     SolveRequest {
         /// An `.efg` file.
-        #[schemars(extend("x-path" = "file", "x-instead" = "data"))]
+        #[schemars(extend("x-path" = "file", "x-instead" = "data", "x-positional" = true, "x-required" = true))]
         file: Option<String> = None,
         /// The text of an `.efg` file, for callers without files.
         data: Option<String> = None,
@@ -76,14 +76,14 @@ request! {
     /// `efg verify`: is a behaviour profile subgame perfect?
     VerifyRequest {
         /// An `.efg` file.
-        #[schemars(extend("x-path" = "file", "x-instead" = "data"))]
+        #[schemars(extend("x-path" = "file", "x-instead" = "data", "x-positional" = true, "x-required" = true))]
         file: Option<String> = None,
         /// The text of an `.efg` file, for callers without files.
         data: Option<String> = None,
         /// The profile in Gambit's form: every action's probability, comma separated,
         /// players in order, information sets in order of appearance (`NE,` first is
         /// allowed), or `@PATH` for a file holding it.
-        #[schemars(extend("x-path" = "@file"))]
+        #[schemars(extend("x-path" = "@file", "x-required" = true))]
         profile: Option<String> = None,
         /// Refuse files with more nodes than this.
         max_nodes: u64 = DEFAULT_MAX_NODES,
@@ -114,7 +114,7 @@ tree_request!(request! {
     /// `efg draw`: the game tree drawn, with its equilibrium under tie rules.
     DrawRequest {
         /// An `.efg` file.
-        #[schemars(extend("x-path" = "file", "x-instead" = "data"))]
+        #[schemars(extend("x-path" = "file", "x-instead" = "data", "x-positional" = true, "x-required" = true))]
         file: Option<String> = None,
         /// The text of an `.efg` file, for callers without files.
         data: Option<String> = None,

@@ -31,6 +31,8 @@ fn vector(v: &[Rational]) -> String {
 }
 
 impl Render for InfoReport {
+    const TABLES: bool = true;
+
     fn as_tables(&self) -> Option<Vec<crate::table::Table>> {
         Some(crate::table::Tabulate::tables(self))
     }

@@ -47,6 +47,7 @@ request! {
     /// `subtraction table`: every heap up to `max_heap` under all four conventions.
     TableRequest {
         /// The subtraction set, e.g. `"4,5,9"`.
+        #[schemars(extend("x-required" = true))]
         set: String = String::new(),
         /// The largest heap listed.
         max_heap: u64 = 99,
@@ -83,8 +84,10 @@ request! {
     /// `subtraction outcome`: one heap under one convention, any heap below 2^128.
     OutcomeRequest {
         /// The subtraction set.
+        #[schemars(extend("x-required" = true))]
         set: String = String::new(),
         /// The heap (decimal text, any non-negative integer below 2^128).
+        #[schemars(extend("x-required" = true))]
         heap: String = String::new(),
         /// FvF, FvA, AvF or AvA (Alice's convention first).
         convention: String = "FvF".into(),
@@ -175,6 +178,7 @@ request! {
     /// `subtraction period`: pre-period, period, increment and first discrepancies.
     PeriodRequest {
         /// The subtraction set.
+        #[schemars(extend("x-required" = true))]
         set: String = String::new(),
         /// Largest heap to search for the period.
         limit: u64 = DEFAULT_LIMIT,
@@ -208,14 +212,18 @@ request! {
     /// `subtraction scan`: sweep families of rulesets, resumable through `out`.
     ScanRequest {
         /// All pairs s2 < s1 <= N.
+        #[schemars(extend("x-conflicts" = ["triples", "size"]))]
         pairs: Option<u64> = None,
         /// All triples s3 < s2 < s1 <= N.
+        #[schemars(extend("x-conflicts" = ["size"]))]
         triples: Option<u64> = None,
         /// All sets (or random sets) of this size ...
+        #[schemars(extend("x-requires" = "max"))]
         size: Option<usize> = None,
         /// ... with largest element at most this.
         max: Option<u64> = None,
         /// Draw this many random sets instead of all of them.
+        #[schemars(extend("x-requires" = "size"))]
         random: Option<u64> = None,
         /// Seed of the random sets.
         seed: u64 = 1,
@@ -264,6 +272,7 @@ request! {
         /// 4, 11, 12, 13, 14, 15, 16, 17, p2, p3 or p6 (also as `conjecture`, and a
         /// conjecture's number as a JSON number).
         #[serde(alias = "conjecture", deserialize_with = "text_or_number")]
+        #[schemars(extend("x-positional" = true, "x-required" = true))]
         statement: String = String::new(),
         /// Set sizes to check (statements about pairs or triples use theirs).
         sizes: Vec<usize> = vec![2],
@@ -319,10 +328,12 @@ request! {
     /// `subtraction plot`: the paper's figures and a heat map.
     PlotRequest {
         /// The picture.
+        #[schemars(extend("x-positional" = true, "x-required" = true))]
         figure: Figure = Figure::Figure1,
         /// Largest element of the rulesets drawn (figures 1-3; default 100 or 40).
         max: Option<u64> = None,
         /// The ruleset (heatmap).
+        #[schemars(extend("x-required-if" = ["figure", "heatmap"]))]
         set: Option<String> = None,
         /// The largest heap (heatmap).
         max_heap: u64 = 199,

@@ -17,6 +17,13 @@ fn set_text(set: &[u64]) -> String {
 }
 
 impl Render for TableReport {
+    const TABLES: bool = true;
+    const CSV: bool = true;
+
+    fn write_csv(&self, w: &mut dyn Write) -> io::Result<()> {
+        TableReport::write_csv(self, w)
+    }
+
     fn as_tables(&self) -> Option<Vec<crate::table::Table>> {
         Some(crate::table::Tabulate::tables(self))
     }
@@ -218,6 +225,8 @@ impl Render for ScanReport {
 }
 
 impl Render for ConjectureReport {
+    const TABLES: bool = true;
+
     fn as_tables(&self) -> Option<Vec<crate::table::Table>> {
         Some(crate::table::Tabulate::tables(self))
     }
@@ -270,6 +279,8 @@ impl Render for ConjectureReport {
 }
 
 impl Render for ProblemsReport {
+    const TABLES: bool = true;
+
     fn as_tables(&self) -> Option<Vec<crate::table::Table>> {
         Some(crate::table::Tabulate::tables(self))
     }
@@ -341,6 +352,8 @@ impl Render for ProblemsReport {
 }
 
 impl Render for PlotReport {
+    const PICTURE: bool = true;
+
     fn as_svg(&self) -> Option<&str> {
         self.svg.as_deref()
     }

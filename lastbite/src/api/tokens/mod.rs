@@ -55,6 +55,7 @@ request! {
     /// `tokens`: solve a Token Dollars game.
     SolveRequest {
         /// Stacks worth $1..$M at positions 1..M (unless `values`).
+        #[schemars(extend("x-conflicts" = ["values"]))]
         stacks: usize = 10,
         /// Stack values at positions 1, 2, ... (exact, non-negative), e.g. `"1,2,3.5"`.
         values: Option<String> = None,
@@ -71,6 +72,7 @@ request! {
         /// Tokens anywhere: solve on grids of step 1, 1/2, ... 1/grid.
         continuous: bool = false,
         /// The finest grid refinement (a power of two up to 64) for `continuous`.
+        #[schemars(extend("x-requires" = "continuous"))]
         grid: usize = 8,
         /// Refuse games with more memoised sets of taken stacks than this.
         max_states: u64 = DEFAULT_MAX_STATES,

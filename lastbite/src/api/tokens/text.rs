@@ -8,6 +8,9 @@ use crate::table::{Align, Cell, Column, Table, Tabulate};
 use std::io::{self, Write};
 
 impl Render for SolveReport {
+    const TABLES: bool = true;
+    const PICTURE: bool = true;
+
     fn as_svg(&self) -> Option<&str> {
         match self {
             SolveReport::Discrete(d) => d.svg.as_deref(),
@@ -85,6 +88,9 @@ impl Render for SolveReport {
 }
 
 impl Render for SeatsReport {
+    const TABLES: bool = true;
+    const PICTURE: bool = true;
+
     fn as_svg(&self) -> Option<&str> {
         self.svg.as_deref()
     }
