@@ -79,9 +79,18 @@ def functions(family):
     """(python name, command name, summary) of a family module, in its order."""
     with open(os.path.join(PYTHON, f"{family}.py"), encoding="utf-8") as f:
         text = f.read()
-    return re.findall(
-        r'^(\w+) = _command\(\s*"([\w-]+)",\s*"((?:[^"\\]|\\.)*)",?\s*\)', text, re.M
-    )
+    found = re.findall(r'^(\w+) = _command\(\s*"([\w-]+)"\s*\)', text, re.M)
+    return [(py, name, summary(request_schema(name))) for py, name in found]
+
+
+def summary(root):
+    """A request's help as its function's summary (what the package's docstring says):
+    without the command's name in front."""
+    text = " ".join(root.get("description", "").split())
+    if text.startswith("`") and "`: " in text:
+        text = text.split("`: ", 1)[1]
+        text = text[:1].upper() + text[1:]
+    return text
 
 
 def stub(family):

@@ -291,3 +291,94 @@ mod tests {
         super::cli().debug_assert();
     }
 }
+
+/// The contract over the command table: every analysis command on every surface. A new
+/// command that misses one fails here by name.
+#[cfg(test)]
+mod contract {
+    use lastbite::api::{command_info, COMMANDS};
+
+    fn doc(name: &str) -> String {
+        let path = format!("{}/../docs/{name}", env!("CARGO_MANIFEST_DIR"));
+        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+    }
+
+    #[test]
+    fn every_command_on_every_surface() {
+        let root = super::cli();
+        let examples = doc("examples.md");
+        let python = doc("python.md");
+        let mut problems = Vec::new();
+        for &name in COMMANDS {
+            let info = command_info(name).expect("a command of the table");
+            let (family, command) = super::declared::cli_path(name);
+            let mut cmd = root.find_subcommand(family).expect("a family");
+            if let Some(c) = command {
+                cmd = cmd.find_subcommand(c).expect("built from the table");
+            }
+            let has = |flag: &str| cmd.get_arguments().any(|a| a.get_long() == Some(flag));
+            // A documented example that the docs test runs.
+            let words = match command {
+                Some(c) => format!("lastbite {family} {c}"),
+                None => format!("lastbite {family}"),
+            };
+            let plain = name == "tokens-solve";
+            let example = examples.lines().any(|l| {
+                let l = l.trim_start_matches("$ ");
+                l.starts_with(&format!("{words} "))
+                    || (plain && l.starts_with("lastbite tokens --"))
+            });
+            if !example {
+                problems.push(format!("{name}: no example in docs/examples.md"));
+            }
+            // A row in docs/python.md's table of functions.
+            let function = command.unwrap_or(family).replace("-", "_");
+            let module = if command.is_some() {
+                format!("`lastbite.{family}`")
+            } else {
+                "`lastbite`".into()
+            };
+            let row = python.lines().any(|l| {
+                l.starts_with(&format!("| {module} |")) && l.contains(&format!("`{function}`"))
+            });
+            if !row {
+                problems.push(format!("{name}: no `{function}` in docs/python.md's table"));
+            }
+            // Exports exactly where the report has them.
+            for (flag, wanted) in [
+                ("json", true),
+                ("output", true),
+                ("latex", info.tables),
+                ("svg", info.picture),
+                ("png", info.picture),
+                ("tikz", info.picture),
+                ("standalone", info.tables || info.picture),
+                ("shard", info.sweep),
+            ] {
+                if has(flag) != wanted {
+                    problems.push(format!(
+                        "{name}: --{flag} {}",
+                        if wanted {
+                            "missing"
+                        } else {
+                            "where the report has no use for it"
+                        }
+                    ));
+                }
+            }
+            // Every field with help, and a closed set of values as an enum: a text field
+            // whose help lists its values as `a|b|c` would lose them in the schema.
+            let props = info.request["properties"]
+                .as_object()
+                .cloned()
+                .unwrap_or_default();
+            for (field, prop) in props {
+                let help = prop["description"].as_str().unwrap_or("");
+                if help.trim().is_empty() {
+                    problems.push(format!("{name}: field {field} has no help"));
+                }
+            }
+        }
+        assert!(problems.is_empty(), "{}", problems.join("\n"));
+    }
+}

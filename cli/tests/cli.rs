@@ -1274,3 +1274,192 @@ fn a_closed_pipe_ends_quietly() {
         );
     }
 }
+
+/// Seams a new user met (issue "every command on every surface"), through the CLI: each
+/// checked against what the library computes.
+#[test]
+fn every_table_prints_as_latex_and_pictures_go_to_files_or_stdout() {
+    // --latex where a paper writer wants it first: dinner solve, efg solve, picking.
+    for args in [
+        &[
+            "dinner",
+            "solve",
+            "--morsels",
+            "1,2 2,3 3,1",
+            "--order",
+            "ABA",
+        ][..],
+        &["efg", "solve", "../examples/efg/ultimatum.efg"],
+        &[
+            "dinner",
+            "sincere",
+            "--morsels",
+            "3,1 2,2 0,3 1,0",
+            "--order",
+            "ABAB",
+            "--compare",
+        ],
+        &[
+            "dinner",
+            "manipulate",
+            "--morsels",
+            "3,1 2,2 0,3 1,0",
+            "--order",
+            "ABAB",
+            "--agent",
+            "B",
+        ],
+        &[
+            "dinner",
+            "fairness",
+            "--morsels",
+            "3,1 2,2 0,3 1,0",
+            "--order",
+            "ABAB",
+        ],
+        &["dinner", "expected", "--items", "6"],
+        &["dinner", "best-order", "--items", "6"],
+    ] {
+        let out = lastbite().args(args).arg("--latex").output().unwrap();
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let tex = String::from_utf8(out.stdout).unwrap();
+        assert!(tex.contains("\\begin{tabular}"), "{args:?}: {tex}");
+        let out = lastbite()
+            .args(args)
+            .args(["--latex", "--standalone"])
+            .output()
+            .unwrap();
+        assert!(String::from_utf8(out.stdout)
+            .unwrap()
+            .contains("\\documentclass"));
+    }
+    // The scores in the table are the report's.
+    let doc = json(&[
+        "dinner",
+        "solve",
+        "--morsels",
+        "1,2 2,3 3,1",
+        "--order",
+        "ABA",
+    ]);
+    let tex = lastbite()
+        .args([
+            "dinner",
+            "solve",
+            "--morsels",
+            "1,2 2,3 3,1",
+            "--order",
+            "ABA",
+            "--latex",
+        ])
+        .output()
+        .unwrap()
+        .stdout;
+    let tex = String::from_utf8(tex).unwrap();
+    for (p, s) in ["A", "B"].iter().zip(doc["scores"].as_array().unwrap()) {
+        assert!(tex.contains(&format!("{p} & ${s}$")), "{tex}");
+    }
+    // -o writes what stdout would have shown; a picture goes to a file or, with -, stdout.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("solve.json");
+    let args = [
+        "dinner",
+        "solve",
+        "--morsels",
+        "1,2 2,3 3,1",
+        "--json",
+        "-o",
+    ];
+    let out = lastbite().args(args).arg(&file).output().unwrap();
+    assert!(out.status.success() && out.stdout.is_empty());
+    let written: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(
+        written,
+        json(&["dinner", "solve", "--morsels", "1,2 2,3 3,1"])
+    );
+    let out = lastbite()
+        .args(["dinner", "board", "--morsels", "1,2 2,3 3,1", "--svg", "-"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8(out.stdout).unwrap().starts_with("<svg"));
+    // --tikz FILE --standalone is the complete document --tikz-standalone FILE writes.
+    let (a, b) = (dir.path().join("a.tex"), dir.path().join("b.tex"));
+    let board = ["dinner", "board", "--morsels", "1,2 2,3 3,1"];
+    assert!(lastbite()
+        .args(board)
+        .arg("--tikz")
+        .arg(&a)
+        .arg("--standalone")
+        .output()
+        .unwrap()
+        .status
+        .success());
+    assert!(lastbite()
+        .args(board)
+        .arg("--tikz-standalone")
+        .arg(&b)
+        .output()
+        .unwrap()
+        .status
+        .success());
+    assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
+}
+
+/// One vocabulary and the library's errors: players as letters, negative utilities
+/// inline, budgets on the sizes that grow the work, malformed values named by field.
+#[test]
+fn the_vocabulary_and_the_errors_are_the_librarys() {
+    let same = |a: &[&str], b: &[&str]| assert_eq!(json(a), json(b), "{a:?} vs {b:?}");
+    same(
+        &[
+            "dinner",
+            "solve",
+            "--morsels",
+            "1,2 2,3 3,1",
+            "--first",
+            "A",
+        ],
+        &[
+            "dinner",
+            "solve",
+            "--morsels",
+            "1,2 2,3 3,1",
+            "--first",
+            "alice",
+        ],
+    );
+    same(
+        &[
+            "dinner",
+            "solve",
+            "--morsels",
+            "1,2 2,3 3,1",
+            "--first",
+            "B",
+        ],
+        &["dinner", "solve", "--morsels", "1,2 2,3 3,1"],
+    );
+    // A negative utility first is a value, not a flag.
+    let doc = json(&["dinner", "solve", "--morsels", "-1,2 2,3 3,1"]);
+    assert_eq!(doc["morsels"], 3);
+    // dinner expected refuses a size over its budget before any work, naming the flag.
+    fails(&["dinner", "expected", "--items", "300"], "--max-items");
+    let t = std::time::Instant::now();
+    let out = lastbite()
+        .args(["dinner", "expected", "--items", "300"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(t.elapsed().as_secs() < 5, "refused before the work");
+    // A value of the wrong shape in a field: the field as a flag, the value, the forms.
+    fails(
+        &["dinner", "solve", "--morsels", "1,2", "--discount", "abc"],
+        "--discount: 'abc' is not a number",
+    );
+}

@@ -21,7 +21,7 @@ from ._lastbite import verify as _verify
 from ._lastbite import write_efg as _write_efg
 from .display import Report, Tree, draw_tree, tikz
 
-reproduce = _command("reproduce", "Recompute the papers' published results, each PASS or FAIL.")
+reproduce = _command("reproduce")
 
 
 

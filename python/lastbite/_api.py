@@ -308,9 +308,20 @@ def run(command, request, progress=False, as_numpy=False, format=None):
     return report
 
 
-def _doc(name, summary):
-    """A docstring from the request schema: the summary, then every keyword argument."""
+def _summary(description):
+    """A request's help as a function's summary: without the command's name in front
+    (the CLI's help of the command says the same)."""
+    text = " ".join(description.split())
+    if text.startswith("`") and "`: " in text:
+        text = text.split("`: ", 1)[1]
+        text = text[:1].upper() + text[1:]
+    return text
+
+
+def _doc(name):
+    """A docstring from the request schema: its summary, then every keyword argument."""
     req = _schema(f"{name}.request")
+    summary = _summary(req.get("description", ""))
     lines = [summary, "", "Keyword arguments (the request's fields; all optional):", ""]
     for field, s in req.get("properties", {}).items():
         desc = " ".join(s.get("description", "").split())
@@ -333,7 +344,7 @@ def _doc(name, summary):
     return "\n".join(lines)
 
 
-def _command(name, summary):
+def _command(name):
     """The Python function of command `name`: keyword arguments are the request's fields."""
 
     def f(*, progress=False, as_numpy=False, format=None, **request):
@@ -342,5 +353,5 @@ def _command(name, summary):
     family, _, cmd = name.partition("-")
     f.__name__ = cmd or family
     f.__qualname__ = f.__name__
-    f.__doc__ = _doc(name, summary)
+    f.__doc__ = _doc(name)
     return f

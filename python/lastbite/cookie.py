@@ -7,13 +7,10 @@
 
 from ._api import _command
 
-analyze = _command("cookie-analyze", "Analyze a position: reduction, D-value, winning moves.")
-critical = _command("cookie-critical", "The critical positions.")
-table = _command("cookie-table", "Strict positions by D-value.")
-nim = _command("cookie-nim", "Nim-values of all strict positions.")
-general = _command(
-    "cookie-general",
-    "Every reduced position (not only strict ones): P-positions, nim-values, durations by n.",
-)
+analyze = _command("cookie-analyze")
+critical = _command("cookie-critical")
+table = _command("cookie-table")
+nim = _command("cookie-nim")
+general = _command("cookie-general")
 
 __all__ = ["analyze", "critical", "table", "nim", "general"]

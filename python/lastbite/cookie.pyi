@@ -15,7 +15,7 @@ def analyze(
     format: str | None = ...,
     **request: Any,
 ) -> Any:
-    """Analyze a position: reduction, D-value, winning moves."""
+    """A position's reduction, D-value, type and winning moves."""
 
 def critical(
     *,
@@ -25,7 +25,7 @@ def critical(
     as_numpy: bool = ...,
     format: str | None = ...,
 ) -> Any:
-    """The critical positions."""
+    """The critical positions C^{n,d}."""
 
 def table(
     *,
@@ -50,7 +50,7 @@ def nim(
     as_numpy: bool = ...,
     format: str | None = ...,
 ) -> Any:
-    """Nim-values of all strict positions."""
+    """The nim-values of all strict positions."""
 
 def general(
     *,
@@ -62,4 +62,4 @@ def general(
     as_numpy: bool = ...,
     format: str | None = ...,
 ) -> Any:
-    """Every reduced position (not only strict ones): P-positions, nim-values, durations by n."""
+    """Every reduced position (not only strict ones) up to `max_size` components: type, nim-value, remoteness, suspense and strategic duration, counted by `n`."""

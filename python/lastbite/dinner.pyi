@@ -27,7 +27,7 @@ def solve(
     as_numpy: bool = ...,
     format: str | None = ...,
 ) -> Any:
-    """Solve a dinner: crossout (two players) or the exact SPE."""
+    """Crossout (two players) or the exact subgame perfect equilibrium."""
 
 def play(
     *,
@@ -56,7 +56,7 @@ def verify(
     as_numpy: bool = ...,
     format: str | None = ...,
 ) -> Any:
-    """Check a strategy profile for subgame perfection."""
+    """Check a strategy profile for subgame perfection (one-shot deviations)."""
 
 def efg(
     *,
@@ -70,7 +70,7 @@ def efg(
     as_numpy: bool = ...,
     format: str | None = ...,
 ) -> Any:
-    """The dinner's game tree as a Gambit .efg file."""
+    """The game tree in Gambit's .efg format."""
 
 def discount(
     *,
@@ -101,7 +101,7 @@ def pareto(
     as_numpy: bool = ...,
     format: str | None = ...,
 ) -> Any:
-    """Pareto efficiency of the crossout outcome."""
+    """Pareto efficiency of crossout, of one dinner or of every permutation dinner of a size."""
 
 def experiment(
     *,
@@ -121,7 +121,7 @@ def attainable(
     as_numpy: bool = ...,
     format: str | None = ...,
 ) -> Any:
-    """Hopkins-Jones attainable sets under crossout."""
+    """The Hopkins-Jones count of attainable sets."""
 
 def plot(
     *,
@@ -136,7 +136,7 @@ def plot(
     as_numpy: bool = ...,
     format: str | None = ...,
 ) -> Any:
-    """Figure 1: outcomes of all strategy pairs."""
+    """Figure 1, the outcomes of all strategy pairs."""
 
 def board(
     *,
@@ -173,7 +173,7 @@ def tree(
     as_numpy: bool = ...,
     format: str | None = ...,
 ) -> Any:
-    """The game tree of a small dinner drawn with its subgame perfect equilibrium (a Tree: shown inline in a notebook)."""
+    """The game tree of a small dinner drawn, with its subgame perfect equilibrium."""
 
 def sincere(
     *,
@@ -188,7 +188,7 @@ def sincere(
     as_numpy: bool = ...,
     format: str | None = ...,
 ) -> Any:
-    """Sincere picking: each takes her favourite morsel left; with compare, welfare against the SPE outcomes."""
+    """Every agent takes its favourite morsel left (the earlier one among equal utilities)."""
 
 def manipulate(
     *,
@@ -203,12 +203,13 @@ def manipulate(
     as_numpy: bool = ...,
     format: str | None = ...,
 ) -> Any:
-    """One agent's best play against sincere others, and its gain."""
+    """One agent's best play against sincere others."""
 
 def expected(
     *,
     enumerate: bool = ...,
     items: int = ...,
+    max_items: int = ...,
     max_profiles: int = ...,
     model: str = ...,
     order: str = ...,
@@ -221,7 +222,7 @@ def expected(
     as_numpy: bool = ...,
     format: str | None = ...,
 ) -> Any:
-    """Expected scores and welfare of a picking sequence under impartial culture."""
+    """Each agent's expected score and the expected welfare of a picking sequence under impartial culture (independent uniformly random rankings)."""
 
 def best_order(
     *,
@@ -235,7 +236,7 @@ def best_order(
     as_numpy: bool = ...,
     format: str | None = ...,
 ) -> Any:
-    """The picking sequence with the greatest expected welfare (two agents, sincere)."""
+    """The picking sequence with the greatest expected welfare under impartial culture (two agents, utilitarian welfare, sincere or strategic play: exact)."""
 
 def fairness(
     *,
@@ -254,7 +255,7 @@ def fairness(
     as_numpy: bool = ...,
     format: str | None = ...,
 ) -> Any:
-    """Envy-freeness, EF1, proportionality and maximin shares of the sincere and SPE allocations."""
+    """Envy-freeness, EF1, proportionality and maximin shares of the sincere and the equilibrium allocation, of one dinner or (`trials`) of random permutation dinners."""
 
 def balance(
     *,
@@ -266,7 +267,7 @@ def balance(
     as_numpy: bool = ...,
     format: str | None = ...,
 ) -> Any:
-    """First-mover advantage: alternation vs Thue-Morse."""
+    """First-mover advantage under alternation and Thue-Morse order."""
 
 def multiplicity(
     *,
@@ -279,4 +280,4 @@ def multiplicity(
     as_numpy: bool = ...,
     format: str | None = ...,
 ) -> Any:
-    """How often random dinners have several SPE outcomes."""
+    """How often random dinners with distinct utilities have more than one pure subgame perfect equilibrium outcome (the paper's "Three's a crowd")."""

@@ -8,10 +8,10 @@
 
 from ._api import _command
 
-solve = _command("efg-solve", "The subgame perfect equilibrium of a Gambit .efg game.")
-verify = _command("efg-verify", "Is a behaviour profile subgame perfect?")
-info = _command("efg-info", "What an .efg file holds.")
-random = _command("efg-random", "A random perfect-information game.")
-draw = _command("efg-draw", "The game tree drawn with its subgame perfect equilibrium (a Tree: shown inline in a notebook).")
+solve = _command("efg-solve")
+verify = _command("efg-verify")
+info = _command("efg-info")
+random = _command("efg-random")
+draw = _command("efg-draw")
 
 __all__ = ["solve", "verify", "info", "random", "draw"]

@@ -21,7 +21,7 @@ def solve(
     as_numpy: bool = ...,
     format: str | None = ...,
 ) -> Any:
-    """The subgame perfect equilibrium of a Gambit .efg game."""
+    """The subgame perfect equilibrium under tie rules, and optionally all pure SPE outcomes and explanations."""
 
 def verify(
     *,
@@ -44,7 +44,7 @@ def info(
     as_numpy: bool = ...,
     format: str | None = ...,
 ) -> Any:
-    """What an .efg file holds."""
+    """What a file holds."""
 
 def random(
     *,
@@ -59,7 +59,7 @@ def random(
     as_numpy: bool = ...,
     format: str | None = ...,
 ) -> Any:
-    """A random perfect-information game."""
+    """A random perfect-information game, for tests and benchmarks."""
 
 def draw(
     *,
@@ -75,4 +75,4 @@ def draw(
     as_numpy: bool = ...,
     format: str | None = ...,
 ) -> Any:
-    """The game tree drawn with its subgame perfect equilibrium (a Tree: shown inline in a notebook)."""
+    """The game tree drawn, with its equilibrium under tie rules."""

@@ -14,7 +14,7 @@ def table(
     as_numpy: bool = ...,
     format: str | None = ...,
 ) -> Any:
-    """The outcome table under every convention."""
+    """Every heap up to `max_heap` under all four conventions."""
 
 def outcome(
     *,
@@ -28,7 +28,7 @@ def outcome(
     as_numpy: bool = ...,
     format: str | None = ...,
 ) -> Any:
-    """The outcome at one heap (any size)."""
+    """One heap under one convention, any heap below 2^128."""
 
 def period(
     *,
@@ -38,7 +38,7 @@ def period(
     as_numpy: bool = ...,
     format: str | None = ...,
 ) -> Any:
-    """The period of the outcome sequence, certified."""
+    """Pre-period, period, increment and first discrepancies."""
 
 def scan(
     *,
@@ -55,7 +55,7 @@ def scan(
     as_numpy: bool = ...,
     format: str | None = ...,
 ) -> Any:
-    """Sweep a family of rulesets."""
+    """Sweep families of rulesets, resumable through `out`."""
 
 def conjecture(
     *,
@@ -67,7 +67,7 @@ def conjecture(
     as_numpy: bool = ...,
     format: str | None = ...,
 ) -> Any:
-    """Check one of the paper's conjectures."""
+    """Check a conjecture or problem of the paper."""
 
 def problems(
     *,
@@ -78,7 +78,7 @@ def problems(
     as_numpy: bool = ...,
     format: str | None = ...,
 ) -> Any:
-    """The data of Problems 1, 4 and 5 (Section 6)."""
+    """The data of Problems 1, 4 and 5 (Section 6) on every ruleset of the given sizes."""
 
 def plot(
     *,
@@ -92,4 +92,4 @@ def plot(
     as_numpy: bool = ...,
     format: str | None = ...,
 ) -> Any:
-    """The paper's figures."""
+    """The paper's figures and a heat map."""

@@ -8,7 +8,7 @@
 
 from ._api import _command
 
-solve = _command("tokens-solve", "Solve a Token Dollars game.")
-seats = _command("tokens-seats", "What each seat is worth for every number of players.")
+solve = _command("tokens-solve")
+seats = _command("tokens-seats")
 
 __all__ = ["solve", "seats"]

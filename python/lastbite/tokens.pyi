@@ -36,4 +36,4 @@ def seats(
     as_numpy: bool = ...,
     format: str | None = ...,
 ) -> Any:
-    """What each seat is worth for every number of players."""
+    """Each seat's equilibrium payoff for 1..max_players players."""

@@ -109,7 +109,19 @@ async fn bad_requests_are_400_with_one_line() {
     let (s, b) = post(&c, "dinner-solve", r#"{"morsels": "1,2"#).await;
     error_of(s, &b, StatusCode::BAD_REQUEST, "not JSON");
     let (s, b) = post(&c, "dinner-solve", r#"{"morsels": 12}"#).await;
-    error_of(s, &b, StatusCode::BAD_REQUEST, "invalid request");
+    error_of(
+        s,
+        &b,
+        StatusCode::BAD_REQUEST,
+        "morsels: the number 12 is not morsels",
+    );
+    let (s, b) = post(&c, "dinner-solve", r#"{"morsels": [[1, "x"]]}"#).await;
+    error_of(
+        s,
+        &b,
+        StatusCode::BAD_REQUEST,
+        "morsel 0, player 1: 'x' is not a number",
+    );
     let (s, b) = post(
         &c,
         "subtraction-table",

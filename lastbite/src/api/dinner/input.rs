@@ -46,7 +46,7 @@ macro_rules! dinner_request {
 pub(crate) use dinner_request;
 
 /// Morsels given inline.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 #[serde(untagged)]
 pub enum Morsels {
     /// Text like `"1,2 2,3 3,1"`: morsels separated by spaces or semicolons, utilities by
@@ -54,6 +54,55 @@ pub enum Morsels {
     Text(String),
     /// One row of exact utilities per morsel, one per player.
     Rows(Vec<Vec<Exact>>),
+}
+
+impl<'de> Deserialize<'de> for Morsels {
+    /// Text, or rows of exact numbers; anything else is refused with the forms accepted
+    /// and, in a row, the place of the value that is not a number.
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Morsels, D::Error> {
+        use serde::de::Error as _;
+        const FORMS: &str =
+            "give text like \"1,2 2,3 3,1\" or rows of exact numbers like [[1, 2], [2, 3]]";
+        match serde_json::Value::deserialize(d)? {
+            serde_json::Value::String(text) => Ok(Morsels::Text(text)),
+            serde_json::Value::Array(rows) => rows
+                .into_iter()
+                .enumerate()
+                .map(|(i, row)| match row {
+                    serde_json::Value::Array(cells) => cells
+                        .into_iter()
+                        .enumerate()
+                        .map(|(j, cell)| {
+                            Exact::deserialize(cell).map_err(|e| {
+                                D::Error::custom(format!("morsel {i}, player {j}: {e}"))
+                            })
+                        })
+                        .collect(),
+                    other => Err(D::Error::custom(format!(
+                        "morsel {i} is {}, not a row of numbers; {FORMS}",
+                        kind(&other)
+                    ))),
+                })
+                .collect::<Result<Vec<Vec<Exact>>, D::Error>>()
+                .map(Morsels::Rows),
+            other => Err(D::Error::custom(format!(
+                "{} is not morsels; {FORMS}",
+                kind(&other)
+            ))),
+        }
+    }
+}
+
+/// What a JSON value is, for a message.
+fn kind(v: &serde_json::Value) -> String {
+    match v {
+        serde_json::Value::Null => "null".into(),
+        serde_json::Value::Bool(b) => b.to_string(),
+        serde_json::Value::Number(n) => format!("the number {n}"),
+        serde_json::Value::String(s) => crate::api::escape(s),
+        serde_json::Value::Array(_) => "a list".into(),
+        serde_json::Value::Object(_) => "an object".into(),
+    }
 }
 
 /// Who moves first under alternation: a name or, as players are written everywhere else,

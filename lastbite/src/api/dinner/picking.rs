@@ -246,6 +246,9 @@ pub fn fairness(req: &FairnessRequest, ctl: &Control) -> Result<FairnessReport, 
     })
 }
 
+/// The default of `dinner expected`'s `max_items`: a few seconds of work.
+pub const DEFAULT_MAX_ITEMS: usize = 200;
+
 request! {
     /// `dinner expected`: each agent's expected score and the expected welfare of a
     /// picking sequence under impartial culture (independent uniformly random rankings).
@@ -266,6 +269,9 @@ request! {
         /// values broken by the agent's ranking; two agents: exact by the reversal at any
         /// size).
         play: String = "sincere".into(),
+        /// Refuse more items than this: the exact programs take `O(items^3)` operations
+        /// on exact rationals (100 items about half a second, 300 about 80 s).
+        max_items: usize = DEFAULT_MAX_ITEMS,
         /// Refuse to average over more profiles of rankings than this (every route but
         /// the two-agent utilitarian one enumerates them).
         max_profiles: u64 = 1_000_000,
@@ -286,6 +292,15 @@ pub fn expected(req: &ExpectedRequest, ctl: &Control) -> Result<ExpectedReport, 
     let (m, k) = (req.items, req.players);
     if m == 0 || m > 1000 {
         return Err(Error::invalid("items", m, "use 1..=1000"));
+    }
+    if m > req.max_items {
+        return Err(Error::combination(
+            "max_items",
+            format!(
+                "{m} items are over this budget of {}: the exact programs take O(items^3) operations on exact rationals (300 items about 80 s); raise it to run them",
+                req.max_items
+            ),
+        ));
     }
     if !(1..=6).contains(&k) {
         return Err(Error::invalid("players", k, "use 1..=6"));

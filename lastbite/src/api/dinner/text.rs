@@ -54,6 +54,12 @@ fn write_morsel(w: &mut impl Write, d: &Dinner, i: usize) -> io::Result<()> {
 }
 
 impl Render for SolveReport {
+    const TABLES: bool = true;
+
+    fn as_tables(&self) -> Option<Vec<crate::table::Table>> {
+        Some(crate::table::Tabulate::tables(self))
+    }
+
     fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
         // A concrete buffer: a million rows of small writes, each a dynamic call else.
         let mut buf = io::BufWriter::with_capacity(1 << 16, w);
@@ -528,6 +534,12 @@ fn or_dash(x: &Option<Exact>) -> String {
 }
 
 impl Render for super::report::SincereReport {
+    const TABLES: bool = true;
+
+    fn as_tables(&self) -> Option<Vec<crate::table::Table>> {
+        Some(crate::table::Tabulate::tables(self))
+    }
+
     fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
         writeln!(
             w,
@@ -581,6 +593,12 @@ impl Render for super::report::SincereReport {
 }
 
 impl Render for super::report::ManipulateReport {
+    const TABLES: bool = true;
+
+    fn as_tables(&self) -> Option<Vec<crate::table::Table>> {
+        Some(crate::table::Tabulate::tables(self))
+    }
+
     fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
         writeln!(
             w,
@@ -606,6 +624,12 @@ impl Render for super::report::ManipulateReport {
 }
 
 impl Render for super::report::FairnessReport {
+    const TABLES: bool = true;
+
+    fn as_tables(&self) -> Option<Vec<crate::table::Table>> {
+        Some(crate::table::Tabulate::tables(self))
+    }
+
     fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
         let yes = |b: bool| if b { "yes" } else { "no" };
         if let (Some(trials), Some(failures)) = (self.trials, &self.failures) {
@@ -696,6 +720,12 @@ impl Render for super::report::FairnessReport {
 }
 
 impl Render for super::report::ExpectedReport {
+    const TABLES: bool = true;
+
+    fn as_tables(&self) -> Option<Vec<crate::table::Table>> {
+        Some(crate::table::Tabulate::tables(self))
+    }
+
     fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
         let scores: Vec<String> = self
             .expected_scores
@@ -746,6 +776,12 @@ impl Render for super::report::ExpectedReport {
 }
 
 impl Render for super::report::BestOrderReport {
+    const TABLES: bool = true;
+
+    fn as_tables(&self) -> Option<Vec<crate::table::Table>> {
+        Some(crate::table::Tabulate::tables(self))
+    }
+
     fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
         writeln!(
             w,
@@ -881,6 +917,292 @@ impl Tabulate for BalanceReport {
                 Cell::number(r.size as u64),
                 Cell::exact(r.alternation),
                 Cell::exact(r.thue_morse),
+            ]);
+        }
+        vec![t]
+    }
+}
+
+/// A table of each player's score.
+fn scores_table(caption: String, scores: &[Exact]) -> Table {
+    let mut t = Table::new(
+        caption,
+        vec![
+            Column::new("player", Align::Left),
+            Column::new("score", Align::Right),
+        ],
+    );
+    for (i, s) in scores.iter().enumerate() {
+        t.push(vec![Cell::Text(Letter(i).to_string()), Cell::exact(*s)]);
+    }
+    t
+}
+
+/// A table of the bites, in eating order.
+fn bites_table(caption: String, bites: &[super::report::BiteReport]) -> Table {
+    let mut t = Table::new(
+        caption,
+        vec![
+            Column::new("turn", Align::Right),
+            Column::new("player", Align::Left),
+            Column::new("morsel", Align::Right),
+            Column::new("utility", Align::Right),
+        ],
+    );
+    for b in bites {
+        t.push(vec![
+            Cell::number(b.turn as u64),
+            Cell::Text(b.player.to_string()),
+            Cell::number(b.morsel as u64),
+            Cell::exact(b.utility),
+        ]);
+    }
+    t
+}
+
+/// A table of score vectors (every pure SPE outcome).
+fn outcomes_table(caption: String, players: usize, outcomes: &[Vec<Exact>]) -> Table {
+    let columns = (0..players)
+        .map(|i| Column::new(Letter(i).to_string(), Align::Right))
+        .collect();
+    let mut t = Table::new(caption, columns);
+    for v in outcomes {
+        t.push(v.iter().map(|x| Cell::exact(*x)).collect());
+    }
+    t
+}
+
+impl Tabulate for SolveReport {
+    /// The scores, the eating order and, when asked for, every pure SPE outcome.
+    fn tables(&self) -> Vec<Table> {
+        let what = format!(
+            "A dinner of {} morsels, turn order {}, method {}, ties {}",
+            self.morsels,
+            abbreviate(&self.turn_order),
+            self.method,
+            self.ties
+        );
+        let mut tables = vec![
+            scores_table(format!("{what}: the scores."), &self.scores),
+            bites_table(format!("{what}: the eating order."), &self.eating_order),
+        ];
+        if let Some(all) = &self.outcomes {
+            tables.push(outcomes_table(
+                format!("{what}: every pure SPE outcome."),
+                self.players,
+                all,
+            ));
+        }
+        tables
+    }
+}
+
+impl Tabulate for super::report::SincereReport {
+    /// The sincere scores and eating order; with the comparison, every SPE outcome and the
+    /// welfare measures.
+    fn tables(&self) -> Vec<Table> {
+        let what = format!(
+            "Sincere picking, turn order {}",
+            abbreviate(&self.turn_order)
+        );
+        let mut tables = vec![
+            scores_table(format!("{what}: the scores."), &self.scores),
+            bites_table(format!("{what}: the eating order."), &self.eating_order),
+        ];
+        if let Some(outcomes) = &self.spe_outcomes {
+            tables.push(outcomes_table(
+                format!("{what}: every pure SPE outcome."),
+                self.players,
+                outcomes,
+            ));
+        }
+        if let Some(rows) = &self.welfare {
+            let opt = |x: Option<Exact>| x.map_or(Cell::Empty, Cell::exact);
+            let mut t = Table::new(
+                format!("{what}: welfare, sincere against the equilibria and the optimum."),
+                vec![
+                    Column::new("measure", Align::Left),
+                    Column::new("sincere", Align::Right),
+                    Column::new("SPE worst", Align::Right),
+                    Column::new("SPE best", Align::Right),
+                    Column::new("optimum", Align::Right),
+                    Column::new("price of anarchy", Align::Right),
+                    Column::new("price of stability", Align::Right),
+                ],
+            );
+            for r in rows {
+                t.push(vec![
+                    Cell::Text(r.measure.into()),
+                    Cell::exact(r.sincere),
+                    Cell::exact(r.spe_worst),
+                    Cell::exact(r.spe_best),
+                    opt(r.optimum),
+                    opt(r.price_of_anarchy),
+                    opt(r.price_of_stability),
+                ]);
+            }
+            tables.push(t);
+        }
+        tables
+    }
+}
+
+impl Tabulate for super::report::ManipulateReport {
+    /// The manipulator's sincere and best score, and its picks.
+    fn tables(&self) -> Vec<Table> {
+        let mut t = Table::new(
+            format!(
+                "Manipulation by {}, turn order {} (method {}).",
+                self.agent,
+                abbreviate(&self.turn_order),
+                self.method
+            ),
+            vec![
+                Column::new("agent", Align::Left),
+                Column::new("sincere score", Align::Right),
+                Column::new("best score", Align::Right),
+                Column::new("gain", Align::Right),
+                Column::new("picks", Align::Left),
+            ],
+        );
+        let picks: Vec<u64> = self.picks.iter().map(|&p| p as u64).collect();
+        t.push(vec![
+            Cell::Text(self.agent.to_string()),
+            Cell::exact(self.sincere_score),
+            Cell::exact(self.score),
+            Cell::exact(self.gain),
+            Cell::list(&picks),
+        ]);
+        vec![t]
+    }
+}
+
+impl Tabulate for super::report::FairnessReport {
+    /// One dinner: each mechanism's allocation, agent by agent, with the properties; random
+    /// dinners: how many allocations fail each property.
+    fn tables(&self) -> Vec<Table> {
+        let yes = |b: bool| Cell::Text(if b { "yes" } else { "no" }.into());
+        let mut tables = Vec::new();
+        let mechanisms = self.mechanisms.iter().flatten();
+        for m in mechanisms.chain(self.every_spe.iter().flatten()) {
+            let mut t = Table::new(
+                format!(
+                    "The {} allocation, turn order {}.",
+                    m.mechanism,
+                    abbreviate(&self.turn_order)
+                ),
+                vec![
+                    Column::new("agent", Align::Left),
+                    Column::new("bundle", Align::Left),
+                    Column::new("score", Align::Right),
+                    Column::new("envies", Align::Left),
+                    Column::new("envy-free", Align::Center),
+                    Column::new("EF1", Align::Center),
+                    Column::new("proportional", Align::Center),
+                    Column::new("MMS", Align::Center),
+                ],
+            );
+            for a in &m.agents {
+                let bundle: Vec<u64> = a.bundle.iter().map(|&x| x as u64).collect();
+                let envies: Vec<String> = a.envies.iter().map(|l| l.to_string()).collect();
+                t.push(vec![
+                    Cell::Text(a.agent.to_string()),
+                    Cell::list(&bundle),
+                    Cell::exact(a.score),
+                    Cell::Text(envies.join(" ")),
+                    yes(a.envy_free),
+                    yes(a.ef1),
+                    yes(a.proportional),
+                    a.mms.map_or(Cell::Empty, yes),
+                ]);
+            }
+            tables.push(t);
+        }
+        if let (Some(trials), Some(failures)) = (self.trials, &self.failures) {
+            let mut t = Table::new(
+                format!(
+                    "{trials} random permutation dinners, turn order {}: allocations failing each property.",
+                    abbreviate(&self.turn_order)
+                ),
+                vec![
+                    Column::new("mechanism", Align::Left),
+                    Column::new("envy-free", Align::Right),
+                    Column::new("EF1", Align::Right),
+                    Column::new("proportional", Align::Right),
+                    Column::new("MMS", Align::Right),
+                ],
+            );
+            for f in failures {
+                t.push(vec![
+                    Cell::Text(f.mechanism.into()),
+                    Cell::number(f.envy_free),
+                    Cell::number(f.ef1),
+                    Cell::number(f.proportional),
+                    Cell::number(f.mms),
+                ]);
+            }
+            tables.push(t);
+        }
+        tables
+    }
+}
+
+impl Tabulate for super::report::ExpectedReport {
+    /// Each agent's expected score and the expected welfare.
+    fn tables(&self) -> Vec<Table> {
+        let mut t = Table::new(
+            format!(
+                "Picking sequence {} under impartial culture ({} scores, {} play, method {}).",
+                abbreviate(&self.turn_order),
+                self.model,
+                self.play,
+                self.method
+            ),
+            vec![
+                Column::new("", Align::Left),
+                Column::new("expected", Align::Right),
+            ],
+        );
+        for (i, s) in self.expected_scores.iter().enumerate() {
+            t.push(vec![
+                Cell::Text(format!("score of {}", Letter(i))),
+                Cell::Number(s.clone()),
+            ]);
+        }
+        t.push(vec![
+            Cell::Text(format!("{} welfare", self.welfare)),
+            Cell::Number(self.expected_welfare.clone()),
+        ]);
+        vec![t]
+    }
+}
+
+impl Tabulate for super::report::BestOrderReport {
+    /// The best sequence, the sequences tied with it and the runner-up.
+    fn tables(&self) -> Vec<Table> {
+        let mut t = Table::new(
+            format!(
+                "The picking sequences of {} items with the greatest expected {} welfare ({} scores, {} play; {} sequences).",
+                self.items, self.welfare, self.model, self.play, self.sequences
+            ),
+            vec![
+                Column::new("", Align::Left),
+                Column::new("sequence", Align::Left),
+                Column::new("expected welfare", Align::Right),
+            ],
+        );
+        for order in &self.tied {
+            t.push(vec![
+                Cell::Text("best".into()),
+                Cell::Text(order.clone()),
+                Cell::Number(self.expected_welfare.clone()),
+            ]);
+        }
+        if let Some(r) = &self.runner_up {
+            t.push(vec![
+                Cell::Text("runner-up".into()),
+                Cell::Text(r.order.clone()),
+                Cell::Number(r.expected_welfare.clone()),
             ]);
         }
         vec![t]

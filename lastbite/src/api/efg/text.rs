@@ -86,6 +86,12 @@ impl Render for InfoReport {
 }
 
 impl Render for SolveReport {
+    const TABLES: bool = true;
+
+    fn as_tables(&self) -> Option<Vec<crate::table::Table>> {
+        Some(crate::table::Tabulate::tables(self))
+    }
+
     fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
         writeln!(
             w,
@@ -281,5 +287,58 @@ impl crate::table::Tabulate for InfoReport {
             ]);
         }
         vec![t, s]
+    }
+}
+
+impl crate::table::Tabulate for SolveReport {
+    /// The SPE payoffs, the equilibrium profile (the action at each decision node) and,
+    /// when asked for, every pure SPE payoff vector.
+    fn tables(&self) -> Vec<crate::table::Table> {
+        use crate::table::{Align, Cell, Column, Table};
+        let title = crate::text::clean(&self.title);
+        let mut payoffs = Table::new(
+            format!("{title} (ties {}): the SPE payoffs.", self.ties),
+            vec![
+                Column::new("player", Align::Left),
+                Column::new("payoff", Align::Right),
+            ],
+        );
+        for (name, v) in self.players.iter().zip(&self.value) {
+            payoffs.push(vec![
+                Cell::Text(crate::text::clean(name)),
+                Cell::Number(v.clone()),
+            ]);
+        }
+        let mut profile = Table::new(
+            format!("{title}: the equilibrium profile."),
+            vec![
+                Column::new("node", Align::Right),
+                Column::new("player", Align::Left),
+                Column::new("action", Align::Right),
+                Column::new("label", Align::Left),
+            ],
+        );
+        for e in &self.profile {
+            profile.push(vec![
+                Cell::number(e.node),
+                Cell::Text(crate::text::clean(&e.player)),
+                Cell::number(e.action),
+                Cell::Text(crate::text::clean(&e.label)),
+            ]);
+        }
+        let mut tables = vec![payoffs, profile];
+        if let Some(outcomes) = &self.outcomes {
+            let columns = self
+                .players
+                .iter()
+                .map(|p| Column::new(crate::text::clean(p), Align::Right))
+                .collect();
+            let mut t = Table::new(format!("{title}: every pure SPE payoff vector."), columns);
+            for v in outcomes {
+                t.push(v.iter().map(|x| Cell::Number(x.clone())).collect());
+            }
+            tables.push(t);
+        }
+        tables
     }
 }
