@@ -69,10 +69,14 @@ def exact_text(x):
     if isinstance(x, int):
         return x
     if isinstance(x, float):
+        if x != x or x in (float("inf"), float("-inf")):
+            raise ValueError(f"{x!r} is not a number: give a finite one (int, Fraction, Decimal, float or a string)")
         x = Fraction(x)  # exact: every finite float is a binary fraction
     if isinstance(x, Fraction):
         return x.numerator if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
     if isinstance(x, Decimal):
+        if not x.is_finite():
+            raise ValueError(f"Decimal({str(x)!r}) is not a number: give a finite one")
         return str(x)
     if isinstance(x, str):
         return x
@@ -130,7 +134,8 @@ def _from_report(value, schema, root):
         return None
     if _is_exact(schema, root):
         if isinstance(value, str):
-            return Fraction(value)
+            x = Fraction(value)
+            return x.numerator if x.denominator == 1 else x
         return value
     if isinstance(value, list):
         items = None
@@ -289,7 +294,14 @@ def run(command, request, progress=False, as_numpy=False, format=None):
             f"{command.replace('-', '.')}() got unexpected keyword argument(s) {', '.join(unknown)}; "
             f"it takes {', '.join(sorted(props))}"
         )
-    body = {k: _to_request(v, props[k], req_schema) for k, v in request.items()}
+    body = {}
+    for k, v in request.items():
+        try:
+            body[k] = _to_request(v, props[k], req_schema)
+        except (ValueError, OverflowError, TypeError) as e:
+            # A value Python cannot turn into the field's form: the library's kind of
+            # error, naming the field, not Python's own.
+            raise Error(f"{k}: {e}") from None
     if format is not None:
         if as_numpy:
             raise TypeError("give format or as_numpy, not both")

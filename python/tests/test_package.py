@@ -167,8 +167,19 @@ def test_errors_are_value_errors_with_one_line():
         lastbite.efg.solve(data="garbage")
     with pytest.raises(TypeError, match="unexpected keyword"):
         lastbite.cookie.analyze(component=[1, 2])
-    with pytest.raises(TypeError):
+    with pytest.raises(lastbite.Error, match="morsels: a boolean is not a number"):
         lastbite.dinner.solve(morsels=[(True, 1)])
+    # Malformed numbers are the library's kind of error, naming the field, never
+    # Python's own ValueError or OverflowError.
+    for bad, needle in [
+        (float("nan"), "morsels: nan is not a number"),
+        (float("inf"), "morsels: inf is not a number"),
+        ("x", "morsel 0, player 1: 'x' is not a number"),
+    ]:
+        with pytest.raises(lastbite.Error, match=needle):
+            lastbite.dinner.solve(morsels=[(1, bad), (2, 3)])
+    with pytest.raises(lastbite.Error, match="an object is not morsels"):
+        lastbite.dinner.solve(morsels={"a": 1})
     # A set's elements are distinct: one written twice is refused, as in the CLI.
     with pytest.raises(lastbite.Error, match="element 3 is written twice"):
         lastbite.subtraction.outcome(set=[3, 5, 3], heap=10)
@@ -255,3 +266,20 @@ def test_picking_sequences_match_the_cli():
     assert as_json(lastbite.dinner.fairness(morsels="1,2 1,1", order="AB", every_spe=True)) == cli(
         "dinner", "fairness", "--morsels", "1,2 1,1", "--order", "AB", "--every-spe"
     )
+
+
+def test_tree_reports_give_exact_numbers():
+    """A tree's values are int or Fraction, as every other report's exact numbers."""
+    from fractions import Fraction
+
+    t = lastbite.dinner.tree(morsels="1,2 2,3 3,1", order="ABA")
+    assert t["value"] == [5, 2] and all(type(v) is int for v in t["value"])
+    # A random game with chance nodes: values and probabilities, exact.
+    text = lastbite.efg.random(nodes=30, players=2, chance=50, seed=3)["efg"]
+    d = lastbite.efg.draw(data=text)
+    kinds = {n["kind"] for n in d["nodes"]}
+    assert "chance" in kinds
+    for node in d["nodes"]:
+        assert all(isinstance(v, (int, Fraction)) for v in node["value"])
+        if node["probability"] is not None:
+            assert isinstance(node["probability"], (int, Fraction))

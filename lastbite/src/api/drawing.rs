@@ -52,6 +52,7 @@ pub struct DrawnNode {
     /// The move from the parent.
     pub label: String,
     /// Its probability, below a chance node.
+    #[schemars(with = "Option<crate::exact::Exact>")]
     pub probability: Option<String>,
     /// `decision`, `chance`, `terminal` or `folded`.
     pub kind: &'static str,
@@ -59,6 +60,7 @@ pub struct DrawnNode {
     pub player: Option<String>,
     /// Each player's payoff of equilibrium play through the node (at a leaf: the play's
     /// payoffs; at a folded node: its subtree's equilibrium, plus the way there).
+    #[schemars(with = "Vec<crate::exact::Exact>")]
     pub value: Vec<String>,
     /// Equilibrium play reaches it.
     pub on_path: bool,
@@ -93,6 +95,7 @@ pub struct TreeReport {
     /// The tie rules.
     pub ties: String,
     /// The equilibrium payoff vector.
+    #[schemars(with = "Vec<crate::exact::Exact>")]
     pub value: Vec<String>,
     /// The equilibrium play's move labels from the root to its end or its first chance
     /// node.
@@ -106,6 +109,7 @@ pub struct TreeReport {
     /// Folded subtrees drawn as triangles.
     pub folded: u64,
     /// The payoff vectors of all pure SPE, when asked.
+    #[schemars(with = "Option<Vec<Vec<crate::exact::Exact>>>")]
     pub spe_outcomes: Option<Vec<Vec<String>>>,
     /// Every drawn node; the root first.
     pub nodes: Vec<DrawnNode>,
