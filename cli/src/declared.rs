@@ -293,6 +293,7 @@ fn field_arg(f: &Field) -> Arg {
                 })
                 .collect();
             arg.value_parser(PossibleValuesParser::new(values))
+                .ignore_case(true)
                 .value_name(id.to_uppercase())
         }
     };
@@ -460,6 +461,17 @@ fn request(info: &CommandInfo, m: &ArgMatches) -> anyhow::Result<String> {
                 let values: Vec<&String> = values.collect();
                 let one = |v: &str| match shape {
                     Shape::Int(_) => v.to_string(),
+                    // Any case, or an alias: the value's own name.
+                    Shape::Choice(choices) => quote(
+                        choices
+                            .iter()
+                            .find(|(name, aliases, _)| {
+                                std::iter::once(name)
+                                    .chain(aliases)
+                                    .any(|a| a.eq_ignore_ascii_case(v))
+                            })
+                            .map_or(v, |(name, _, _)| name.as_str()),
+                    ),
                     _ => quote(v),
                 };
                 if f.list {

@@ -191,8 +191,8 @@ fn expectations_by_the_programs_and_by_every_profile() {
                             order: order.into(),
                             items,
                             model: model.into(),
-                            welfare: welfare.into(),
-                            play: play.into(),
+                            welfare: welfare.parse().unwrap(),
+                            play: play.parse().unwrap(),
                             enumerate,
                             ..Default::default()
                         },
@@ -298,7 +298,7 @@ fn sampled_expectations_cover_the_exact_value() {
             &ExpectedRequest {
                 order: "ABBA".into(),
                 items: 4,
-                play: "strategic".into(),
+                play: "strategic".parse().unwrap(),
                 // The programs would answer exactly; average over profiles.
                 enumerate: true,
                 max_profiles,
@@ -339,7 +339,7 @@ fn strategic_best_order_is_the_best_of_every_sequence() {
             &BestOrderRequest {
                 items: m,
                 model: model.into(),
-                play: "strategic".into(),
+                play: "strategic".parse().unwrap(),
                 counts: counts.clone(),
                 ..Default::default()
             },
@@ -370,7 +370,7 @@ fn strategic_best_order_is_the_best_of_every_sequence() {
                         order: order.clone(),
                         items: m,
                         model: model.into(),
-                        play: "strategic".into(),
+                        play: "strategic".parse().unwrap(),
                         ..Default::default()
                     },
                     &Control::silent(),

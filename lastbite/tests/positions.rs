@@ -234,7 +234,7 @@ fn subtraction_positions_add_up() {
                 &OutcomeRequest {
                     set: set_text.clone(),
                     heap: heap.to_string(),
-                    convention: conv.into(),
+                    convention: conv.parse().unwrap(),
                     explain: true,
                     takes,
                     ..Default::default()

@@ -26,7 +26,7 @@ fn explained_moves_agree_with_a_direct_table() {
         let req = OutcomeRequest {
             set: text.clone(),
             heap: heap.to_string(),
-            convention: x.name().into(),
+            convention: x,
             explain: true,
             ..OutcomeRequest::default()
         };

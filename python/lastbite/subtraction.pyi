@@ -18,7 +18,7 @@ def table(
 
 def outcome(
     *,
-    convention: str = ...,
+    convention: Literal["FvF", "FvA", "AvF", "AvA"] = ...,
     explain: bool = ...,
     heap: str = ...,
     limit: int = ...,

@@ -1319,8 +1319,9 @@ impl Solution {
     ) -> PyResult<String> {
         let fields = lastbite::api::drawing::TreeFields::new(horizontal, values, spe, draw_nodes)
             .map_err(|e| Error::new_err(e.to_string()))?;
+        let ties = self.sol().ties().describe();
         let report =
-            lastbite::api::drawing::draw(self.sol(), &fields, Budget { max_states }, title);
+            lastbite::api::drawing::draw(self.sol(), &fields, Budget { max_states }, title, &ties);
         if let Some(e) = self.game().take_error() {
             return Err(e);
         }

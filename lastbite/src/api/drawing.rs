@@ -158,6 +158,7 @@ pub fn draw<G: Game>(
     fields: &TreeFields,
     budget: Budget,
     title: &str,
+    ties: &str,
 ) -> Result<TreeReport, Error> {
     let game = sol.game();
     let tree = unfold(
@@ -169,7 +170,7 @@ pub fn draw<G: Game>(
         },
     )?;
     let lay = layout(&tree, &fields.style);
-    let ties = sol.ties().describe();
+    let ties = ties.to_string();
     let caption = format!("{title} (ties: {ties})");
     let svg = to_svg(&tree, &lay, &fields.style, &caption);
     let path = sol

@@ -22,6 +22,45 @@ macro_rules! request {
 }
 pub(crate) use request;
 
+/// A type with a closed set of values written as text, as a request field: serialised as
+/// its name, read by its `FromStr` (so case and the family's aliases stay accepted, and a
+/// value outside the set is refused listing every value), and in the schema as an `enum`
+/// of the names, so front ends (the CLI's possible values, Python's `Literal`) show the set.
+macro_rules! closed_set {
+    ($ty:ty, $schema:literal, [$($value:literal $(| $alias:literal)*),+ $(,)?]) => {
+        impl serde::Serialize for $ty {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_str(self.name())
+            }
+        }
+        impl<'de> serde::Deserialize<'de> for $ty {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<$ty, D::Error> {
+                use serde::de::Error as _;
+                let text = String::deserialize(d)?;
+                text.parse::<$ty>().map_err(|_| {
+                    D::Error::custom(format!(
+                        "{} is not one of {}",
+                        $crate::api::escape(&text),
+                        [$($value),+].join(", ")
+                    ))
+                })
+            }
+        }
+        impl schemars::JsonSchema for $ty {
+            fn schema_name() -> std::borrow::Cow<'static, str> {
+                $schema.into()
+            }
+            fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+                schemars::json_schema!({
+                    "type": "string",
+                    "oneOf": [$({"const": $value, "x-aliases": [$($alias),*]}),+]
+                })
+            }
+        }
+    };
+}
+pub(crate) use closed_set;
+
 /// What a budget field of a request bounds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BudgetUnit {

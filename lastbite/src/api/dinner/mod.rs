@@ -17,6 +17,8 @@ mod sweep;
 mod text;
 
 pub use crate::api::input::Letter;
+pub use crate::games::dinner::picking::expected::Play;
+pub use crate::games::dinner::picking::Welfare;
 pub use game::{game, GameRequest};
 pub use input::{First, Morsels};
 pub use picking::{
@@ -45,7 +47,7 @@ pub use crate::api::drawing::TreeReport;
 use crate::api::drawing::{tree_request, TreeFields};
 use crate::api::input::request;
 use crate::api::{Control, Error};
-use crate::engine::{verify, write_efg, Budget, Ties, Verdict};
+use crate::engine::{verify, write_efg, Budget, Verdict};
 use crate::exact::Exact;
 use crate::games::dinner::analysis::{attainable, figures, variants};
 use crate::games::dinner::{
@@ -181,6 +183,7 @@ pub fn solve(req: &SolveRequest, ctl: &Control) -> Result<SolveReport, Error> {
         transformed: None,
         scores: vec![],
         eating_order: vec![],
+        eating_order_rule: if use_crossout { "crossout" } else { "ties" },
         crossout_sequence: None,
         states: None,
         path_recovery: None,
@@ -669,9 +672,11 @@ tree_request!(dinner_request! {
     /// `dinner tree`: the game tree of a small dinner drawn, with its subgame perfect
     /// equilibrium.
     TreeRequest {
-        /// The engine's friendly|antagonistic|first|last, for all players or per player
-        /// (`A=friendly,B=antagonistic`); `first` prefers the lower-numbered morsel.
-        ties: String = "first".into(),
+        /// `index` (earlier morsel counts as tastier: the path `dinner solve --method
+        /// exact` eats) or the engine's friendly|antagonistic|first|last, for all players
+        /// or per player (`A=friendly,B=antagonistic`); `first` prefers the
+        /// lower-numbered morsel.
+        ties: String = "index".into(),
         /// Refuse dinners with more states (subsets of morsels) than this.
         max_states: u64 = Budget::DEFAULT_MAX_STATES,
     }
@@ -690,27 +695,22 @@ pub fn tree(req: &TreeRequest, ctl: &Control) -> Result<TreeReport, Error> {
     let fields = TreeFields::new(req.horizontal, req.values, req.spe, req.draw_nodes)?;
     let setup = req.input().setup()?;
     let (d, order) = (setup.dinner(), setup.order());
-    if req.ties.trim().eq_ignore_ascii_case("index") {
-        return Err(Error::invalid(
-            "ties",
-            &req.ties,
-            "a drawn tree uses the engine's rules: friendly, antagonistic, first or last",
-        ));
-    }
-    let ties =
-        Ties::parse(&req.ties, d.players()).map_err(|e| Error::invalid("ties", &req.ties, e))?;
+    let ties = DinnerTies::parse(&req.ties, d.players())
+        .map_err(|e| Error::invalid("ties", &req.ties, e))?;
     let budget = Budget {
         max_states: req.max_states,
     };
-    let game = DinnerGame::<i128>::new(&setup, false)?;
+    // The index rule is the engine's `first` on perturbed payoffs, as in `dinner solve`;
+    // the drawn values are the real ones (the game's payoff text undoes the perturbation).
+    let game = DinnerGame::<i128>::new(&setup, ties == DinnerTies::Index)?;
     ctl.check()?;
-    let sol = crate::engine::solve(&game, &ties, budget)?;
+    let sol = crate::engine::solve(&game, &ties.for_engine(d.players()), budget)?;
     let title = format!(
         "Ethiopian Dinner, {} morsels, turn order {}",
         d.len(),
         order
     );
-    crate::api::drawing::draw(&sol, &fields, budget, &title)
+    crate::api::drawing::draw(&sol, &fields, budget, &title, &ties.describe())
 }
 
 request! {

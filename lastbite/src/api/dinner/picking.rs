@@ -264,11 +264,11 @@ request! {
         /// (2^-r), or a scoring vector `"s1,s2,...,sm"` (exact, best first).
         model: String = "borda".into(),
         /// `utilitarian`, `egalitarian` or `nash`.
-        welfare: String = "utilitarian".into(),
+        welfare: Welfare = Welfare::Utilitarian,
         /// `sincere` or `strategic` (the subgame-perfect equilibrium; ties between equal
         /// values broken by the agent's ranking; two agents: exact by the reversal at any
         /// size).
-        play: String = "sincere".into(),
+        play: Play = Play::Sincere,
         /// Refuse more items than this: the exact programs take `O(items^3)` operations
         /// on exact rationals (100 items about half a second, 300 about 80 s).
         max_items: usize = DEFAULT_MAX_ITEMS,
@@ -307,14 +307,7 @@ pub fn expected(req: &ExpectedRequest, ctl: &Control) -> Result<ExpectedReport, 
     }
     let blank = Dinner::from_integers(k, vec![0; m * k])?;
     let order = TurnOrder::parse(&req.order, &blank)?;
-    let welfare: Welfare = req
-        .welfare
-        .parse()
-        .map_err(|e| Error::invalid("welfare", &req.welfare, e))?;
-    let how: Play = req
-        .play
-        .parse()
-        .map_err(|e| Error::invalid("play", &req.play, e))?;
+    let (welfare, how) = (req.welfare, req.play);
     let values = values(&req.model, m).map_err(|e| profiles_error(e, &req.model, m))?;
     let routes = Routes {
         enumerate: req.enumerate,
@@ -368,9 +361,9 @@ request! {
         /// `borda`, `lexicographic` or a scoring vector (as `dinner expected`).
         model: String = "borda".into(),
         /// `utilitarian` (the measure the program computes).
-        welfare: String = "utilitarian".into(),
+        welfare: Welfare = Welfare::Utilitarian,
         /// `sincere` or `strategic`.
-        play: String = "sincere".into(),
+        play: Play = Play::Sincere,
     }
 }
 
@@ -393,17 +386,14 @@ pub fn best_order(req: &BestOrderRequest, _ctl: &Control) -> Result<BestOrderRep
             "the expected welfare of every sequence is computed for two agents",
         ));
     }
-    if !req.welfare.trim().eq_ignore_ascii_case("utilitarian") {
+    if req.welfare != Welfare::Utilitarian {
         return Err(Error::invalid(
             "welfare",
-            &req.welfare,
+            req.welfare.name(),
             "the search over sequences ranks by utilitarian welfare (dinner expected gives the others for one sequence)",
         ));
     }
-    let how: Play = req
-        .play
-        .parse()
-        .map_err(|e| Error::invalid("play", &req.play, e))?;
+    let how = req.play;
     let scores = values(&req.model, m).map_err(|e| profiles_error(e, &req.model, m))?;
     let counts = match &req.counts {
         Some(c) if c.len() == 2 && c[0] + c[1] == m => Some([c[0], c[1]]),
@@ -437,3 +427,6 @@ pub fn best_order(req: &BestOrderRequest, _ctl: &Control) -> Result<BestOrderRep
         sequences: found.seen,
     })
 }
+
+crate::api::input::closed_set!(Welfare, "Welfare", ["utilitarian", "egalitarian", "nash"]);
+crate::api::input::closed_set!(Play, "Play", ["sincere", "strategic" | "spe"]);

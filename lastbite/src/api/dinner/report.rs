@@ -108,6 +108,12 @@ pub struct SolveReport {
     pub scores: Vec<Exact>,
     /// The equilibrium eating order.
     pub eating_order: Vec<BiteReport>,
+    /// Which rule chose the eating order among those that give the same bundles:
+    /// `crossout` (the crossout strategy's bites, the reverse of the crossout sequence) or
+    /// `ties` (the exact solver's equilibrium path under `ties`: with `index`, among
+    /// moves worth the same the lower-numbered morsel first). The two can eat the same
+    /// bundles in different orders; `explain` and `at` explain the exact solver's path.
+    pub eating_order_rule: &'static str,
     /// The crossout sequence (crossout only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub crossout_sequence: Option<Vec<usize>>,

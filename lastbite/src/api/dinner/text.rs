@@ -66,13 +66,20 @@ impl Render for SolveReport {
         let w = &mut buf;
         writeln!(
             w,
-            "Dinner: {} morsels, {} players, turn order {}, method {}, ties {}{}",
+            "Dinner: {} morsels, {} players, turn order {}, method {}, ties {}{}{}",
             self.morsels,
             self.players,
             abbreviate(&self.turn_order),
             self.method,
             self.ties,
-            rules_text(self.rules.as_ref())
+            rules_text(self.rules.as_ref()),
+            // The crossout strategy's order is its own: the exact solver may eat the same
+            // bundles in another order under the same rule name.
+            if self.eating_order_rule == "crossout" {
+                " (eating order: crossout's)"
+            } else {
+                ""
+            }
         )?;
         if let Some(s) = self.states {
             writeln!(w, "States solved: {s}")?;

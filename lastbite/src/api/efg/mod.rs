@@ -154,7 +154,7 @@ pub fn draw(req: &DrawRequest, ctl: &Control) -> Result<TreeReport, Error> {
     } else {
         g.title().to_string()
     };
-    crate::api::drawing::draw(&sol, &fields, budget, &title)
+    crate::api::drawing::draw(&sol, &fields, budget, &title, &sol.ties().describe())
 }
 
 /// Reads the game of a request.

@@ -12,6 +12,7 @@ mod report;
 mod sweep;
 mod text;
 
+pub use crate::games::subtraction::Convention;
 pub use game::{game, GameRequest};
 pub use report::{
     Cell, ConjectureReport, Counterexample, CounterexampleAt, DerivationReport, Discrepancies,
@@ -31,8 +32,8 @@ use serde::{Deserialize, Serialize};
 use crate::api::{Control, Error};
 use crate::games::subtraction::analysis::Family;
 use crate::games::subtraction::{
-    figures, find_period, first_discrepancy, first_zero_sum_discrepancy, parse_heap, Convention,
-    Derivation, Outcomes, Position, Ruleset, SubtractionError, Table,
+    figures, find_period, first_discrepancy, first_zero_sum_discrepancy, parse_heap, Derivation,
+    Outcomes, Position, Ruleset, SubtractionError, Table,
 };
 
 /// The largest heap up to which periods are searched by default.
@@ -90,7 +91,7 @@ request! {
         #[schemars(extend("x-required" = true))]
         heap: String = String::new(),
         /// FvF, FvA, AvF or AvA (Alice's convention first).
-        convention: String = "FvF".into(),
+        convention: Convention = Convention::FvF,
         /// Largest heap to search for the period when the heap is beyond the table.
         limit: u64 = DEFAULT_LIMIT,
         /// Also list every legal move with the outcome it leads to under PSPE play.
@@ -113,10 +114,7 @@ pub fn outcome(req: &OutcomeRequest, _ctl: &Control) -> Result<OutcomeReport, Er
         });
     }
     let start = parse_heap(&req.heap).map_err(|e| Error::invalid("heap", &req.heap, e))?;
-    let whole: Convention = req
-        .convention
-        .parse()
-        .map_err(|e| Error::invalid("convention", &req.convention, e))?;
+    let whole = req.convention;
     let takes = req.takes.as_deref().unwrap_or_default();
     let position = Position::after(&set, start, whole, takes).map_err(|e| match e {
         SubtractionError::Take { take, .. } => Error::invalid("takes", take, e),
@@ -398,3 +396,5 @@ pub fn plot(req: &PlotRequest, ctl: &Control) -> Result<PlotReport, Error> {
         svg: req.picture.then_some(svg),
     })
 }
+
+crate::api::input::closed_set!(Convention, "Convention", ["FvF", "FvA", "AvF", "AvA"]);
