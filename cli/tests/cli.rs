@@ -670,7 +670,7 @@ fn subtraction_bad_input() {
             "--convention",
             "XvY",
         ],
-        "unknown convention",
+        "possible values: FvF, FvA, AvF, AvA",
     );
     fails(
         &[

@@ -159,7 +159,7 @@ pub fn schema_document() -> String {
 /// use lastbite::api::serving::{admit, request_fields, Caps, Refusal};
 /// let caps = Caps { max_states: 1000, max_memory_gib: 1 };
 /// let all = request_fields();
-/// let (_, fields) = all.iter().find(|(c, _)| *c == "dinner-play").unwrap();
+/// let (_, fields) = all.iter().find(|(c, _)| *c == "dinner-verify").unwrap();
 /// let body = admit(fields, br#"{"morsels": "1,2"}"#, &caps, "this page").unwrap();
 /// let v: serde_json::Value = serde_json::from_str(&body).unwrap();
 /// assert_eq!(v, serde_json::json!({"morsels": "1,2", "max_states": 1000}));
