@@ -390,6 +390,7 @@ fn output_args(info: &CommandInfo) -> Vec<Arg> {
             Arg::new("standalone")
                 .long("standalone")
                 .action(ArgAction::SetTrue)
+                .requires("documents")
                 .help(if documents.len() == 2 {
                     "With --latex or --tikz: a whole document that pdflatex compiles on its own."
                 } else if info.tables {
@@ -425,6 +426,18 @@ pub fn subcommand(info: &CommandInfo, cli_name: &'static str) -> Command {
     let mut cmd = Command::new(cli_name).about(short).long_about(long_about);
     for f in fields(&info.request) {
         cmd = cmd.arg(field_arg(&f));
+    }
+    // `--standalone` completes a document: a LaTeX table's or a TikZ picture's.
+    let documents: Vec<&str> = [("latex", info.tables), ("tikz", info.picture)]
+        .into_iter()
+        .filter_map(|(id, has)| has.then_some(id))
+        .collect();
+    if !documents.is_empty() {
+        cmd = cmd.group(
+            clap::ArgGroup::new("documents")
+                .args(documents)
+                .multiple(true),
+        );
     }
     cmd.args(output_args(info))
 }

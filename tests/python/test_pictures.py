@@ -102,9 +102,10 @@ def test_tree_requests_refuse_bad_input():
     bad = subprocess.run([LASTBITE, "dinner", "tree", "--morsels", "1,2 2,1", "--draw-nodes", "0", "--json"],
                          capture_output=True, text=True)
     assert bad.returncode != 0 and "draw_nodes" in bad.stderr.replace("-", "_") and "panick" not in bad.stderr
-    bad = subprocess.run([LASTBITE, "dinner", "tree", "--morsels", "1,2 2,1", "--ties", "index", "--json"],
+    bad = subprocess.run([LASTBITE, "dinner", "tree", "--morsels", "1,2 2,1", "--ties", "fair", "--json"],
                          capture_output=True, text=True)
     assert bad.returncode != 0 and len(bad.stderr.strip().splitlines()) == 1
+    assert "expected index, friendly" in bad.stderr
     bad = subprocess.run([LASTBITE, "efg", "draw", str(ENTRY)], capture_output=True, text=True)
     assert bad.returncode != 0 and "--svg" in bad.stderr
 
@@ -307,3 +308,14 @@ def test_draw_tree_of_a_solved_openspiel_game():
     assert t["value"] == [str(v) for v in sol.value()] == ["0", "0"]
     drawn = sum(n["kind"] == "terminal" for n in t["nodes"])
     assert drawn + sum(n["hidden_leaves"] for n in t["nodes"] if n["kind"] == "folded") == 255168
+
+
+def test_tree_draws_the_exact_solvers_path_under_index():
+    """`dinner tree` draws the index rule by default: its equilibrium path is the eating
+    order of `dinner solve --method exact`, and its value the scores."""
+    for morsels, order in [("1,8 2,3 3,6 4,4 5,1 6,2 7,5 8,7", "ABABABAB"), ("3,1 2,2 0,3 1,0 5,5", "ABBAB")]:
+        tree = json.loads(run("dinner", "tree", "--morsels", morsels, "--order", order, "--json"))
+        solved = json.loads(run("dinner", "solve", "--morsels", morsels, "--order", order, "--method", "exact", "--json"))
+        assert tree["ties"] == "index" and solved["eating_order_rule"] == "ties"
+        assert [int(v) for v in tree["value"]] == solved["scores"]
+        assert [int(label.split()[0][1:]) for label in tree["path"]] == [b["morsel"] for b in solved["eating_order"]]
