@@ -23,6 +23,17 @@ use serde_json::Value;
 use crate::out::{self, call};
 use crate::progress::Bar;
 
+/// The [`CommandInfo`] of command `name`, built once a process (its schema is generated
+/// from the request type: the one command a command line names needs it twice, to build
+/// its flags and to read them).
+pub fn info(name: &str) -> Option<&'static CommandInfo> {
+    use std::sync::OnceLock;
+    static CACHE: OnceLock<Vec<OnceLock<CommandInfo>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| api::COMMANDS.iter().map(|_| OnceLock::new()).collect());
+    let i = api::COMMANDS.iter().position(|c| *c == name)?;
+    Some(cache[i].get_or_init(|| api::command_info(name).expect("a command of the table")))
+}
+
 /// The command-line path of an API command: `dinner-solve` is `dinner solve`,
 /// `reproduce` is `reproduce`.
 pub fn cli_path(name: &str) -> (&str, Option<&str>) {

@@ -107,83 +107,59 @@ fn cli_for(only: Option<&(String, String)>) -> clap::Command {
             (f, Some(c)) => f == family && (c == command || name == "tokens-solve"),
         },
     };
-    let mut root = Cli::command();
-    let mut families: Vec<clap::Command> = FAMILIES
-        .iter()
-        .map(|(name, about)| {
-            clap::Command::new(*name)
-                .about(*about)
-                .subcommand_required(true)
-                .arg_required_else_help(true)
-        })
-        .collect();
+    // Each family's subcommands gathered first, each Command built once (a clap Command
+    // is rebuilt by value: adding to one in a loop would copy it each time).
+    let mut top: Vec<clap::Command> = Vec::new();
+    let mut members: Vec<Vec<clap::Command>> = FAMILIES.iter().map(|_| Vec::new()).collect();
+    let mut plain_tokens: Option<clap::Command> = None;
     for &name in lastbite::api::COMMANDS {
-        if !full(name) {
-            let (family, command) = declared::cli_path(name);
-            let stub = clap::Command::new(command.unwrap_or(family));
-            match FAMILIES.iter().position(|(f, _)| *f == family) {
-                Some(i) => families[i] = families[i].clone().subcommand(stub),
-                None => root = root.subcommand(stub),
+        let (family, command) = declared::cli_path(name);
+        let sub = if full(name) {
+            let info = declared::info(name).expect("a command of the table");
+            // `lastbite tokens ...` alone solves: the family takes solve's flags.
+            if name == "tokens-solve" {
+                plain_tokens = Some(declared::subcommand(info, "solve"));
             }
-            continue;
-        }
-        let info = lastbite::api::command_info(name).expect("a command of the table");
-        match declared::cli_path(name) {
-            (command, None) => {
-                root = root.subcommand(declared::subcommand(&info, command));
-            }
-            (family, Some(command)) => {
-                let i = FAMILIES
-                    .iter()
-                    .position(|(f, _)| *f == family)
-                    .unwrap_or_else(|| panic!("{name}: no family {family}"));
-                families[i] = families[i]
-                    .clone()
-                    .subcommand(declared::subcommand(&info, command));
-                // `lastbite tokens ...` alone solves: the family takes solve's flags.
-                if name == "tokens-solve" {
-                    let solve = declared::subcommand(&info, "solve");
-                    families[i] = families[i]
-                        .clone()
-                        .args(solve.get_arguments().cloned())
-                        .subcommand_required(false)
-                        .arg_required_else_help(false)
-                        .args_conflicts_with_subcommands(true);
-                }
-            }
+            declared::subcommand(info, command.unwrap_or(family))
+        } else {
+            clap::Command::new(command.unwrap_or(family))
+        };
+        match FAMILIES.iter().position(|(f, _)| *f == family) {
+            Some(i) => members[i].push(sub),
+            None => top.push(sub),
         }
     }
     let cookie = FAMILIES
         .iter()
         .position(|(f, _)| *f == "cookie")
         .expect("cookie");
-    families[cookie] = families[cookie]
-        .clone()
-        .subcommand(cookie::PlayArgs::augment_args(
-            clap::Command::new("play").about(cookie::PLAY_ABOUT),
-        ));
+    members[cookie].push(cookie::PlayArgs::augment_args(
+        clap::Command::new("play").about(cookie::PLAY_ABOUT),
+    ));
+    let families = FAMILIES.iter().zip(members).map(|((name, about), subs)| {
+        let family = clap::Command::new(*name).about(*about).subcommands(subs);
+        match (&plain_tokens, *name) {
+            (Some(solve), "tokens") => family
+                .args(solve.get_arguments().cloned())
+                .args_conflicts_with_subcommands(true),
+            _ => family
+                .subcommand_required(true)
+                .arg_required_else_help(true),
+        }
+    });
     // Reproduce and the families first, then serve, merge, completions.
-    let others: Vec<clap::Command> = root.get_subcommands().cloned().collect();
-    let mut ordered = clap::Command::new("lastbite")
-        .version(root.get_version().unwrap_or_default().to_string())
-        .about(root.get_about().cloned().unwrap_or_default())
-        .args(root.get_arguments().cloned())
+    let derived = Cli::command();
+    let others: Vec<clap::Command> = derived.get_subcommands().cloned().collect();
+    let mut root = clap::Command::new("lastbite")
+        .version(derived.get_version().unwrap_or_default().to_string())
+        .about(derived.get_about().cloned().unwrap_or_default())
+        .args(derived.get_arguments().cloned())
         .subcommand_required(true)
         .arg_required_else_help(true);
-    let names = ["reproduce"].into_iter().chain(FAMILIES.map(|(f, _)| f));
-    let listed = others.iter().chain(&families);
-    let mut order = 0;
-    for name in names {
-        for c in listed.clone().filter(|c| c.get_name() == name) {
-            ordered = ordered.subcommand(c.clone().display_order(order));
-            order += 1;
-        }
+    for (order, c) in top.into_iter().chain(families).chain(others).enumerate() {
+        root = root.subcommand(c.display_order(order));
     }
-    for c in others.into_iter().filter(|c| c.get_name() != "reproduce") {
-        ordered = ordered.subcommand(c.display_order(order));
-        order += 1;
-    }
-    ordered
+    root
 }
 
 fn main() -> ExitCode {
@@ -252,12 +228,12 @@ fn run(matches: &clap::ArgMatches) -> anyhow::Result<ExitCode> {
             };
         }
     };
-    let info = lastbite::api::command_info(&api_name).expect("built from the command table");
+    let info = declared::info(&api_name).expect("built from the command table");
     let m = match sub.subcommand() {
         Some((_, m)) => m,
         None => sub,
     };
-    declared::run(&info, m)
+    declared::run(info, m)
 }
 
 /// A clap error on one line, with everything useful in it: the missing arguments, the
