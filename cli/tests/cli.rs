@@ -1317,8 +1317,8 @@ fn every_table_prints_as_latex_and_pictures_go_to_files_or_stdout() {
             "--order",
             "ABAB",
         ],
-        &["dinner", "expected", "--items", "6"],
-        &["dinner", "best-order", "--items", "6"],
+        &["dinner", "expected", "--size", "6"],
+        &["dinner", "best-order", "--size", "6"],
     ] {
         let out = lastbite().args(args).arg("--latex").output().unwrap();
         assert!(

@@ -189,7 +189,7 @@ fn expectations_by_the_programs_and_by_every_profile() {
                     expected(
                         &ExpectedRequest {
                             order: order.into(),
-                            items,
+                            size: items,
                             model: model.into(),
                             welfare: welfare.parse().unwrap(),
                             play: play.parse().unwrap(),
@@ -215,7 +215,7 @@ fn expectations_by_the_programs_and_by_every_profile() {
     }
     let e = expected(
         &ExpectedRequest {
-            items: 9,
+            size: 9,
             enumerate: true,
             ..Default::default()
         },
@@ -234,7 +234,7 @@ fn best_order_is_the_best_of_every_sequence() {
     for (m, model) in [(4, "borda"), (5, "lexicographic"), (5, "2,1,1,0,0")] {
         let r = best_order(
             &BestOrderRequest {
-                items: m,
+                size: m,
                 model: model.into(),
                 ..Default::default()
             },
@@ -255,7 +255,7 @@ fn best_order_is_the_best_of_every_sequence() {
                 let e = expected(
                     &ExpectedRequest {
                         order: order.clone(),
-                        items: m,
+                        size: m,
                         model: model.into(),
                         ..Default::default()
                     },
@@ -297,7 +297,7 @@ fn sampled_expectations_cover_the_exact_value() {
         expected(
             &ExpectedRequest {
                 order: "ABBA".into(),
-                items: 4,
+                size: 4,
                 play: "strategic".parse().unwrap(),
                 // The programs would answer exactly; average over profiles.
                 enumerate: true,
@@ -337,7 +337,7 @@ fn strategic_best_order_is_the_best_of_every_sequence() {
     ] {
         let r = best_order(
             &BestOrderRequest {
-                items: m,
+                size: m,
                 model: model.into(),
                 play: "strategic".parse().unwrap(),
                 counts: counts.clone(),
@@ -368,7 +368,7 @@ fn strategic_best_order_is_the_best_of_every_sequence() {
                 let e = expected(
                     &ExpectedRequest {
                         order: order.clone(),
-                        items: m,
+                        size: m,
                         model: model.into(),
                         play: "strategic".parse().unwrap(),
                         ..Default::default()

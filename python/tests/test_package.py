@@ -257,7 +257,7 @@ def test_picking_sequences_match_the_cli():
     assert as_json(lastbite.dinner.fairness(morsels=dinner)) == cli("dinner", "fairness", "--morsels", dinner)
     with pytest.raises(lastbite.Error, match="agent"):
         lastbite.dinner.manipulate(morsels=dinner, agent="Z")
-    assert as_json(lastbite.dinner.expected(items=6, order="snake")) == cli("dinner", "expected", "--items", "6", "--order", "snake")
+    assert as_json(lastbite.dinner.expected(size=6, order="snake")) == cli("dinner", "expected", "--size", "6", "--order", "snake")
     assert as_json(lastbite.dinner.best_order(items=6, counts=[3, 3])) == cli("dinner", "best-order", "--items", "6", "--counts", "3,3")
     assert as_json(lastbite.dinner.best_order(items=6, counts=[3, 3], play="strategic", model="lexicographic")) == cli(
         "dinner", "best-order", "--items", "6", "--counts", "3,3", "--play", "strategic", "--model", "lexicographic"

@@ -231,6 +231,36 @@ async fn budgets_refuse_with_422_and_the_size() {
         StatusCode::UNPROCESSABLE_ENTITY,
         "over the budget of 2.0 GiB",
     );
+    // A budget with no server flag of its own (declared `budget`) is capped at its
+    // default: dinner expected's items, subtraction's period search.
+    let (s, b) = post(&c, "dinner-expected", r#"{"size": 300, "max_items": 1000}"#).await;
+    error_of(
+        s,
+        &b,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "max_items 1000 is over",
+    );
+    let (s, b) = post(&c, "dinner-expected", r#"{"size": 300}"#).await;
+    error_of(
+        s,
+        &b,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "over this budget of 200",
+    );
+    let (s, b) = post(&c, "subtraction-period", r#"{"set": "1,2", "limit": 1e9}"#).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{b}");
+    let (s, b) = post(
+        &c,
+        "subtraction-period",
+        r#"{"set": "1,2", "limit": 100000000}"#,
+    )
+    .await;
+    error_of(
+        s,
+        &b,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "limit 100000000 is over",
+    );
 }
 
 /// A request that runs for seconds and notices cancellation within a layer: the exact

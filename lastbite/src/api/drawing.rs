@@ -35,6 +35,7 @@ macro_rules! tree_request {
                 /// Draw at most this many nodes (at most 100000): the equilibrium play
                 /// first, then level by level; each subtree past it is folded into a
                 /// triangle with the nodes and leaves it holds.
+                #[schemars(extend("x-budget" = "range"), range(max = $crate::api::drawing::MAX_DRAWN_NODES))]
                 draw_nodes: u64 = 300,
             }
         }

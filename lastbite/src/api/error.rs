@@ -72,6 +72,14 @@ pub enum Error {
         /// What is wrong with the combination.
         problem: String,
     },
+    /// A size over the budget field that bounds it (its `x-budget`), refused before the
+    /// work; the field named is the budget, the flag that raises it.
+    OverBudget {
+        /// The budget field.
+        field: &'static str,
+        /// The size asked for and the budget, in words.
+        problem: String,
+    },
     /// A required input is missing.
     Missing {
         /// The field (or one of several).
@@ -156,8 +164,12 @@ impl Error {
             | Error::Request { .. }
             | Error::Dinner(_)
             | Error::Precedence(_)
-            | Error::Subtraction(_)
             | Error::Tokens(_) => BadRequest,
+            // A family too large to sweep or a table too large to hold: refused with its
+            // size before the work.
+            Error::Subtraction(SubtractionError::Budget(_)) => OverBudget,
+            Error::Subtraction(_) => BadRequest,
+            Error::OverBudget { .. } => OverBudget,
             Error::Io { .. } => Io,
             Error::Cookie(e) => match e {
                 CookieError::Component { .. } => BadRequest,
@@ -212,17 +224,27 @@ impl Error {
         }
     }
 
+    /// A size over the budget field `field` that bounds it.
+    pub fn over_budget(field: &'static str, problem: impl fmt::Display) -> Error {
+        Error::OverBudget {
+            field,
+            problem: problem.to_string(),
+        }
+    }
+
     /// The request field the error is about, if one.
     pub fn field(&self) -> Option<&'static str> {
         match self {
             Error::Invalid { field, .. }
             | Error::Combination { field, .. }
+            | Error::OverBudget { field, .. }
             | Error::Missing { field, .. } => Some(field),
             Error::Engine(EngineError::TooManyStates { .. } | EngineError::TooManyHeld { .. }) => {
                 Some("max_states")
             }
             Error::Engine(EngineError::OverMemory { .. }) => Some("memory_gib"),
             Error::Subtraction(SubtractionError::NoPeriod(_)) => Some("limit"),
+            Error::Tokens(TokensError::TooManyPlayers { .. }) => Some("players"),
             Error::Precedence(_) => Some("before"),
             Error::Efg { error, .. } => match error {
                 EfgError::TooManyNodes { .. } => Some("max_nodes"),
@@ -244,7 +266,9 @@ impl Error {
                 value,
                 problem,
             } => format!("{} {}: {problem}", name(field), quote(value)),
-            Error::Combination { field, problem } => format!("{}: {problem}", name(field)),
+            Error::Combination { field, problem } | Error::OverBudget { field, problem } => {
+                format!("{}: {problem}", name(field))
+            }
             Error::Missing { field, what, hint } => {
                 format!("no {what} given ({}): {hint}", name(field))
             }

@@ -61,24 +61,31 @@ macro_rules! closed_set {
 }
 pub(crate) use closed_set;
 
-/// What a budget field of a request bounds.
+/// What a budget field of a request bounds, as its `x-budget` declaration says.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BudgetUnit {
-    /// A count of states, nodes or outcomes.
+    /// A count of states, nodes or outcomes (`"x-budget": "states"`).
     Count,
-    /// Memory, in GiB.
+    /// Memory, in GiB (`"x-budget": "memory"`).
     Gib,
+    /// Anything else (`"x-budget": "budget"`: items, profiles, heaps searched): a front
+    /// end that serves others allows at most the field's default.
+    Declared,
 }
 
-/// The request fields that bound a computation's size, whichever commands have them: a
-/// front end that serves others (the web server) caps each with its own budget and fills
-/// it in where a request gives none.
-pub const BUDGET_FIELDS: [(&str, BudgetUnit); 4] = [
-    ("max_states", BudgetUnit::Count),
-    ("max_nodes", BudgetUnit::Count),
-    ("max_outcomes", BudgetUnit::Count),
-    ("memory_gib", BudgetUnit::Gib),
-];
+/// The `x-budget` declarations a request field can carry (`#[schemars(extend("x-budget"
+/// = "range"))]`). Every integer field of every request carries one (the contract test
+/// over the command table checks it, and that each size is refused over its budget
+/// before any work):
+/// - `"states"`, `"memory"`, `"budget"`: the field is a budget ([`BudgetUnit`]); a front
+///   end that serves others caps it ([`crate::api::serving::admit`]).
+/// - the name of another field of the request, a budget: the field sizes the work and is
+///   refused over that budget, whose name the refusal gives (the flag that raises it).
+/// - `"range"`: the field sizes the work within a fixed range, the schema's `maximum`.
+/// - `"estimate"`: the work is estimated from the field (with others) and refused over a
+///   fixed limit that the refusal states.
+/// - `"none"`: the field sizes no work (a seed, an index into the instance).
+pub const BUDGET_KINDS: [&str; 6] = ["states", "memory", "budget", "range", "estimate", "none"];
 
 /// A player in reports: the engine's letter ([`player_letter`]: `A` for Alice, `B` for Bob, ...),
 /// serialised as a string.

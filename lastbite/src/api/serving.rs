@@ -14,7 +14,7 @@
 
 use serde_json::{Map, Value};
 
-use super::input::{BudgetUnit, BUDGET_FIELDS};
+use super::input::BudgetUnit;
 
 /// A serving front end's budgets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -65,6 +65,20 @@ pub struct RequestFields {
     pub props: Vec<String>,
     /// The fields declared to name a file or folder.
     pub paths: Vec<PathField>,
+    /// The fields declared to be budgets (`x-budget`: `states`, `memory` or `budget`),
+    /// with their defaults.
+    pub budgets: Vec<BudgetField>,
+}
+
+/// A request field declared to be a budget.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BudgetField {
+    /// The field's name.
+    pub name: String,
+    /// What it bounds: which of a serving front end's budgets caps it.
+    pub unit: BudgetUnit,
+    /// Its default: the cap of a [`BudgetUnit::Declared`] budget.
+    pub default: u64,
 }
 
 impl RequestFields {
@@ -107,9 +121,26 @@ impl RequestFields {
                 })
             })
             .collect();
+        let budgets = props
+            .iter()
+            .filter_map(|(name, p)| {
+                let unit = match p.get("x-budget")?.as_str()? {
+                    "states" => BudgetUnit::Count,
+                    "memory" => BudgetUnit::Gib,
+                    "budget" => BudgetUnit::Declared,
+                    _ => return None,
+                };
+                Some(BudgetField {
+                    name: name.clone(),
+                    unit,
+                    default: p.get("default").and_then(Value::as_u64).unwrap_or(0),
+                })
+            })
+            .collect();
         RequestFields {
             props: props.keys().cloned().collect(),
             paths,
+            budgets,
         }
     }
 }
@@ -200,23 +231,22 @@ pub fn admit(
             )));
         }
     }
-    cap(&fields.props, &mut values, caps, who)?;
+    cap(&fields.budgets, &mut values, caps, who)?;
     Ok(Value::Object(values).to_string())
 }
 
 fn cap(
-    props: &[String],
+    budgets: &[BudgetField],
     fields: &mut Map<String, Value>,
     caps: &Caps,
     who: &str,
 ) -> Result<(), Refusal> {
-    for (key, unit) in BUDGET_FIELDS {
-        if !props.iter().any(|p| p == key) {
-            continue;
-        }
-        let cap = match unit {
+    for budget in budgets {
+        let key = budget.name.as_str();
+        let cap = match budget.unit {
             BudgetUnit::Count => caps.max_states,
             BudgetUnit::Gib => caps.max_memory_gib,
+            BudgetUnit::Declared => budget.default,
         };
         match fields.get(key) {
             None | Some(Value::Null) => {

@@ -236,6 +236,7 @@ request! {
         /// Largest size (number of components); `max_n` is the older spelling.
         #[serde(alias = "max_n")]
         #[schemars(extend("x-aliases" = ["max_n"]))]
+        #[schemars(extend("x-budget" = "range"), range(max = 10000))]
         max_size: u64 = 9,
     }
 }
@@ -266,6 +267,7 @@ request! {
         /// Largest size (number of components); `max_n` is the older spelling.
         #[serde(alias = "max_n")]
         #[schemars(extend("x-aliases" = ["max_n"]))]
+        #[schemars(extend("x-budget" = "range"), range(max = 1000))]
         max_size: u64 = 16,
         /// Enumerate every strict position instead of counting lattice paths.
         enumerate: bool = false,
@@ -325,6 +327,7 @@ request! {
         /// Largest size (number of components); `max_n` is the older spelling.
         #[serde(alias = "max_n")]
         #[schemars(extend("x-aliases" = ["max_n"]))]
+        #[schemars(extend("x-budget" = "range"), range(max = 40))]
         max_size: u64 = 16,
         /// Use the engine's brute force instead of the table.
         engine: bool = false,
@@ -332,9 +335,11 @@ request! {
         #[schemars(extend("x-path" = "directory", "x-conflicts" = ["engine"]))]
         store: Option<String> = None,
         /// Memory budget of the table, in GiB.
+        #[schemars(extend("x-budget" = "memory"))]
         memory_gib: u64 = 8,
         /// Bits a position in the table: 2 (values 3 and up marked, those of 4 and up
         /// kept aside exactly) or 4 (values up to 15).
+        #[schemars(extend("x-budget" = "range"), range(max = 4))]
         bits: u8 = 2,
     }
 }
@@ -419,12 +424,14 @@ request! {
         /// Largest size (number of components); `max_n` is the older spelling.
         #[serde(alias = "max_n")]
         #[schemars(extend("x-aliases" = ["max_n"]))]
+        #[schemars(extend("x-budget" = "range"), range(max = 20))]
         max_size: u64 = 12,
         /// Keep each finished layer in this directory and resume from the layers there.
         #[schemars(extend("x-path" = "directory"))]
         store: Option<String> = None,
         /// Memory budget of the table, in GiB (4 bytes a reduced position, every layer
         /// held).
+        #[schemars(extend("x-budget" = "memory"))]
         memory_gib: u64 = 8,
     }
 }

@@ -126,6 +126,7 @@ dinner_request! {
         explain: bool = false,
         /// Explain the state after these morsels are eaten (indices from 0; implies
         /// `explain`, which alone explains the start).
+        #[schemars(extend("x-budget" = "none"))]
         at: Option<Vec<usize>> = None,
         /// Delayed gratification: a morsel eaten on turn t is worth L^t times its value.
         discount: Option<Exact> = None,
@@ -136,10 +137,12 @@ dinner_request! {
         /// Refuse to hold more states at once than this: the full table holds every
         /// state (at most 3e8); from 22 morsels without `explain` the lean solver holds
         /// two layers.
+        #[schemars(extend("x-budget" = "states"))]
         max_states: u64 = DEFAULT_DINNER_MAX_STATES,
         /// The most memory, in GiB, the lean solver may hold: two layers of payoffs, and a
         /// choice byte per state when those fit too (else the equilibrium path is
         /// recovered by re-solving, about twice the work).
+        #[schemars(extend("x-budget" = "memory"))]
         memory_gib: u64 = DEFAULT_DINNER_MEMORY_GIB,
     }
 }
@@ -344,6 +347,7 @@ dinner_request! {
         /// masochistic, crossout); one name applies to all.
         strategies: String = "crossout".into(),
         /// Refuse state spaces larger than this.
+        #[schemars(extend("x-budget" = "states"))]
         max_states: u64 = Budget::DEFAULT_MAX_STATES,
     }
 }
@@ -398,6 +402,7 @@ dinner_request! {
     /// `dinner efg`: the game tree in Gambit's .efg format.
     EfgRequest {
         /// Refuse trees with more nodes than this.
+        #[schemars(extend("x-budget" = "states"))]
         max_nodes: u128 = 1_000_000,
     }
 }
@@ -430,8 +435,10 @@ dinner_request! {
         /// crossout is not an equilibrium.
         search: bool = false,
         /// Largest size searched.
+        #[schemars(extend("x-budget" = "range"), range(max = 10))]
         max_size: usize = 7,
         /// Refuse state spaces larger than this.
+        #[schemars(extend("x-budget" = "states"))]
         max_states: u64 = Budget::DEFAULT_MAX_STATES,
     }
 }
@@ -512,18 +519,29 @@ dinner_request! {
     /// permutation dinner of a size.
     ParetoRequest {
         /// Check every permutation dinner of this size (Bob moving last) instead.
+        #[schemars(extend("x-budget" = "range"), range(max = 12))]
         size: Option<usize> = None,
     }
 }
+
+/// The most random dinners one sweep draws (`trials`): the sweeps stream their trials,
+/// so this bounds time, not memory.
+pub const MAX_TRIALS: u64 = 1_000_000_000;
+
+/// The most random dinners `dinner balance` draws per size.
+pub const MAX_BALANCE_TRIALS: u64 = 1_000_000;
 
 request! {
     /// `dinner experiment`: the paper's random experiment.
     ExperimentRequest {
         /// Morsels per dinner.
+        #[schemars(extend("x-budget" = "range"), range(max = 24))]
         size: usize = 16,
         /// Number of random permutation dinners.
+        #[schemars(extend("x-budget" = "range"), range(max = MAX_TRIALS))]
         trials: u64 = 10_000,
         /// Seed of the random streams.
+        #[schemars(extend("x-budget" = "none"))]
         seed: u64 = 1,
     }
 }
@@ -533,12 +551,16 @@ request! {
     /// than one pure subgame perfect equilibrium outcome (the paper's "Three's a crowd").
     MultiplicityRequest {
         /// Players (2 to 6).
+        #[schemars(extend("x-budget" = "range"), range(max = 6))]
         players: usize = 3,
         /// Morsels per dinner (1 to 24: every equilibrium is enumerated).
+        #[schemars(extend("x-budget" = "range"), range(max = 24))]
         size: usize = 8,
         /// Number of random dinners.
+        #[schemars(extend("x-budget" = "range"), range(max = MAX_TRIALS))]
         trials: u64 = 200,
         /// Seed of the random streams.
+        #[schemars(extend("x-budget" = "none"))]
         seed: u64 = 3,
         /// Turn order: `snake`, `alternate` or letters.
         order: String = "snake".into(),
@@ -550,6 +572,7 @@ request! {
     AttainableRequest {
         /// Size 2k of the permutation dinners (Bob moving last).
         #[schemars(extend("x-required" = true))]
+        #[schemars(extend("x-budget" = "range"), range(max = 24))]
         size: usize = 0,
     }
 }
@@ -580,6 +603,7 @@ dinner_request! {
         picture: bool = false,
         /// Plot the position after these morsels are eaten (indices from 0): the morsels
         /// left, numbered from 0 among themselves, with the turns left.
+        #[schemars(extend("x-budget" = "none"))]
         at: Option<Vec<usize>> = None,
     }
 }
@@ -608,6 +632,7 @@ dinner_request! {
         /// Label the order of play instead of the crossout sequence (Figure 4).
         play_order: bool = false,
         /// Also draw the board of D - m, m (an index) eaten first (Figure 2, right).
+        #[schemars(extend("x-budget" = "none"))]
         remove: Option<usize> = None,
         /// Draw the board of the transformed dinner D' for these altruism payoffs.
         altruism: Option<Vec<Exact>> = None,
@@ -615,6 +640,7 @@ dinner_request! {
         picture: bool = false,
         /// Draw the position after these morsels are eaten (indices from 0): the morsels
         /// left, numbered from 0 among themselves, with the turns left.
+        #[schemars(extend("x-budget" = "none"))]
         at: Option<Vec<usize>> = None,
     }
 }
@@ -678,6 +704,7 @@ tree_request!(dinner_request! {
         /// lower-numbered morsel.
         ties: String = "index".into(),
         /// Refuse dinners with more states (subsets of morsels) than this.
+        #[schemars(extend("x-budget" = "states"))]
         max_states: u64 = Budget::DEFAULT_MAX_STATES,
     }
 });
@@ -717,10 +744,13 @@ request! {
     /// `dinner balance`: first-mover advantage under alternation and Thue-Morse order.
     BalanceRequest {
         /// Largest number of morsels.
+        #[schemars(extend("x-budget" = "range"), range(max = 100_000))]
         max_size: usize = 32,
         /// Random permutation dinners per size.
+        #[schemars(extend("x-budget" = "range"), range(max = MAX_BALANCE_TRIALS))]
         trials: u64 = 1000,
         /// Seed of the random streams.
+        #[schemars(extend("x-budget" = "none"))]
         seed: u64 = 1,
         /// Also draw the picture ([`BalanceReport::svg`]).
         picture: bool = false,

@@ -8,6 +8,7 @@ use super::report::{
     bites, BestOrderReport, BiteReport, ExpectedReport, FairnessFailures, FairnessReport,
     ManipulateReport, MechanismFairness, RankedOrder, SincereReport, WelfareRow,
 };
+use super::MAX_TRIALS;
 use crate::api::input::{request, Letter};
 use crate::api::{Control, Error};
 use crate::engine::{Budget, Player};
@@ -30,6 +31,7 @@ dinner_request! {
         compare: bool = false,
         /// Refuse more states (the SPE solver's) or allocations (the optimum's
         /// enumeration) than this.
+        #[schemars(extend("x-budget" = "states"))]
         max_states: u64 = Budget::DEFAULT_MAX_STATES,
     }
 }
@@ -106,6 +108,7 @@ dinner_request! {
         agent: String = "A".into(),
         /// Refuse to memoise more sets of morsels left than this (the search, three or
         /// more agents).
+        #[schemars(extend("x-budget" = "states"))]
         max_states: u64 = Budget::DEFAULT_MAX_STATES,
     }
 }
@@ -174,15 +177,20 @@ dinner_request! {
     FairnessRequest {
         /// Instead of one dinner: this many random permutation dinners (each agent ranks
         /// the morsels by an independent random permutation of 1..=size).
+        #[schemars(extend("x-budget" = "range"), range(max = MAX_TRIALS))]
         trials: Option<u64> = None,
         /// Morsels of each random dinner.
+        #[schemars(extend("x-budget" = "range"), range(max = 24))]
         size: usize = 8,
         /// Agents of each random dinner.
+        #[schemars(extend("x-budget" = "range"), range(max = 6))]
         players: usize = 2,
         /// Seed of the random dinners.
+        #[schemars(extend("x-budget" = "none"))]
         seed: u64 = 1,
         /// Refuse more states (the equilibrium) or maximin-share nodes (an agent) than
         /// this; a share past it is reported as null.
+        #[schemars(extend("x-budget" = "states"))]
         max_states: u64 = Budget::DEFAULT_MAX_STATES,
         /// Also every subgame-perfect equilibrium allocation, not only the one `dinner
         /// solve` plays (the engine's all-outcomes rule: small dinners).
@@ -221,12 +229,18 @@ pub fn fairness(req: &FairnessRequest, ctl: &Control) -> Result<FairnessReport, 
             "draws its own random dinners; give a dinner or trials, not both",
         ));
     }
-    if !(1..=24).contains(&req.size) || !(2..=6).contains(&req.players) {
+    if !(1..=MAX_TRIALS).contains(&trials) {
         return Err(Error::invalid(
-            "size",
-            format!("{} morsels, {} players", req.size, req.players),
-            "use 1..=24 morsels and 2..=6 players",
+            "trials",
+            trials,
+            format!("use 1..={MAX_TRIALS}"),
         ));
+    }
+    if !(1..=24).contains(&req.size) {
+        return Err(Error::invalid("size", req.size, "use 1..=24 morsels"));
+    }
+    if !(2..=6).contains(&req.players) {
+        return Err(Error::invalid("players", req.players, "use 2..=6 players"));
     }
     let experiment = mechanisms::Trials {
         players: req.players,
@@ -246,6 +260,9 @@ pub fn fairness(req: &FairnessRequest, ctl: &Control) -> Result<FairnessReport, 
     })
 }
 
+/// The most random profiles `dinner expected` draws (`samples`).
+pub const MAX_SAMPLES: u64 = 100_000_000;
+
 /// The default of `dinner expected`'s `max_items`: a few seconds of work.
 pub const DEFAULT_MAX_ITEMS: usize = 200;
 
@@ -256,9 +273,12 @@ request! {
         /// The picking sequence: letters (`ABBA`, `AB...` repeats), `alternate`,
         /// `snake` or `thue-morse`.
         order: String = "alternate".into(),
-        /// Number of items.
-        items: usize = 10,
+        /// Number of items (morsels); `items` is the older spelling.
+        #[serde(alias = "items")]
+        #[schemars(extend("x-budget" = "max_items", "x-aliases" = ["items"]))]
+        size: usize = 10,
         /// Number of agents.
+        #[schemars(extend("x-budget" = "range"), range(max = 6))]
         players: usize = 2,
         /// What the item ranked r-th is worth: `borda` (m - r + 1), `lexicographic`
         /// (2^-r), or a scoring vector `"s1,s2,...,sm"` (exact, best first).
@@ -271,14 +291,18 @@ request! {
         play: Play = Play::Sincere,
         /// Refuse more items than this: the exact programs take `O(items^3)` operations
         /// on exact rationals (100 items about half a second, 300 about 80 s).
+        #[schemars(extend("x-budget" = "budget"))]
         max_items: usize = DEFAULT_MAX_ITEMS,
         /// Refuse to average over more profiles of rankings than this (every route but
         /// the two-agent utilitarian one enumerates them).
+        #[schemars(extend("x-budget" = "budget"))]
         max_profiles: u64 = 1_000_000,
         /// Beyond `max_profiles` (where no exact route applies), estimate from this many
         /// random profiles, with 95% confidence intervals.
+        #[schemars(extend("x-budget" = "range"), range(max = MAX_SAMPLES))]
         samples: Option<u64> = None,
         /// Seed of the sampled profiles.
+        #[schemars(extend("x-budget" = "none"))]
         seed: u64 = 1,
         /// Average over the profiles (every one, or `samples`) even where a program
         /// applies: a second route to the same number.
@@ -289,17 +313,24 @@ request! {
 /// Expected scores and welfare of a picking sequence.
 pub fn expected(req: &ExpectedRequest, ctl: &Control) -> Result<ExpectedReport, Error> {
     use crate::rational::Rational;
-    let (m, k) = (req.items, req.players);
-    if m == 0 || m > 1000 {
-        return Err(Error::invalid("items", m, "use 1..=1000"));
-    }
+    let (m, k) = (req.size, req.players);
     if m > req.max_items {
-        return Err(Error::combination(
+        return Err(Error::over_budget(
             "max_items",
             format!(
                 "{m} items are over this budget of {}: the exact programs take O(items^3) operations on exact rationals (300 items about 80 s); raise it to run them",
                 req.max_items
             ),
+        ));
+    }
+    if m == 0 || m > 1000 {
+        return Err(Error::invalid("size", m, "use 1..=1000"));
+    }
+    if let Some(s) = req.samples.filter(|&s| s > MAX_SAMPLES) {
+        return Err(Error::invalid(
+            "samples",
+            s,
+            format!("use 1..={MAX_SAMPLES}"),
         ));
     }
     if !(1..=6).contains(&k) {
@@ -337,7 +368,7 @@ pub fn expected(req: &ExpectedRequest, ctl: &Control) -> Result<ExpectedReport, 
 fn profiles_error(e: ProfilesError, model: &str, items: usize) -> Error {
     match e {
         ProfilesError::Dinner(d) => Error::from(d),
-        ProfilesError::TooManyProfiles { .. } => Error::invalid("items", items, e.to_string()),
+        ProfilesError::TooManyProfiles { .. } => Error::invalid("size", items, e.to_string()),
         ProfilesError::NoSamples => Error::invalid("samples", 0, e.to_string()),
         ProfilesError::Model(_)
         | ProfilesError::ModelLength { .. }
@@ -351,19 +382,37 @@ request! {
     /// under impartial culture (two agents, utilitarian welfare, sincere or strategic
     /// play: exact).
     BestOrderRequest {
-        /// Number of items.
-        items: usize = 8,
+        /// Number of items (morsels); `items` is the older spelling.
+        #[serde(alias = "items")]
+        #[schemars(extend("x-budget" = "range", "x-aliases" = ["items"]), range(max = 24))]
+        size: usize = 8,
         /// Number of agents (two).
+        #[schemars(extend("x-budget" = "range"), range(max = 2))]
         players: usize = 2,
         /// Each agent's number of turns, e.g. `[4, 4]`; absent: every sequence of
-        /// `items` turns.
+        /// `size` turns.
+        #[schemars(extend("x-budget" = "none"))]
         counts: Option<Vec<usize>> = None,
         /// `borda`, `lexicographic` or a scoring vector (as `dinner expected`).
         model: String = "borda".into(),
         /// `utilitarian` (the measure the program computes).
+        #[schemars(with = "UtilitarianOnly")]
         welfare: Welfare = Welfare::Utilitarian,
         /// `sincere` or `strategic`.
         play: Play = Play::Sincere,
+    }
+}
+
+/// The schema of best-order's `welfare`: the one value its program computes (the request
+/// reads any [`Welfare`] and refuses the others by name).
+struct UtilitarianOnly;
+
+impl schemars::JsonSchema for UtilitarianOnly {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "UtilitarianWelfare".into()
+    }
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({"type": "string", "oneOf": [{"const": "utilitarian", "x-aliases": []}]})
     }
 }
 
@@ -371,10 +420,10 @@ request! {
 pub fn best_order(req: &BestOrderRequest, _ctl: &Control) -> Result<BestOrderReport, Error> {
     use crate::games::dinner::picking::expected::best_over_splits;
     use crate::rational::Rational;
-    let m = req.items;
+    let m = req.size;
     if m == 0 || m > 24 {
         return Err(Error::invalid(
-            "items",
+            "size",
             m,
             "use 1..=24 (every sequence is compared)",
         ));
@@ -414,7 +463,7 @@ pub fn best_order(req: &BestOrderRequest, _ctl: &Control) -> Result<BestOrderRep
         expected_welfare: Rational::from_big(w.clone()),
     });
     Ok(BestOrderReport {
-        items: m,
+        size: m,
         counts: req.counts.clone(),
         model: req.model.trim().to_string(),
         play: how.name(),

@@ -744,9 +744,9 @@ pub struct RankedOrder {
 /// The report of `dinner best-order`.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct BestOrderReport {
-    /// Number of items.
-    pub items: usize,
-    /// Each agent's number of turns, or null for every sequence of `items` turns.
+    /// Number of items (morsels).
+    pub size: usize,
+    /// Each agent's number of turns, or null for every sequence of `size` turns.
     pub counts: Option<Vec<usize>>,
     /// The preference model.
     pub model: String,

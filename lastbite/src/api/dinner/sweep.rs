@@ -6,7 +6,10 @@ use super::report::{
     perm, BalanceReport, BalanceRow, ExperimentReport, MultiplicityReport, OutcomeCount,
     ParetoOneReport, ParetoReport, ParetoSweepReport,
 };
-use super::{BalanceRequest, ExperimentRequest, MultiplicityRequest, ParetoRequest};
+use super::{
+    BalanceRequest, ExperimentRequest, MultiplicityRequest, ParetoRequest, MAX_BALANCE_TRIALS,
+    MAX_TRIALS,
+};
 use crate::api::sweep::{self, Sweep};
 use crate::api::{Control, Error};
 use crate::engine::Budget;
@@ -136,6 +139,7 @@ impl Sweep for ExperimentSweep {
                 "use 1..=24 (every split of each dinner is enumerated)",
             ));
         }
+        trials_in(req.trials, MAX_TRIALS)?;
         Ok(req.trials)
     }
     fn items(trials: &u64) -> u64 {
@@ -209,6 +213,7 @@ impl Sweep for MultiplicitySweep {
         // The order must fit the dinner: checked once here on the first dinner's shape.
         let probe = Dinner::from_integers(req.players, vec![1; req.players * req.size])?;
         TurnOrder::parse(&req.order, &probe).map_err(|e| Error::invalid("order", &req.order, e))?;
+        trials_in(req.trials, MAX_TRIALS)?;
         Ok(req.trials)
     }
     fn items(trials: &u64) -> u64 {
@@ -298,9 +303,7 @@ impl Sweep for BalanceSweep {
         if !(1..=100_000).contains(&req.max_size) {
             return Err(Error::invalid("max_size", req.max_size, "use 1..=100000"));
         }
-        if req.trials == 0 {
-            return Err(Error::invalid("trials", 0, "at least one dinner per size"));
-        }
+        trials_in(req.trials, MAX_BALANCE_TRIALS)?;
         Ok(req.max_size)
     }
     fn items(max_size: &usize) -> u64 {
@@ -372,5 +375,14 @@ fn balance_report(req: &BalanceRequest, rows: &[balance::Advantage]) -> BalanceR
             })
             .collect(),
         svg,
+    }
+}
+
+/// Refuses a number of random dinners outside `1..=max`.
+fn trials_in(trials: u64, max: u64) -> Result<(), Error> {
+    if (1..=max).contains(&trials) {
+        Ok(())
+    } else {
+        Err(Error::invalid("trials", trials, format!("use 1..={max}")))
     }
 }

@@ -793,7 +793,7 @@ impl Render for super::report::BestOrderReport {
         writeln!(
             w,
             "Best picking sequence of {} items ({}), {} play, {} scores, by expected utilitarian welfare ({} sequences compared):",
-            self.items,
+            self.size,
             self.counts.as_ref().map_or("any counts".into(), |c| format!("counts {c:?}")),
             self.play,
             self.model,
@@ -1190,7 +1190,7 @@ impl Tabulate for super::report::BestOrderReport {
         let mut t = Table::new(
             format!(
                 "The picking sequences of {} items with the greatest expected {} welfare ({} scores, {} play; {} sequences).",
-                self.items, self.welfare, self.model, self.play, self.sequences
+                self.size, self.welfare, self.model, self.play, self.sequences
             ),
             vec![
                 Column::new("", Align::Left),

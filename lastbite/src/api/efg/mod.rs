@@ -40,6 +40,7 @@ request! {
         /// The text of an `.efg` file, for callers without files.
         data: Option<String> = None,
         /// Refuse files with more nodes than this.
+        #[schemars(extend("x-budget" = "states"))]
         max_nodes: u64 = DEFAULT_MAX_NODES,
     }
 }
@@ -62,12 +63,15 @@ request! {
         explain: bool = false,
         /// Explain from this node (its number in file order, 0 = the root) instead; implies
         /// `explain`.
+        #[schemars(extend("x-budget" = "none"))]
         at: Option<u64> = None,
         /// Leave out the per-node table (root value and profile only).
         root_only: bool = false,
         /// Refuse files with more nodes than this.
+        #[schemars(extend("x-budget" = "states"))]
         max_nodes: u64 = DEFAULT_MAX_NODES,
         /// Refuse `all` when a node has more pure SPE payoff vectors than this.
+        #[schemars(extend("x-budget" = "states"))]
         max_outcomes: u64 = DEFAULT_MAX_OUTCOMES,
     }
 }
@@ -86,6 +90,7 @@ request! {
         #[schemars(extend("x-path" = "@file", "x-required" = true))]
         profile: Option<String> = None,
         /// Refuse files with more nodes than this.
+        #[schemars(extend("x-budget" = "states"))]
         max_nodes: u64 = DEFAULT_MAX_NODES,
     }
 }
@@ -94,18 +99,25 @@ request! {
     /// `efg random`: a random perfect-information game, for tests and benchmarks.
     RandomRequest {
         /// Number of nodes.
+        #[schemars(extend("x-budget" = "range"), range(max = 20_000_000))]
         nodes: u64 = 100,
         /// Number of players.
+        #[schemars(extend("x-budget" = "range"), range(max = 1000))]
         players: u32 = 2,
         /// The most actions at a node.
+        #[schemars(extend("x-budget" = "range"), range(max = 1000))]
         max_actions: u32 = 3,
         /// Percent of inner nodes that are chance nodes.
+        #[schemars(extend("x-budget" = "range"), range(max = 100))]
         chance: u32 = 20,
         /// Percent of inner nodes that carry an outcome.
+        #[schemars(extend("x-budget" = "range"), range(max = 100))]
         outcomes: u32 = 20,
         /// Payoffs are integers in [-payoff_range, payoff_range].
+        #[schemars(extend("x-budget" = "range"), range(max = 1_000_000_000))]
         payoff_range: u32 = 3,
         /// The random stream.
+        #[schemars(extend("x-budget" = "none"))]
         seed: u64 = 1,
     }
 }
@@ -122,6 +134,7 @@ tree_request!(request! {
         /// e.g. `A=friendly,B=antagonistic` (players by letter, number or name).
         ties: String = "first".into(),
         /// Refuse files with more nodes than this.
+        #[schemars(extend("x-budget" = "states"))]
         max_nodes: u64 = DEFAULT_MAX_NODES,
     }
 });

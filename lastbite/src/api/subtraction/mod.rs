@@ -51,6 +51,7 @@ request! {
         #[schemars(extend("x-required" = true))]
         set: String = String::new(),
         /// The largest heap listed.
+        #[schemars(extend("x-budget" = "estimate"))]
         max_heap: u64 = 99,
     }
 }
@@ -93,12 +94,14 @@ request! {
         /// FvF, FvA, AvF or AvA (Alice's convention first).
         convention: Convention = Convention::FvF,
         /// Largest heap to search for the period when the heap is beyond the table.
+        #[schemars(extend("x-budget" = "budget"))]
         limit: u64 = DEFAULT_LIMIT,
         /// Also list every legal move with the outcome it leads to under PSPE play.
         explain: bool = false,
         /// Play these takes first (Alice first, turns alternating): the report is then of
         /// the heap they leave, its player to move first under her own convention, and
         /// `position` gives the whole game's totals.
+        #[schemars(extend("x-budget" = "none"))]
         takes: Option<Vec<u64>> = None,
     }
 }
@@ -179,6 +182,7 @@ request! {
         #[schemars(extend("x-required" = true))]
         set: String = String::new(),
         /// Largest heap to search for the period.
+        #[schemars(extend("x-budget" = "budget"))]
         limit: u64 = DEFAULT_LIMIT,
     }
 }
@@ -211,19 +215,25 @@ request! {
     ScanRequest {
         /// All pairs s2 < s1 <= N.
         #[schemars(extend("x-conflicts" = ["triples", "size"]))]
+        #[schemars(extend("x-budget" = "estimate"))]
         pairs: Option<u64> = None,
         /// All triples s3 < s2 < s1 <= N.
         #[schemars(extend("x-conflicts" = ["size"]))]
+        #[schemars(extend("x-budget" = "estimate"))]
         triples: Option<u64> = None,
         /// All sets (or random sets) of this size ...
         #[schemars(extend("x-requires" = "max"))]
+        #[schemars(extend("x-budget" = "estimate"))]
         size: Option<usize> = None,
         /// ... with largest element at most this.
+        #[schemars(extend("x-budget" = "estimate"))]
         max: Option<u64> = None,
         /// Draw this many random sets instead of all of them.
         #[schemars(extend("x-requires" = "size"))]
+        #[schemars(extend("x-budget" = "estimate"))]
         random: Option<u64> = None,
         /// Seed of the random sets.
+        #[schemars(extend("x-budget" = "none"))]
         seed: u64 = 1,
         /// Append records to this file (JSON lines, or CSV when it ends in .csv);
         /// rulesets already in it are skipped, so an interrupted sweep resumes.
@@ -232,6 +242,7 @@ request! {
         /// CSV records instead of JSON lines (without `out`).
         csv: bool = false,
         /// Largest heap to search for each period.
+        #[schemars(extend("x-budget" = "budget"))]
         limit: u64 = DEFAULT_LIMIT,
     }
 }
@@ -273,10 +284,13 @@ request! {
         #[schemars(extend("x-positional" = true, "x-required" = true))]
         statement: String = String::new(),
         /// Set sizes to check (statements about pairs or triples use theirs).
+        #[schemars(extend("x-budget" = "estimate"))]
         sizes: Vec<usize> = vec![2],
         /// Largest element.
+        #[schemars(extend("x-budget" = "estimate"))]
         max: u64 = 30,
         /// Largest heap to search for each period.
+        #[schemars(extend("x-budget" = "budget"))]
         limit: u64 = DEFAULT_LIMIT,
     }
 }
@@ -300,10 +314,13 @@ request! {
     /// of the given sizes.
     ProblemsRequest {
         /// Set sizes, each once.
+        #[schemars(extend("x-budget" = "estimate"))]
         sizes: Vec<usize> = vec![2],
         /// Largest element.
+        #[schemars(extend("x-budget" = "estimate"))]
         max: u64 = 30,
         /// Largest heap to search for each period.
+        #[schemars(extend("x-budget" = "budget"))]
         limit: u64 = DEFAULT_LIMIT,
     }
 }
@@ -329,13 +346,16 @@ request! {
         #[schemars(extend("x-positional" = true, "x-required" = true))]
         figure: Figure = Figure::Figure1,
         /// Largest element of the rulesets drawn (figures 1-3; default 100 or 40).
+        #[schemars(extend("x-budget" = "estimate"))]
         max: Option<u64> = None,
         /// The ruleset (heatmap).
         #[schemars(extend("x-required-if" = ["figure", "heatmap"]))]
         set: Option<String> = None,
         /// The largest heap (heatmap).
+        #[schemars(extend("x-budget" = "estimate"))]
         max_heap: u64 = 199,
         /// Largest heap to search for each period.
+        #[schemars(extend("x-budget" = "budget"))]
         limit: u64 = DEFAULT_LIMIT,
         /// Also draw the picture ([`PlotReport::svg`]).
         picture: bool = false,

@@ -120,12 +120,20 @@ pub fn run_shard<S: Sweep>(
 ) -> Result<S::Partial, Error> {
     use crate::par::prelude::*;
     let items = S::items(plan);
-    let mine: Vec<u64> = (shard.index - 1..items)
-        .step_by(shard.count as usize)
-        .collect();
-    ctl.start(mine.len() as u64, "items");
+    // This shard's items, a chunk at a time: a sweep of 10^9 trials holds none of them.
+    let mut mine = (shard.index - 1..items).step_by(shard.count as usize);
+    ctl.start(
+        items.saturating_sub(shard.index - 1).div_ceil(shard.count),
+        "items",
+    );
     let mut acc = S::Partial::default();
-    for chunk in mine.chunks(CHUNK) {
+    let mut chunk = Vec::with_capacity(CHUNK);
+    loop {
+        chunk.clear();
+        chunk.extend(mine.by_ref().take(CHUNK));
+        if chunk.is_empty() {
+            break;
+        }
         if ctl.cancelled() {
             ctl.finish();
             return Err(Error::Cancelled);

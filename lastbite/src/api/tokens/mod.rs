@@ -34,6 +34,9 @@ pub fn state_count(positions: usize, players: usize) -> u128 {
     let mut c: u128 = 1; // C(positions, j)
     for j in 0..=players.min(positions) {
         total = total.saturating_add(c);
+        if total == u128::MAX {
+            break;
+        }
         c = c.saturating_mul((positions - j) as u128) / (j as u128 + 1);
     }
     total
@@ -56,10 +59,12 @@ request! {
     SolveRequest {
         /// Stacks worth $1..$M at positions 1..M (unless `values`).
         #[schemars(extend("x-conflicts" = ["values"]))]
+        #[schemars(extend("x-budget" = "max_states"))]
         stacks: usize = 10,
         /// Stack values at positions 1, 2, ... (exact, non-negative), e.g. `"1,2,3.5"`.
         values: Option<String> = None,
         /// Number of players (placing in turn).
+        #[schemars(extend("x-budget" = "max_states"))]
         players: usize = 3,
         /// Stacks on a clock (circular distance) instead of a line.
         clock: bool = false,
@@ -73,11 +78,14 @@ request! {
         continuous: bool = false,
         /// The finest grid refinement (a power of two up to 64) for `continuous`.
         #[schemars(extend("x-requires" = "continuous"))]
+        #[schemars(extend("x-budget" = "range"), range(max = MAX_REFINEMENT))]
         grid: usize = 8,
         /// Refuse games with more memoised sets of taken stacks than this.
+        #[schemars(extend("x-budget" = "states"))]
         max_states: u64 = DEFAULT_MAX_STATES,
         /// Explain the next player's choice after these placements (stacks in turn order,
         /// e.g. `[3, 9]`): every free stack with the payoffs it leads to (discrete game).
+        #[schemars(extend("x-budget" = "none"))]
         at: Option<Vec<usize>> = None,
         /// Also draw the board (discrete game): the equilibrium's tokens, or those of
         /// `at`, and each stack's territory ([`DiscreteReport::svg`]).
@@ -129,6 +137,11 @@ fn board_of(
 /// ever finer grids.
 pub fn solve(req: &SolveRequest, _ctl: &Control) -> Result<SolveReport, Error> {
     check_stacks(&req.values, req.stacks)?;
+    if req.values.is_none() {
+        // The dollar stacks are made from the count: refused over the budget first (a
+        // grid only adds positions, checked with it).
+        check_budget(req.stacks, req.players, req.max_states)?;
+    }
     if req.continuous {
         solve_continuous(req)
     } else {
@@ -260,14 +273,17 @@ request! {
     /// `tokens seats`: each seat's equilibrium payoff for 1..max_players players.
     SeatsRequest {
         /// Stacks worth $1..$M.
+        #[schemars(extend("x-budget" = "max_states"))]
         stacks: usize = 10,
         /// Largest number of players.
+        #[schemars(extend("x-budget" = "range"), range(max = 10))]
         max_players: usize = 10,
         /// Stacks on a clock.
         clock: bool = false,
         /// Also draw the picture ([`SeatsReport::svg`]).
         picture: bool = false,
         /// Refuse games with more memoised sets of taken stacks than this.
+        #[schemars(extend("x-budget" = "states"))]
         max_states: u64 = DEFAULT_MAX_STATES,
     }
 }

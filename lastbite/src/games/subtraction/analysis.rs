@@ -6,7 +6,7 @@
 //! with the period: a property of differences that holds on all heaps below `h0 + p`
 //! holds on all heaps. That makes "never" a proof, not a bounded search.
 
-use super::model::{Convention, Ruleset, SubtractionError};
+use super::model::{Convention, Ruleset, SubtractionError, MAX_ELEMENT};
 use super::theory::{find_period, first_discrepancy, first_zero_sum_discrepancy, Period, Table};
 use crate::rng::Rng;
 
@@ -190,9 +190,10 @@ impl Family {
                     )));
                 }
                 let count = binomial(max, size as u64);
-                if count > 20_000_000 {
+                if count > MAX_RULESETS {
+                    let over = if count == u64::MAX { "more than " } else { "" };
                     return Err(SubtractionError::Budget(format!(
-                        "{count} rulesets of {size} elements up to {max}: too many to sweep (at most 20000000)"
+                        "{over}{count} rulesets of {size} elements up to {max}: too many to sweep (at most {MAX_RULESETS})"
                     )));
                 }
                 let mut out = Vec::with_capacity(count as usize);
@@ -231,7 +232,17 @@ impl Family {
                         "no set of {size} elements has largest element <= {max}"
                     )));
                 }
-                Ok((0..count)
+                if max > MAX_ELEMENT {
+                    return Err(SubtractionError::Budget(format!(
+                        "random sets with elements up to {max}: the largest element is {MAX_ELEMENT}"
+                    )));
+                }
+                if count > MAX_RULESETS {
+                    return Err(SubtractionError::Budget(format!(
+                        "{count} random rulesets: too many to sweep (at most {MAX_RULESETS})"
+                    )));
+                }
+                (0..count)
                     .map(|t| {
                         let mut rng = Rng::for_trial(seed, t);
                         let mut e: Vec<u64> = Vec::new();
@@ -241,18 +252,28 @@ impl Family {
                                 e.push(x);
                             }
                         }
-                        Ruleset::new(e).expect("positive and distinct")
+                        // Positive and distinct; an element past the games' range is refused.
+                        Ruleset::new(e)
                     })
-                    .collect())
+                    .collect()
             }
         }
     }
 }
 
+/// The most rulesets one sweep lists.
+pub const MAX_RULESETS: u64 = 20_000_000;
+
+/// C(n, k), saturating at `u64::MAX` (a family too large to sweep either way).
 fn binomial(n: u64, k: u64) -> u64 {
-    (0..k)
-        .fold(1u128, |acc, i| acc * (n - i) as u128 / (i + 1) as u128)
-        .min(u64::MAX as u128) as u64
+    let mut acc: u128 = 1;
+    for i in 0..k {
+        acc = acc.saturating_mul((n - i) as u128) / (i + 1) as u128;
+        if acc >= u64::MAX as u128 {
+            return u64::MAX;
+        }
+    }
+    acc as u64
 }
 
 /// A conjecture or problem of the paper, as a check on one ruleset.
