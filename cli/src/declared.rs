@@ -3,7 +3,8 @@
 //! [`lastbite::api::command_info`] gives a command's request schema, generated from the
 //! request type: each field once, with its type, default, help, closed set of values and
 //! how a command line takes it (`x-positional`, `x-required`, `x-required-unless`,
-//! `x-requires`, `x-conflicts`, `x-aliases`, `x-path`, `x-instead`). A field becomes a flag
+//! `x-requires`, `x-conflicts`, `x-aliases`, `x-path`, `x-instead`, and `x-text` for a
+//! flag the text output sets). A field becomes a flag
 //! `--field-name` (or a positional argument), and the report's capabilities give the output
 //! flags: `--json` and `-o FILE` everywhere, `--latex` where the report has tables, `--csv`
 //! where it has that form, `--svg`/`--png`/`--tikz` where it can draw, `--shard` where the
@@ -534,10 +535,15 @@ fn request(info: &CommandInfo, m: &ArgMatches) -> anyhow::Result<String> {
     if props.get("picture").is_some() && !pictures(m).is_empty() {
         members.push(("picture".into(), "true".into()));
     }
-    // The text shows no per-node table: a command that can leave it out does.
-    if props.get("root_only").is_some() && !flag(m, "json") {
-        members.retain(|(k, _)| k != "root_only");
-        members.push(("root_only".into(), "true".into()));
+    // A flag the text output sets, as the request declares (`x-text`: what the text does
+    // not show, the command need not compute).
+    if !flag(m, "json") {
+        for (k, p) in props.as_object().into_iter().flatten() {
+            if p["x-text"] == true {
+                members.retain(|(m, _)| m != k);
+                members.push((k.clone(), "true".into()));
+            }
+        }
     }
     let body: Vec<String> = members
         .iter()

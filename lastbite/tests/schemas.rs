@@ -276,3 +276,44 @@ fn every_size_is_refused_over_its_budget_before_work() {
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+/// Closed sets are enums (issue 53 item 6): a text field whose help names two or more
+/// values (`snake`, `alternate`) either lists them in its schema (`oneOf` constants, so the
+/// CLI's possible values and Python's `Literal` show them) or declares that it takes other
+/// forms too (`x-open`: turn orders as letters, scoring vectors, per-player tie rules).
+#[test]
+fn closed_sets_are_enums() {
+    let mut problems = Vec::new();
+    for (stem, schema) in lastbite::api::schemas() {
+        let Some(name) = stem.strip_suffix(".request") else {
+            continue;
+        };
+        let Some(props) = schema["properties"].as_object() else {
+            continue;
+        };
+        for (field, prop) in props {
+            let text = prop.to_string();
+            let closed =
+                text.contains("oneOf") || text.contains("\"enum\"") || text.contains("$ref");
+            if !prop["type"].to_string().contains("string")
+                || closed
+                || prop.get("x-path").is_some()
+            {
+                continue;
+            }
+            let help = prop["description"].as_str().unwrap_or("");
+            let named = help
+                .split('`')
+                .skip(1)
+                .step_by(2)
+                .filter(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_lowercase() || b == b'-'))
+                .count();
+            if named >= 2 && prop["x-open"] != true {
+                problems.push(format!(
+                    "{name}: {field} names its values in its help but is not an enum (or x-open)"
+                ));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}

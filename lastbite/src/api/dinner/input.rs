@@ -32,6 +32,7 @@ macro_rules! dinner_request {
                 first: Option<First> = None,
                 /// Explicit turn order (letters, e.g. `ABBA`; `ABC...` repeats), `thue-morse`,
                 /// `alternate` or `snake`.
+                #[schemars(extend("x-open" = true))]
                 order: Option<String> = None,
                 $($rest)*
             }

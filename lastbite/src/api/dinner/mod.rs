@@ -119,6 +119,7 @@ dinner_request! {
         /// `index` (earlier morsel counts as tastier; agrees with crossout) or the engine's
         /// friendly|antagonistic|first|last, for all players or per player
         /// (`A=friendly,B=antagonistic`).
+        #[schemars(extend("x-open" = true))]
         ties: String = "index".into(),
         /// Also list the score vectors of all pure subgame perfect equilibria.
         all: bool = false,
@@ -563,6 +564,7 @@ request! {
         #[schemars(extend("x-budget" = "none"))]
         seed: u64 = 3,
         /// Turn order: `snake`, `alternate` or letters.
+        #[schemars(extend("x-open" = true))]
         order: String = "snake".into(),
     }
 }
@@ -702,6 +704,7 @@ tree_request!(dinner_request! {
         /// exact` eats) or the engine's friendly|antagonistic|first|last, for all players
         /// or per player (`A=friendly,B=antagonistic`); `first` prefers the
         /// lower-numbered morsel.
+        #[schemars(extend("x-open" = true))]
         ties: String = "index".into(),
         /// Refuse dinners with more states (subsets of morsels) than this.
         #[schemars(extend("x-budget" = "states"))]

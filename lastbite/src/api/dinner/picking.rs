@@ -272,6 +272,7 @@ request! {
     ExpectedRequest {
         /// The picking sequence: letters (`ABBA`, `AB...` repeats), `alternate`,
         /// `snake` or `thue-morse`.
+        #[schemars(extend("x-open" = true))]
         order: String = "alternate".into(),
         /// Number of items (morsels); `items` is the older spelling.
         #[serde(alias = "items")]
@@ -282,6 +283,7 @@ request! {
         players: usize = 2,
         /// What the item ranked r-th is worth: `borda` (m - r + 1), `lexicographic`
         /// (2^-r), or a scoring vector `"s1,s2,...,sm"` (exact, best first).
+        #[schemars(extend("x-open" = true))]
         model: String = "borda".into(),
         /// `utilitarian`, `egalitarian` or `nash`.
         welfare: Welfare = Welfare::Utilitarian,
@@ -394,6 +396,7 @@ request! {
         #[schemars(extend("x-budget" = "none"))]
         counts: Option<Vec<usize>> = None,
         /// `borda`, `lexicographic` or a scoring vector (as `dinner expected`).
+        #[schemars(extend("x-open" = true))]
         model: String = "borda".into(),
         /// `utilitarian` (the measure the program computes).
         #[schemars(with = "UtilitarianOnly")]

@@ -65,7 +65,9 @@ request! {
         /// `explain`.
         #[schemars(extend("x-budget" = "none"))]
         at: Option<u64> = None,
-        /// Leave out the per-node table (root value and profile only).
+        /// Leave out the per-node table (root value and profile only); the text, which
+        /// shows no such table, leaves it out (`x-text`).
+        #[schemars(extend("x-text" = true))]
         root_only: bool = false,
         /// Refuse files with more nodes than this.
         #[schemars(extend("x-budget" = "states"))]

@@ -71,6 +71,7 @@ request! {
         /// lowest (alias first: the stack nearest the line's start, as the Riddler's
         /// reference program breaks ties), highest (alias last), friendly, antagonistic.
         /// The older spelling `all` means lowest with `all`.
+        #[schemars(extend("x-open" = true))]
         ties: String = "lowest".into(),
         /// Also list the payoff vectors of all pure subgame perfect equilibria.
         all: bool = false,
