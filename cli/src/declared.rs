@@ -663,11 +663,7 @@ impl ReportVisitor for Output {
                     self.write_main(report, &mut buf)?;
                     crate::shard::write_atomically(path, &buf)?;
                 }
-                None => {
-                    let mut w = out::stdout();
-                    self.write_main(report, &mut w)?;
-                    w.flush()?;
-                }
+                None => out::to_stdout(|w| self.write_main(report, w))?,
             }
         }
         Ok(summary.0)

@@ -18,10 +18,7 @@ pub fn write(kind: &str, path: &std::path::Path, svg: &str) -> anyhow::Result<()
         _ => lastbite::tikz::standalone(&lastbite::tikz::from_svg(svg)?).into_bytes(),
     };
     if path.as_os_str() == "-" {
-        use std::io::Write;
-        let mut w = crate::out::stdout();
-        w.write_all(&bytes)?;
-        return w.flush().map_err(Into::into);
+        return crate::out::to_stdout(|w| Ok(w.write_all(&bytes)?));
     }
     crate::shard::write_atomically(path, &bytes)
 }

@@ -216,14 +216,10 @@ fn run(matches: &clap::ArgMatches) -> anyhow::Result<ExitCode> {
                 Command::Serve(args) => serve::run(args),
                 Command::Merge(args) => shard::merge(args),
                 Command::Completions { shell } => {
-                    use std::io::Write;
                     // Into a buffer first: clap_complete panics on a failed write (a closed pipe).
                     let mut script = Vec::new();
                     clap_complete::generate(shell, &mut cli(), "lastbite", &mut script);
-                    std::io::stdout()
-                        .write_all(&script)
-                        .map(|()| ExitCode::SUCCESS)
-                        .map_err(Into::into)
+                    out::to_stdout(|w| Ok(w.write_all(&script)?)).map(|()| ExitCode::SUCCESS)
                 }
             };
         }

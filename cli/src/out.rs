@@ -1,6 +1,6 @@
 //! Output: buffered stdout, reports as JSON or text, broken pipes, errors with flags.
 
-use std::io::{self, BufWriter, IsTerminal};
+use std::io::{self, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -33,6 +33,16 @@ fn widen_pipe() {
             }
         });
     }
+}
+
+/// Writes to stdout with `write` and flushes: a failed write is an error naming stdout
+/// (exit 1), except a closed pipe, which [`is_broken_pipe`] lets end quietly.
+pub fn to_stdout(write: impl FnOnce(&mut dyn Write) -> anyhow::Result<()>) -> anyhow::Result<()> {
+    use anyhow::Context;
+    let mut w = stdout();
+    write(&mut w)
+        .and_then(|()| Ok(w.flush()?))
+        .context("cannot write to stdout")
 }
 
 /// Whether an error is a closed stdout.

@@ -16,13 +16,10 @@ use crate::out::{self, call};
 pub fn write_document(path: Option<&Path>, doc: &str) -> anyhow::Result<()> {
     match path {
         Some(path) => write_atomically(path, doc.as_bytes()),
-        None => {
-            let mut w = out::stdout();
+        None => out::to_stdout(|w| {
             w.write_all(doc.as_bytes())?;
-            w.write_all(b"\n")?;
-            w.flush()?;
-            Ok(())
-        }
+            Ok(w.write_all(b"\n")?)
+        }),
     }
 }
 
@@ -83,7 +80,6 @@ pub fn merge(a: MergeArgs) -> anyhow::Result<ExitCode> {
         .map(|p| std::fs::read_to_string(p).with_context(|| format!("cannot read {}", p.display())))
         .collect::<anyhow::Result<Vec<String>>>()?;
     let merged = call(sweep::merge(&docs, &Control::silent()))?;
-    let mut w = out::stdout();
     // As every --json is written: broken over lines for a terminal (or --pretty), one
     // compact line for a file or a pipe.
     let json = if out::pretty_json() {
@@ -91,7 +87,6 @@ pub fn merge(a: MergeArgs) -> anyhow::Result<ExitCode> {
     } else {
         merged.json + "\n"
     };
-    w.write_all(if a.json { &json } else { &merged.text }.as_bytes())?;
-    w.flush()?;
+    out::to_stdout(|w| Ok(w.write_all(if a.json { &json } else { &merged.text }.as_bytes())?))?;
     Ok(ExitCode::SUCCESS)
 }

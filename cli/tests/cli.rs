@@ -1275,6 +1275,65 @@ fn a_closed_pipe_ends_quietly() {
     }
 }
 
+/// A full stdout is an error naming stdout, exit 1, whatever writes there: a report, a
+/// shard document, a picture, a merged sweep, a completion script (issue 54 item 2).
+#[test]
+fn a_full_stdout_is_an_error_naming_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let shard = dir.path().join("1.json");
+    let out = common::lastbite_std()
+        .args([
+            "dinner",
+            "experiment",
+            "--size",
+            "4",
+            "--trials",
+            "4",
+            "--shard",
+            "1/1",
+            "--shard-out",
+        ])
+        .arg(&shard)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let shard = shard.to_str().unwrap();
+    for args in [
+        &["dinner", "solve", "--morsels", "1,2 2,3 3,1"][..],
+        &["dinner", "solve", "--morsels", "1,2 2,3 3,1", "--json"],
+        &[
+            "dinner",
+            "experiment",
+            "--size",
+            "4",
+            "--trials",
+            "4",
+            "--shard",
+            "1/2",
+        ],
+        &["dinner", "board", "--morsels", "1,2 2,3", "--svg", "-"],
+        &["merge", shard],
+        &["completions", "bash"],
+    ] {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let out = common::lastbite_std()
+            .args(args)
+            .stdout(full)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(err.contains("cannot write to stdout"), "{args:?}: {err}");
+    }
+}
+
 /// Seams a new user met (issue "every command on every surface"), through the CLI: each
 /// checked against what the library computes.
 #[test]

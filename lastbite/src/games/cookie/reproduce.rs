@@ -224,7 +224,7 @@ const RULES_RECORDED: &str = "rules 2 and 3 always right; rule 1's 'any k < r + 
 pub const RECORDED: &[Recorded] = &[Recorded {
     answer: "cookie.nim_values",
     claim: "no strict position with up to 34 components has nim-value 4 or more (2^34 - 1 positions; 7.5 min and 7.9 GB on 2 cores)",
-    command: "lastbite cookie nim --max-n 34",
+    command: "lastbite cookie nim --max-size 34",
 }];
 
 /// The open questions of the cookie paper, answered by computation.
