@@ -170,6 +170,7 @@ impl PyGame {
                 None
             })
         };
+        check_methods(obj)?;
         let methods = Methods {
             root: method("root")?,
             to_move: method("to_move")?,
@@ -421,34 +422,62 @@ impl PyGame {
             let Some(r) = self.call(py, &self.methods.moves, (state,)) else {
                 return Vec::new();
             };
-            if let Ok(list) = r.cast::<PyList>() {
-                return list.iter().map(Bound::unbind).collect();
-            }
-            match r.try_iter() {
-                Ok(it) => {
-                    let mut out = Vec::new();
-                    for m in it {
-                        match m {
-                            Ok(m) => out.push(m.unbind()),
-                            Err(e) => {
-                                self.fail(e);
-                                return Vec::new();
+            let out: Vec<Py<PyAny>> = if let Ok(list) = r.cast::<PyList>() {
+                list.iter().map(Bound::unbind).collect()
+            } else {
+                match r.try_iter() {
+                    Ok(it) => {
+                        let mut out = Vec::new();
+                        for m in it {
+                            match m {
+                                // An endless iterator is cut, not followed.
+                                Ok(_) if out.len() == MAX_MOVES => {
+                                    self.fail(Error::new_err(format!(
+                                        "moves({}) gave more than {MAX_MOVES} moves (the most a state may have)",
+                                        short(&state)
+                                    )));
+                                    return Vec::new();
+                                }
+                                Ok(m) => out.push(m.unbind()),
+                                Err(e) => {
+                                    self.fail(e);
+                                    return Vec::new();
+                                }
                             }
                         }
+                        out
                     }
-                    out
+                    Err(e) => {
+                        self.fail(e);
+                        return Vec::new();
+                    }
                 }
-                Err(e) => {
-                    self.fail(e);
-                    Vec::new()
+            };
+            if out.len() > MAX_MOVES {
+                self.fail(Error::new_err(format!(
+                    "moves({}) gave {} moves, more than {MAX_MOVES} (the most a state may have)",
+                    short(&state),
+                    out.len()
+                )));
+                return Vec::new();
+            }
+            if out.is_empty() {
+                // A player to move with nothing to do: not an end the game declared.
+                if let Some(p) = self.arena().nodes[id as usize].to_move.flatten() {
+                    self.fail(Error::new_err(format!(
+                        "moves({}) is empty but to_move gave player {p}: a state with no moves must have to_move None",
+                        short(&state)
+                    )));
                 }
             }
+            out
         });
         self.store_moves(id, moves, &mut [])
     }
 
     /// The number of moves at the chance state `id`, asking `chance_outcomes` once and
-    /// keeping each move's probability (exact; the engine checks they sum to one).
+    /// keeping each move's probability (exact), checked as read: none negative, summing
+    /// to one (the engine checks again, for every game).
     fn chance_count(&self, id: Id) -> usize {
         // Taken out while Python runs (a generator's code), never locked across it, and
         // put back once the new probabilities are stored and have their entries.
@@ -523,6 +552,33 @@ impl PyGame {
                         .try_for_each(|(i, item)| read_one(i, item?, &mut moves, &mut probs))
                 }),
             };
+            let read = read.and_then(|()| {
+                // Checked as read, before any outcome is played.
+                let arena = self.arena();
+                let mut sum = Rational::zero();
+                for (p, mv) in probs.iter().zip(&moves) {
+                    let p = match p {
+                        Prob::New(p) => p.clone(),
+                        Prob::Stored(at) => arena.prob_values[*at as usize - 1].clone(),
+                    };
+                    // Zero is a move chance never takes (as the engine and Gambit allow).
+                    if p < Rational::zero() {
+                        return Err(Error::new_err(format!(
+                            "the probabilities at chance state {} give move {} the negative probability {p}",
+                            short(&state),
+                            short(mv.bind(py))
+                        )));
+                    }
+                    sum.add_assign(&p);
+                }
+                if sum != Rational::one() {
+                    return Err(Error::new_err(format!(
+                        "the probabilities at chance state {} sum to {sum}, not 1",
+                        short(&state)
+                    )));
+                }
+                Ok(())
+            });
             match read {
                 Ok(()) => (moves, probs),
                 Err(e) => {
@@ -709,8 +765,10 @@ impl Game for PyGame {
             if r.is(chance_marker(py)) {
                 return Some(CHANCE);
             }
+            // True is not player 1: a bool is a mistake (a test for "is it over?").
+            let is_bool = r.is_instance_of::<pyo3::types::PyBool>();
             match r.extract::<usize>() {
-                Ok(p) if p < self.players => Some(p),
+                Ok(p) if p < self.players && !is_bool => Some(p),
                 _ => {
                     self.fail(Error::new_err(format!(
                         "to_move({}) returned {}, not None, lastbite.CHANCE or a player index from 0 to {}",
@@ -1508,4 +1566,62 @@ pub fn write_efg(
     finish(&g, r)?;
     std::fs::write(path, buf)
         .map_err(|e| Error::new_err(format!("cannot write {}: {e}", lastbite::api::escape(path))))
+}
+
+/// The most moves one state may have: a `moves` that never ends is cut here.
+const MAX_MOVES: usize = 1_000_000;
+
+/// The payoff methods a game may define (one at least), besides the four it must.
+const OPTIONAL: [&str; 2] = ["move_payoffs", "terminal_payoffs"];
+
+/// Refuses a game object without one of the four methods it needs, or with no payoff
+/// method (naming a close misspelling of one, where it has one).
+fn check_methods(obj: &Bound<'_, PyAny>) -> PyResult<()> {
+    for name in ["root", "to_move", "moves", "play"] {
+        if !obj.hasattr(name)? {
+            return Err(Error::new_err(format!(
+                "the game has no {name} method (a game needs root, to_move, moves and play)"
+            )));
+        }
+    }
+    let names: Vec<String> = obj
+        .dir()?
+        .iter()
+        .filter_map(|n| n.extract::<String>().ok())
+        .filter(|n| !n.starts_with('_'))
+        .collect();
+    let payoffs = &OPTIONAL;
+    if payoffs.iter().any(|m| names.iter().any(|n| n == m)) {
+        return Ok(());
+    }
+    // No payoff method: a misspelt one named, else said so (a game with `terminal_payoff`
+    // would otherwise solve to all-zero payoffs).
+    for wanted in payoffs {
+        if let Some(close) = names.iter().find(|n| distance(n, wanted) <= 2) {
+            return Err(Error::new_err(format!(
+                "the game has {close} but no {wanted}: a misspelling? (lastbite reads terminal_payoffs(state) and move_payoffs(state, move))"
+            )));
+        }
+    }
+    Err(Error::new_err(
+        "the game has no payoff method: define terminal_payoffs(state) or move_payoffs(state, move)",
+    ))
+}
+
+/// The edit distance of two names (insertions, deletions, substitutions).
+fn distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let next = (prev + usize::from(ca != cb))
+                .min(row[j] + 1)
+                .min(row[j + 1] + 1);
+            prev = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
 }

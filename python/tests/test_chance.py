@@ -248,6 +248,9 @@ def test_probabilities_must_sum_to_exactly_one():
         def play(self, s, m):
             return m
 
+        def terminal_payoffs(self, s):
+            return (0,)
+
     with pytest.raises(lastbite.Error, match=r"to_move\(0\) returned lastbite.CHANCE but the game has no chance_outcomes"):
         lastbite.solve(NoOutcomes())
 

@@ -204,6 +204,7 @@ def test_cycles_and_bad_games_are_errors():
         def to_move(self, s): return 0
         def moves(self, s): return ["go"]
         def play(self, s, m): return "b" if s == "a" else "a"
+        def terminal_payoffs(self, s): return (0,)
     with pytest.raises(lastbite.Error, match="cycle through state"):
         lastbite.solve(Loop())
 
@@ -342,3 +343,62 @@ def test_ties_naming_no_player_is_a_readable_one_line_error():
         lastbite.solve(G(), ties={"Zed": "last"})
     assert str(e.value) == "ties names no player of this game: 'Zed' (its players: Ann, Bo)"
     assert lastbite.solve(G(), ties={"Ann": "last"}).value() == (2, 1)
+
+
+class _Bad:
+    """A two-move game to break one piece at a time (issue 54 item 8)."""
+    players = 2
+    def root(self): return "r"
+    def to_move(self, s): return 0 if s == "r" else None
+    def moves(self, s): return ["a", "b"] if s == "r" else []
+    def play(self, s, m): return m
+    def terminal_payoffs(self, s): return (1, 0) if s == "a" else (0, 1)
+
+
+def test_games_that_are_wrong_are_refused_as_read():
+    # A misspelt payoff method would solve to all-zero payoffs: named, with the match.
+    class NoPayoff:
+        players = 2
+        def root(self): return "r"
+        def to_move(self, s): return None
+        def moves(self, s): return []
+        def play(self, s, m): return m
+    class Typo(NoPayoff):
+        def terminal_payof(self, s): return (0, 0)
+    with pytest.raises(lastbite.Error, match="no payoff method"):
+        lastbite.solve(NoPayoff())
+    with pytest.raises(lastbite.Error, match="has terminal_payof but no terminal_payoffs"):
+        lastbite.solve(Typo())
+    # A player to move with no moves is not an end the game declared.
+    class Stuck(_Bad):
+        def moves(self, s): return []
+    with pytest.raises(lastbite.Error, match=r"moves\('r'\) is empty but to_move gave player 0"):
+        lastbite.solve(Stuck())
+    # True is not player 1.
+    class Bool(_Bad):
+        def to_move(self, s): return True if s == "r" else None
+    with pytest.raises(lastbite.Error, match="returned True"):
+        lastbite.solve(Bool())
+    # Probabilities are checked when read, before any outcome is played.
+    played = []
+    class Dice(_Bad):
+        def to_move(self, s): return lastbite.CHANCE if s == "r" else None
+        def chance_outcomes(self, s): return [("a", Fraction(1, 2)), ("b", Fraction(1, 3))]
+        def terminal_payoffs(self, s):
+            played.append(s)
+            return (0, 0)
+    with pytest.raises(lastbite.Error, match="sum to 5/6, not 1"):
+        lastbite.solve(Dice())
+    assert played == []
+    class Negative(Dice):
+        def chance_outcomes(self, s): return [("a", Fraction(3, 2)), ("b", Fraction(-1, 2))]
+    with pytest.raises(lastbite.Error, match="the negative probability -1/2"):
+        lastbite.solve(Negative())
+
+
+def test_an_endless_move_iterator_is_cut():
+    import itertools
+    class Endless(_Bad):
+        def moves(self, s): return itertools.count() if s == "r" else iter(())
+    with pytest.raises(lastbite.Error, match="more than 1000000 moves"):
+        lastbite.solve(Endless())
