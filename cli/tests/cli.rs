@@ -1281,18 +1281,18 @@ fn a_closed_pipe_ends_quietly() {
 fn a_full_stdout_is_an_error_naming_it() {
     let dir = tempfile::tempdir().unwrap();
     let shard = dir.path().join("1.json");
+    let sweep = [
+        "dinner",
+        "experiment",
+        "--size",
+        "4",
+        "--trials",
+        "4",
+        "--shard",
+    ];
     let out = common::lastbite_std()
-        .args([
-            "dinner",
-            "experiment",
-            "--size",
-            "4",
-            "--trials",
-            "4",
-            "--shard",
-            "1/1",
-            "--shard-out",
-        ])
+        .args(sweep)
+        .args(["1/1", "--shard-out"])
         .arg(&shard)
         .output()
         .unwrap();
@@ -1305,16 +1305,7 @@ fn a_full_stdout_is_an_error_naming_it() {
     for args in [
         &["dinner", "solve", "--morsels", "1,2 2,3 3,1"][..],
         &["dinner", "solve", "--morsels", "1,2 2,3 3,1", "--json"],
-        &[
-            "dinner",
-            "experiment",
-            "--size",
-            "4",
-            "--trials",
-            "4",
-            "--shard",
-            "1/2",
-        ],
+        &[&sweep[..], &["1/2"]].concat(),
         &["dinner", "board", "--morsels", "1,2 2,3", "--svg", "-"],
         &["merge", shard],
         &["completions", "bash"],

@@ -157,6 +157,7 @@ fn answered(name: &str, request: String) -> Option<Result<(), lastbite::api::Err
 /// sizes nothing), never cancelled for time and never an abort; a sized field is refused
 /// in at least one of them, naming the field (a range, an estimate) or the budget field
 /// that raises it; one past a declared range is refused naming the field.
+/// `LASTBITE_ONLY=dinner-expected` checks one command.
 #[test]
 fn every_size_is_refused_over_its_budget_before_work() {
     use lastbite::api::input::BUDGET_KINDS;
