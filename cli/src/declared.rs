@@ -658,11 +658,10 @@ impl ReportVisitor for Output {
             eprintln!("{line}");
         } else if !picture_on_stdout {
             match &self.out {
-                Some(path) => {
-                    let mut buf = Vec::new();
-                    self.write_main(report, &mut buf)?;
-                    crate::shard::write_atomically(path, &buf)?;
-                }
+                // Streamed into the file (a 10^6-morsel report is never held twice).
+                Some(path) => lastbite::files::write_file(path, |w| {
+                    self.write_main(report, w).map_err(std::io::Error::other)
+                })?,
                 None => out::to_stdout(|w| self.write_main(report, w))?,
             }
         }

@@ -20,7 +20,7 @@ pub fn write(kind: &str, path: &std::path::Path, svg: &str) -> anyhow::Result<()
     if path.as_os_str() == "-" {
         return crate::out::to_stdout(|w| Ok(w.write_all(&bytes)?));
     }
-    crate::shard::write_atomically(path, &bytes)
+    Ok(lastbite::files::write_bytes(path, &bytes)?)
 }
 
 /// Rasterises an SVG document at twice its size, with the system's fonts.

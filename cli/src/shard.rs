@@ -1,7 +1,6 @@
 //! `--shard I/N` on the sweep commands and `lastbite merge`: the CLI's side of the
 //! library's sharded sweeps ([`lastbite::api::sweep`]).
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -11,54 +10,15 @@ use lastbite::api::{sweep, Control};
 
 use crate::out::{self, call};
 
-/// The sharding flags every sweep command takes.
-/// Writes a shard document to `path` (atomically), or to stdout.
+/// Writes a shard document to `path` (by the library's one writer), or to stdout.
 pub fn write_document(path: Option<&Path>, doc: &str) -> anyhow::Result<()> {
     match path {
-        Some(path) => write_atomically(path, doc.as_bytes()),
+        Some(path) => Ok(lastbite::files::write_bytes(path, doc.as_bytes())?),
         None => out::to_stdout(|w| {
             w.write_all(doc.as_bytes())?;
             Ok(w.write_all(b"\n")?)
         }),
     }
-}
-
-/// Writes `bytes` to `path` whole or not at all: a temporary file in the same folder,
-/// synced, renamed over the path. A path that is not a regular file (a device, a FIFO, a
-/// symbolic link) is written through, never replaced: `/dev/stdout` stays a device and a
-/// link stays a link.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-    if let Ok(meta) = std::fs::symlink_metadata(path) {
-        if !meta.file_type().is_file() {
-            let through = || -> std::io::Result<()> {
-                let mut f = std::fs::OpenOptions::new()
-                    .write(true)
-                    .truncate(std::fs::metadata(path)?.is_file())
-                    .open(path)?;
-                f.write_all(bytes)?;
-                f.flush()
-            };
-            return through().map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()));
-        }
-    }
-    let name = path
-        .file_name()
-        .with_context(|| format!("{} names no file", path.display()))?;
-    let tmp = path.with_file_name(format!(
-        ".{}.tmp{}",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
-    let write = || -> std::io::Result<()> {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    };
-    write().map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        anyhow::anyhow!("cannot write {}: {e}", path.display())
-    })
 }
 
 /// Arguments of `lastbite merge`.
@@ -77,7 +37,14 @@ pub fn merge(a: MergeArgs) -> anyhow::Result<ExitCode> {
     let docs = a
         .files
         .iter()
-        .map(|p| std::fs::read_to_string(p).with_context(|| format!("cannot read {}", p.display())))
+        .map(|p| {
+            let text = std::fs::read_to_string(p)
+                .with_context(|| format!("cannot read {}", p.display()))?;
+            // Checked here too, to name the file (the library names the document's place).
+            lastbite::files::unseal_json(&text)
+                .map_err(|problem| anyhow::anyhow!("cannot use {}: {problem}", p.display()))?;
+            Ok(text)
+        })
         .collect::<anyhow::Result<Vec<String>>>()?;
     let merged = call(sweep::merge(&docs, &Control::silent()))?;
     // As every --json is written: broken over lines for a terminal (or --pretty), one

@@ -1275,21 +1275,24 @@ fn a_closed_pipe_ends_quietly() {
     }
 }
 
+/// A small sweep, up to its `--shard` flag.
+const SMALL_SWEEP: [&str; 7] = [
+    "dinner",
+    "experiment",
+    "--size",
+    "4",
+    "--trials",
+    "4",
+    "--shard",
+];
+
 /// A full stdout is an error naming stdout, exit 1, whatever writes there: a report, a
 /// shard document, a picture, a merged sweep, a completion script (issue 54 item 2).
 #[test]
 fn a_full_stdout_is_an_error_naming_it() {
     let dir = tempfile::tempdir().unwrap();
     let shard = dir.path().join("1.json");
-    let sweep = [
-        "dinner",
-        "experiment",
-        "--size",
-        "4",
-        "--trials",
-        "4",
-        "--shard",
-    ];
+    let sweep = SMALL_SWEEP;
     let out = common::lastbite_std()
         .args(sweep)
         .args(["1/1", "--shard-out"])
@@ -1512,4 +1515,73 @@ fn the_vocabulary_and_the_errors_are_the_librarys() {
         &["dinner", "solve", "--morsels", "1,2", "--discount", "abc"],
         "--discount: 'abc' is not a number",
     );
+}
+
+/// Every file the CLI writes goes through one writer (issue 54 item 2): a device is
+/// written through and never replaced (a full one is an error naming it, exit 1), a
+/// symbolic link stays a link, and a new or regular file is replaced whole with no
+/// temporary left behind.
+#[test]
+fn every_output_file_is_written_through_one_writer() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tempfile::tempdir().unwrap();
+    let shard = [&SMALL_SWEEP[..], &["1/2", "--shard-out"]].concat();
+    let writers: [&[&str]; 6] = [
+        &["dinner", "solve", "--morsels", "1,2 2,3 3,1", "-o"],
+        &["dinner", "efg", "--morsels", "1,2 2,3", "-o"],
+        &["dinner", "board", "--morsels", "1,2 2,3", "--svg"],
+        &["dinner", "board", "--morsels", "1,2 2,3", "--tikz"],
+        &shard,
+        &["subtraction", "scan", "--pairs", "5", "--out"],
+    ];
+    for (i, args) in writers.iter().enumerate() {
+        let out = common::lastbite_std()
+            .args(*args)
+            .arg("/dev/full")
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(err.contains("/dev/full"), "{args:?}: {err}");
+        assert!(
+            std::fs::metadata("/dev/full")
+                .unwrap()
+                .file_type()
+                .is_char_device(),
+            "{args:?} replaced /dev/full"
+        );
+        // Through a link: the link stays, the file it names gets the output.
+        let target = dir.path().join(format!("target-{i}.out"));
+        std::fs::write(&target, "old\n").unwrap();
+        let link = dir.path().join(format!("link-{i}.out"));
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        let out = common::lastbite_std()
+            .args(*args)
+            .arg(&link)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        if args[1] == "scan" {
+            // A scan appends to its file and checks what is there: "old" is no record.
+            assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+            assert!(err.contains("line 1"), "{err}");
+        } else {
+            assert!(out.status.success(), "{args:?}: {err}");
+            assert_ne!(
+                std::fs::read_to_string(&target).unwrap(),
+                "old\n",
+                "{args:?}"
+            );
+        }
+        assert!(std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+    }
+    let left: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".tmp"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
 }

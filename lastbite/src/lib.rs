@@ -21,6 +21,7 @@
 
 pub mod api;
 pub mod engine;
+pub mod files;
 pub mod games;
 #[cfg(feature = "gpu")]
 pub mod gpu;

@@ -24,6 +24,31 @@ pub fn quote(text: &str) -> String {
     }
 }
 
+/// User text quoted for a one-line message: control characters (newlines included) and
+/// quotes escaped, long text shortened in the middle.
+///
+/// ```
+/// assert_eq!(lastbite::api::escape("a\nb"), "'a\\nb'");
+/// ```
+pub fn escape(text: &str) -> String {
+    let esc = quote(text);
+    let esc = &esc[1..esc.len() - 1];
+    if esc.chars().count() > 80 {
+        let head: String = esc.chars().take(60).collect();
+        let tail: String = esc
+            .chars()
+            .rev()
+            .take(12)
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect();
+        format!("'{head}...{tail}' ({} characters)", text.chars().count())
+    } else {
+        format!("'{esc}'")
+    }
+}
+
 /// `text` with control characters escaped (`\n`, `\u{0}`) and everything else as is:
 /// for locations and messages that embed user text.
 ///

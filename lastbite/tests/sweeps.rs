@@ -144,7 +144,18 @@ fn bad_shard_sets_are_refused() {
     let other = shards(name, r#"{"statement": "4", "sizes": [4], "max": 20}"#, 3);
     let mixed = vec![docs[0].clone(), docs[1].clone(), other[2].clone()];
     assert!(err(&mixed).contains("from another sweep"));
-    assert!(err(&["{\"a\": 1}".to_string()]).contains("not a lastbite shard"));
+    assert!(err(&["{\"a\": 1}".to_string()]).contains("shard document 1 cannot be used"));
+    // Shard 1's document relabelled as shard 3 (the finding of issue 54): the checksum
+    // refuses it, as it refuses any number edited.
+    let relabelled = docs[0].replace("\"shard\":1,", "\"shard\":3,");
+    assert_ne!(relabelled, docs[0]);
+    let forged = vec![docs[0].clone(), docs[1].clone(), relabelled];
+    assert!(
+        err(&forged)
+            .contains("shard document 3 cannot be used: its content does not match its checksum"),
+        "{}",
+        err(&forged)
+    );
     assert!(err(&[]).contains("no shard documents"));
     for e in [err(&docs[..2]), err(&mixed)] {
         assert!(!e.contains('\n'));

@@ -81,15 +81,6 @@ def _run_shard(name, request, index, count):
     return lib.sweep_shard(name, request, index, count)
 
 
-def _write_atomically(path, text):
-    tmp = f"{path}.tmp{os.getpid()}"
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(text)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
-
-
 class _Store:
     """A directory of one sweep's finished shards: ``sweep.json`` names the sweep (a rerun
     with another request or shard count is refused), ``shard-I-of-N.json`` each shard."""
@@ -107,7 +98,7 @@ class _Store:
                     f"{old.get('shards')} shards on another request); use a new directory"
                 )
         else:
-            _write_atomically(mpath, json.dumps(manifest, sort_keys=True))
+            _lastbite.write_file(mpath, json.dumps(manifest, sort_keys=True))
         self.count = manifest["shards"]
 
     def file(self, index):
@@ -118,13 +109,18 @@ class _Store:
         for i in range(1, self.count + 1):
             try:
                 with open(self.file(i), encoding="utf-8") as f:
-                    done[i] = f.read()
+                    text = f.read()
             except FileNotFoundError:
-                pass
+                continue
+            # A shard changed or damaged since it was written is never used.
+            problem = _lastbite.shard_problem(text)
+            if problem is not None:
+                raise Error(f"cannot use {self.file(i)}: {problem}; delete it to run that shard again")
+            done[i] = text
         return done
 
     def save(self, index, doc):
-        _write_atomically(self.file(index), doc)
+        _lastbite.write_file(self.file(index), doc)
 
 
 class InProcess:

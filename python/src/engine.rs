@@ -1564,8 +1564,8 @@ pub fn write_efg(
     let mut buf = Vec::new();
     let r = engine::write_efg(&g, title, max_nodes, &mut buf);
     finish(&g, r)?;
-    std::fs::write(path, buf)
-        .map_err(|e| Error::new_err(format!("cannot write {}: {e}", lastbite::api::escape(path))))
+    lastbite::files::write_bytes(std::path::Path::new(path), &buf)
+        .map_err(|e| Error::new_err(e.to_string()))
 }
 
 /// The most moves one state may have: a `moves` that never ends is cut here.

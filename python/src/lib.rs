@@ -229,6 +229,20 @@ fn sweep_merge(py: Python<'_>, docs: Vec<String>) -> PyResult<(String, String, S
     Ok((m.command, m.json, m.document))
 }
 
+/// Writes `text` to `path` through the library's one writer (atomic for a regular file,
+/// through for a device or FIFO, a link kept): the Dask store's shard files.
+#[pyfunction]
+fn write_file(path: &str, text: &str) -> PyResult<()> {
+    lastbite::files::write_bytes(std::path::Path::new(path), text.as_bytes())
+        .map_err(|e| Error::new_err(e.to_string()))
+}
+
+/// Checks a shard document's checksum: `None` when it holds, else what failed.
+#[pyfunction]
+fn shard_problem(text: &str) -> Option<String> {
+    lastbite::files::unseal_json(text).err()
+}
+
 /// The names of the sweep commands.
 #[pyfunction]
 fn sweeps() -> Vec<&'static str> {
@@ -268,6 +282,8 @@ fn _lastbite(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sweep_shard, m)?)?;
     m.add_function(wrap_pyfunction!(sweep_merge, m)?)?;
     m.add_function(wrap_pyfunction!(sweeps, m)?)?;
+    m.add_function(wrap_pyfunction!(write_file, m)?)?;
+    m.add_function(wrap_pyfunction!(shard_problem, m)?)?;
     m.add_function(wrap_pyfunction!(schemas, m)?)?;
     m.add_function(wrap_pyfunction!(engine::solve, m)?)?;
     m.add_function(wrap_pyfunction!(engine::verify, m)?)?;

@@ -52,6 +52,13 @@ def test_the_documented_call_equals_the_cli_byte_for_byte(client, tmp_path):
     again = sweeps.run("subtraction.conjecture", {"conjecture": 4, "sizes": [4], "max": 31},
                        client=client, store=str(store), progress=False)
     assert again == lastbite_call("subtraction", "conjecture", statement="4", sizes=[4], max=31)
+    # A stored shard changed since it was written (a digit edited) is refused, named.
+    first = sorted(glob.glob(str(store / "shard-*.json")))[0]
+    text = open(first, encoding="utf-8").read()
+    open(first, "w", encoding="utf-8").write(text.replace('"shard":1,', '"shard":2,'))
+    with pytest.raises(sweeps.Error, match=r"cannot use .*shard-00001-of-00064\.json: .*checksum"):
+        sweeps.run("subtraction.conjecture", {"conjecture": 4, "sizes": [4], "max": 31},
+                   client=client, store=str(store), progress=False)
 
 
 def lastbite_call(family, command, **request):

@@ -9,30 +9,7 @@ use crate::games::efg::EfgError;
 use crate::games::subtraction::SubtractionError;
 use crate::games::tokens::TokensError;
 
-/// User text quoted for a one-line message: control characters (newlines included) and
-/// quotes escaped, long text shortened in the middle.
-///
-/// ```
-/// assert_eq!(lastbite::api::escape("a\nb"), "'a\\nb'");
-/// ```
-pub fn escape(text: &str) -> String {
-    let esc = crate::text::quote(text);
-    let esc = &esc[1..esc.len() - 1];
-    if esc.chars().count() > 80 {
-        let head: String = esc.chars().take(60).collect();
-        let tail: String = esc
-            .chars()
-            .rev()
-            .take(12)
-            .collect::<Vec<_>>()
-            .into_iter()
-            .rev()
-            .collect();
-        format!("'{head}...{tail}' ({} characters)", text.chars().count())
-    } else {
-        format!("'{esc}'")
-    }
-}
+pub use crate::text::escape;
 
 /// A value as it appears in a message: plain when it is a simple token (a number, a
 /// word, a list of them), else quoted and escaped.

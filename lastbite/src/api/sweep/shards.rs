@@ -163,7 +163,8 @@ pub fn run<S: Sweep>(req: &S::Request, ctl: &Control) -> Result<S::Report, Error
 }
 
 /// The document one shard writes: the command, its whole request (defaults filled in),
-/// the shard, the sweep's item count and the shard's partial result.
+/// the shard, the sweep's item count and the shard's partial result, then (as its last
+/// member) the checksum of all of it ([`crate::files::seal_json`]).
 #[derive(Serialize, Deserialize)]
 struct ShardDoc<R, P> {
     lastbite_shard: u32,
@@ -175,8 +176,8 @@ struct ShardDoc<R, P> {
     partial: P,
 }
 
-/// The version of the shard document format.
-const FORMAT: u32 = 1;
+/// The version of the shard document format (2: sealed with a checksum).
+const FORMAT: u32 = 2;
 
 /// The plan last made in this process, with the command and request it was made for.
 type CachedPlan = (String, Arc<dyn Any + Send + Sync>);
@@ -220,7 +221,11 @@ pub(super) fn shard_of<S: Sweep>(
         items: S::items(&plan),
         partial,
     };
-    Ok(serde_json::to_string(&doc).expect("shard documents serialise"))
+    // Sealed: `merge` refuses a document changed since (a shard relabelled, a number
+    // edited) by its checksum.
+    Ok(crate::files::seal_json(
+        serde_json::to_string(&doc).expect("shard documents serialise"),
+    ))
 }
 
 /// What every shard document states of its sweep, read before the partials.
@@ -282,6 +287,12 @@ pub(super) fn check_docs(docs: &[String]) -> Result<(String, u64), Error> {
     let mut first: Option<Header> = None;
     let mut seen = Vec::new();
     for (n, text) in docs.iter().enumerate() {
+        crate::files::unseal_json(text).map_err(|problem| {
+            bad(format!(
+                "shard document {} cannot be used: {problem}",
+                n + 1
+            ))
+        })?;
         let h: Header = serde_json::from_str(text).map_err(|e| {
             bad(format!(
                 "shard document {} is not a lastbite shard: {}",

@@ -28,7 +28,6 @@
 //! a position of 17 components costs about 77 ns of CPU (was 270 ns).
 
 use std::collections::BTreeMap;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::engine::impartial::{combine, ImpartialValue, Outcome};
@@ -884,6 +883,7 @@ fn load_partial(dir: &Path, n: u32, size: u64) -> Result<(u64, GeneralRow), Cook
         path: path.clone(),
         problem: format!("{why} (remove it to count layer {n} again)"),
     };
+    crate::files::unseal_json(&text).map_err(bad)?;
     let p: Partial = serde_json::from_str(&text).map_err(|e| bad(e.to_string()))?;
     if p.n != n || p.row.n != n || p.done > size || p.row.positions != p.done {
         return Err(bad(format!(
@@ -901,7 +901,7 @@ fn save_partial(dir: &Path, n: u32, done: u64, row: &GeneralRow) -> Result<(), C
         row: row.clone(),
     })
     .expect("counts serialise");
-    store::write_atomic(&partial_path(dir, n), |w| w.write_all(text.as_bytes()))
+    store::save_text(&partial_path(dir, n), &crate::files::seal_json(text))
 }
 
 #[cfg(test)]
@@ -1205,6 +1205,27 @@ mod tests {
         std::fs::write(partial_path(&dir, 12), r#"{"n": 12, "done": 5, "row": 1}"#).unwrap();
         let e = t.count_layer(12, Some(&dir), batch, &Silent).unwrap_err();
         assert!(e.to_string().contains("general-last-12.json"), "{e}");
+        // Counts edited so that they still add up are refused by the checksum.
+        let _ = std::fs::remove_file(partial_path(&dir, 12));
+        let stop = CancelAfter {
+            after: 100_000,
+            done: Default::default(),
+        };
+        t.count_layer(12, Some(&dir), batch, &stop).unwrap_err();
+        let text = std::fs::read_to_string(partial_path(&dir, 12)).unwrap();
+        let p: Partial = serde_json::from_str(&text).unwrap();
+        let mut edited = p.row.clone();
+        edited.p_positions += 1;
+        *edited.nim.get_mut(&0).unwrap() += 1;
+        *edited.nim.values_mut().last().unwrap() -= 1;
+        let forged = text.replace(
+            &serde_json::to_string(&p.row).unwrap(),
+            &serde_json::to_string(&edited).unwrap(),
+        );
+        assert_ne!(forged, text);
+        std::fs::write(partial_path(&dir, 12), forged).unwrap();
+        let e = t.count_layer(12, Some(&dir), batch, &Silent).unwrap_err();
+        assert!(e.to_string().contains("checksum"), "{e}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

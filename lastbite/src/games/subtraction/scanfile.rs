@@ -6,13 +6,12 @@
 
 use std::collections::HashSet;
 use std::fs::File;
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 
 /// A file operation that failed: what was being done, to which file, and the error.
 #[derive(Debug)]
 pub struct FileError {
-    /// What was being done: `resume` (reading the finished records) or `read` (opening
-    /// or appending, as the scan has always called it).
+    /// What was being done: `resume` (reading the finished records) or `write`.
     pub action: &'static str,
     /// The file's path.
     pub path: String,
@@ -52,24 +51,46 @@ impl ScanFile {
     /// Opens `path` for appending (creating it, with `header` as its first line when it is
     /// new or empty and `header` is given), first cutting a torn last line (a run killed
     /// mid-write: that ruleset is simply analysed again); returns the file and the keys
-    /// of the records already in it.
+    /// of the records already in it. The file is read a line at a time, never whole; a
+    /// line that is not a record of this scan (another header, a line over
+    /// [`MAX_LINE`](crate::files::MAX_LINE)) is an error naming it, so records of another
+    /// scan are never taken as done. A path that is not a regular file (a device, a FIFO)
+    /// is written through with nothing to resume.
     pub fn open(
         path: &str,
         csv: bool,
         header: Option<&str>,
     ) -> Result<(ScanFile, HashSet<String>), FileError> {
-        let done = finished(path, csv)?;
+        let regular = match std::fs::metadata(path) {
+            Ok(m) => m.is_file(),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => true,
+            Err(error) => {
+                return Err(FileError {
+                    action: "resume",
+                    path: path.to_string(),
+                    error,
+                })
+            }
+        };
+        let (done, fresh) = if regular {
+            finished(path, csv, header)?
+        } else {
+            (HashSet::new(), true)
+        };
         let err = |error| FileError {
-            action: "read",
+            action: "write",
             path: path.to_string(),
             error,
         };
-        let fresh = std::fs::metadata(path).map_or(true, |m| m.len() == 0);
-        let mut file = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .map_err(err)?;
+        let mut file = if regular {
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+        } else {
+            std::fs::OpenOptions::new().write(true).open(path)
+        }
+        .map_err(err)?;
         if let (true, Some(h)) = (fresh, header) {
             writeln!(file, "{h}").map_err(err)?;
         }
@@ -86,43 +107,88 @@ impl ScanFile {
     /// line, which [`ScanFile::open`] cuts.
     pub fn append(&mut self, lines: &[u8]) -> Result<(), FileError> {
         let err = |error| FileError {
-            action: "read",
+            action: "write",
             path: self.path.clone(),
             error,
         };
         self.file.write_all(lines).map_err(err)?;
-        self.file.sync_data().map_err(err)
+        // A device or FIFO cannot be synced, nor needs it.
+        match self.file.sync_data() {
+            Err(e) if e.kind() == io::ErrorKind::InvalidInput => Ok(()),
+            r => r.map_err(err),
+        }
     }
 }
 
-/// The keys of the finished records of `path` (none when it does not exist), after
-/// cutting a torn last line back to the last complete one.
-fn finished(path: &str, csv: bool) -> Result<HashSet<String>, FileError> {
+/// The keys of the finished records of `path` and whether it holds no line yet, after
+/// cutting a torn last line back to the last complete one; read a line at a time.
+fn finished(
+    path: &str,
+    csv: bool,
+    header: Option<&str>,
+) -> Result<(HashSet<String>, bool), FileError> {
     let err = |error| FileError {
         action: "resume",
         path: path.to_string(),
         error,
     };
+    let bad = |line: u64, what: String| {
+        err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("line {line} {what}; not this scan's results (give another --out, or remove the file)"),
+        ))
+    };
     let mut done = HashSet::new();
-    let bytes = match std::fs::read(path) {
-        Ok(b) => b,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(done),
+    let f = match File::open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok((done, true)),
         Err(e) => return Err(err(e)),
     };
-    let keep = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-    if keep < bytes.len() {
+    let mut r = io::BufReader::with_capacity(1 << 20, f);
+    let (mut keep, mut number, mut line) = (0u64, 0u64, Vec::new());
+    let columns = header.map(|h| h.split(',').count());
+    loop {
+        let whole = crate::files::read_line_bounded(&mut r, &mut line, crate::files::MAX_LINE)
+            .map_err(|e| bad(number + 1, e.to_string()))?;
+        match whole {
+            Some(true) => {}
+            Some(false) => break,
+            None => break,
+        }
+        number += 1;
+        keep += line.len() as u64 + 1;
+        let text = std::str::from_utf8(&line).map_err(|_| bad(number, "is not UTF-8".into()))?;
+        if number == 1 && csv {
+            if let Some(h) = header {
+                if text != h {
+                    return Err(bad(
+                        1,
+                        format!("is not this scan's header ({})", crate::text::escape(h)),
+                    ));
+                }
+                continue;
+            }
+        }
+        match line_key(text, csv) {
+            Some(k) if columns.is_none_or(|c| text.split(',').count() == c) => {
+                done.insert(k);
+            }
+            _ => {
+                return Err(bad(
+                    number,
+                    format!("is not a record: {}", crate::text::escape(text)),
+                ))
+            }
+        }
+    }
+    if keep < r.get_ref().metadata().map_err(err)?.len() {
         std::fs::OpenOptions::new()
             .write(true)
             .open(path)
-            .and_then(|f| f.set_len(keep as u64))
+            .and_then(|f| f.set_len(keep))
             .map_err(err)?;
     }
-    for line in bytes[..keep].lines() {
-        if let Some(k) = line_key(&line.map_err(err)?, csv) {
-            done.insert(k);
-        }
-    }
-    Ok(done)
+    Ok((done, number == 0))
 }
 
 #[cfg(test)]
@@ -148,6 +214,30 @@ mod tests {
         std::fs::write(json, "{\"set\":[2,5]}\n{\"set\":[2,").unwrap();
         let (_, done) = ScanFile::open(json, false, None).unwrap();
         assert_eq!(done, [key(&[2, 5])].into_iter().collect());
+        // Another scan's file, a line that is no record, an endless line: refused, named.
+        for (text, why) in [
+            ("set,y\n1 2,a\n", "line 1 is not this scan's header"),
+            ("set,x\n1 2,a,b\n", "line 2 is not a record"),
+            ("set,x\nhello,a\n", "line 2 is not a record"),
+        ] {
+            std::fs::write(path, text).unwrap();
+            let e = ScanFile::open(path, true, Some("set,x")).err().unwrap();
+            assert!(e.error.to_string().starts_with(why), "{}", e.error);
+            assert_eq!(
+                std::fs::read_to_string(path).unwrap(),
+                text,
+                "left as it was"
+            );
+        }
+        std::fs::write(path, "x".repeat(crate::files::MAX_LINE + 1)).unwrap();
+        let e = ScanFile::open(path, true, Some("set,x")).err().unwrap();
+        assert!(e.error.to_string().contains("longer than"), "{}", e.error);
+        // A device is written through, with nothing to resume.
+        let (mut f, done) = ScanFile::open("/dev/null", true, Some("set,x")).unwrap();
+        assert!(done.is_empty());
+        f.append(b"1 2,a\n").unwrap();
+        let (mut f, _) = ScanFile::open("/dev/full", true, None).unwrap();
+        assert_eq!(f.append(b"1 2,a\n").unwrap_err().action, "write");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -1,0 +1,395 @@
+//! Files lastbite writes and reads back, in one place: the one writer of every output
+//! (reports, pictures, exports, stores, shard documents), the checksums that seal what is
+//! read back to resume or merge (stores, their partial counts, shard documents), and the
+//! bounded line reader that resuming reads through.
+//!
+//! The writer replaces a regular file (or makes a new one) whole or not at all: a
+//! temporary file in the same folder, written, synced and renamed over the path, removed
+//! on any error. A path that is not a regular file is written through and never
+//! replaced: a device (`/dev/stdout`, `/dev/full`) or a FIFO stays what it is, and a
+//! symbolic link stays a link (the file it names is replaced, atomically, when it is a
+//! regular file).
+//!
+//! ```
+//! use std::io::Write;
+//! let dir = std::env::temp_dir().join(format!("lastbite-files-doc-{}", std::process::id()));
+//! std::fs::create_dir_all(&dir).unwrap();
+//! let path = dir.join("report.json");
+//! lastbite::files::write_file(&path, |w| w.write_all(b"{}\n")).unwrap();
+//! assert_eq!(std::fs::read(&path).unwrap(), b"{}\n");
+//! // A failed write leaves the old file and no temporary behind.
+//! let failed = lastbite::files::write_file(&path, |_| Err(std::io::Error::other("disk full")));
+//! assert!(failed.unwrap_err().to_string().contains("report.json"));
+//! assert_eq!(std::fs::read(&path).unwrap(), b"{}\n");
+//! assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+//! # std::fs::remove_dir_all(&dir).unwrap();
+//! ```
+
+use std::fs::{File, OpenOptions};
+use std::io::{self, BufRead, BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// A file operation that failed: what was being done, to which file, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileError {
+    /// What was being done: `write`, `read`, `resume`.
+    pub action: &'static str,
+    /// The file.
+    pub path: PathBuf,
+    /// The operating system's message, or what is wrong with the file's content.
+    pub message: String,
+}
+
+impl FileError {
+    fn new(action: &'static str, path: &Path, e: impl std::fmt::Display) -> FileError {
+        FileError {
+            action,
+            path: path.to_path_buf(),
+            message: e.to_string(),
+        }
+    }
+}
+
+impl std::fmt::Display for FileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "cannot {} {}: {}",
+            self.action,
+            crate::text::clean(&self.path.display().to_string()),
+            self.message
+        )
+    }
+}
+
+impl std::error::Error for FileError {}
+
+/// The buffer every file is written through: large writes cross to the kernel a mebibyte
+/// at a time, small ones are gathered.
+const BUFFER: usize = 1 << 20;
+
+/// Writes `path` through `write`, whole or not at all (see the module's documentation):
+/// every error, `write`'s own included, is an error naming the path, and leaves neither
+/// a torn file nor a temporary behind.
+pub fn write_file(
+    path: &Path,
+    write: impl FnOnce(&mut BufWriter<File>) -> io::Result<()>,
+) -> Result<(), FileError> {
+    match std::fs::symlink_metadata(path) {
+        Ok(meta) if meta.file_type().is_symlink() => match std::fs::canonicalize(path) {
+            // The link stays; the regular file it names is replaced as any other.
+            Ok(target) if std::fs::metadata(&target).is_ok_and(|m| m.is_file()) => {
+                replace(&target, Some(meta_of(&target)), write).map_err(|e| FileError {
+                    path: path.to_path_buf(),
+                    ..e
+                })
+            }
+            _ => write_through(path, write),
+        },
+        Ok(meta) if meta.is_dir() => Err(FileError::new("write", path, "it is a folder")),
+        Ok(meta) if !meta.is_file() => write_through(path, write),
+        Ok(meta) => replace(path, Some(meta), write),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => replace(path, None, write),
+        Err(e) => Err(FileError::new("write", path, e)),
+    }
+}
+
+/// [`write_file`] of bytes already made.
+pub fn write_bytes(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
+    write_file(path, |w| w.write_all(bytes))
+}
+
+fn meta_of(path: &Path) -> std::fs::Metadata {
+    std::fs::metadata(path).expect("checked to exist by the caller")
+}
+
+/// Writes into a device, FIFO or the target of a dangling link, in place.
+fn write_through(
+    path: &Path,
+    write: impl FnOnce(&mut BufWriter<File>) -> io::Result<()>,
+) -> Result<(), FileError> {
+    let run = || -> io::Result<()> {
+        // Nothing to truncate: a device or FIFO has no length, a dangling link's file is new.
+        let f = OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(path)?;
+        let mut w = BufWriter::with_capacity(BUFFER, f);
+        write(&mut w)?;
+        w.into_inner().map_err(|e| e.into_error())?.flush()
+    };
+    run().map_err(|e| FileError::new("write", path, e))
+}
+
+/// A temporary name no other writer in this process or another uses at the same time.
+fn temporary(path: &Path) -> Result<PathBuf, FileError> {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let name = path
+        .file_name()
+        .ok_or_else(|| FileError::new("write", path, "the path names no file"))?;
+    Ok(path.with_file_name(format!(
+        ".{}.{}-{}.tmp",
+        name.to_string_lossy(),
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    )))
+}
+
+/// Writes a temporary file next to `path`, syncs it and renames it over `path`; the
+/// replaced file's permissions carry over.
+fn replace(
+    path: &Path,
+    old: Option<std::fs::Metadata>,
+    write: impl FnOnce(&mut BufWriter<File>) -> io::Result<()>,
+) -> Result<(), FileError> {
+    let tmp = temporary(path)?;
+    // `create_new`: never through a link someone placed at the temporary name.
+    let f = OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&tmp)
+        .map_err(|e| FileError::new("write", path, e))?;
+    let run = || -> io::Result<()> {
+        let mut w = BufWriter::with_capacity(BUFFER, f);
+        write(&mut w)?;
+        let f = w.into_inner().map_err(|e| e.into_error())?;
+        if let Some(old) = &old {
+            f.set_permissions(old.permissions())?;
+        }
+        f.sync_all()?;
+        drop(f);
+        std::fs::rename(&tmp, path)
+    };
+    run().map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        FileError::new("write", path, e)
+    })
+}
+
+/// A CRC-32 (IEEE) of everything written through it, passing the bytes on to `W`.
+pub struct Checksummed<W> {
+    inner: W,
+    crc: crc32fast::Hasher,
+}
+
+impl<W: Write> Checksummed<W> {
+    /// Starts a checksum over what is written to `inner` from now on.
+    pub fn new(inner: W) -> Checksummed<W> {
+        Checksummed {
+            inner,
+            crc: crc32fast::Hasher::new(),
+        }
+    }
+
+    /// The checksum so far and the writer.
+    pub fn finish(self) -> (u32, W) {
+        (self.crc.finalize(), self.inner)
+    }
+}
+
+impl<W: Write> Write for Checksummed<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.crc.update(&buf[..n]);
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// The CRC-32 (IEEE) of `bytes`.
+pub fn crc32(bytes: &[u8]) -> u32 {
+    crc32fast::hash(bytes)
+}
+
+/// The key under which [`seal_json`] puts a document's checksum: the last member.
+const SEAL: &str = ",\"checksum\":\"crc32:";
+
+/// Seals a compact JSON object (as `serde_json::to_string` writes it) with the checksum
+/// of its text as a last member `"checksum":"crc32:XXXXXXXX"`, which [`unseal_json`]
+/// checks. Any edit of the text (a byte flipped, a number changed, a document reformatted)
+/// then fails the check.
+///
+/// ```
+/// use lastbite::files::{seal_json, unseal_json};
+/// let sealed = seal_json(r#"{"shard":1}"#.to_string());
+/// assert!(unseal_json(&sealed).is_ok());
+/// assert!(unseal_json(&sealed.replace("1", "2")).is_err());
+/// ```
+pub fn seal_json(mut object: String) -> String {
+    assert!(
+        object.ends_with('}') && object.len() > 2,
+        "a non-empty JSON object"
+    );
+    let crc = crc32(object.as_bytes());
+    object.pop();
+    object.push_str(&format!("{SEAL}{crc:08x}\"}}"));
+    object
+}
+
+/// Checks the checksum [`seal_json`] wrote into `text`; the problem when it is missing or
+/// does not match (`text` is then not to be used).
+pub fn unseal_json(text: &str) -> Result<(), String> {
+    let text = text.trim_end();
+    let Some(at) = text.rfind(SEAL) else {
+        return Err("it carries no checksum (not written by this lastbite, or cut short)".into());
+    };
+    let tail = &text[at + SEAL.len()..];
+    let stated = tail
+        .strip_suffix("\"}")
+        .filter(|h| h.len() == 8)
+        .and_then(|h| u32::from_str_radix(h, 16).ok())
+        .ok_or("its checksum is not where this lastbite writes it (the last member)")?;
+    let mut crc = crc32fast::Hasher::new();
+    crc.update(&text.as_bytes()[..at]);
+    crc.update(b"}");
+    let found = crc.finalize();
+    if found != stated {
+        return Err(format!(
+            "its content does not match its checksum (crc32 {found:08x}, it states {stated:08x}): it was changed or damaged since it was written"
+        ));
+    }
+    Ok(())
+}
+
+/// The longest line a line reader of lastbite holds: longer ones are refused as they are
+/// read, before they are held whole.
+pub const MAX_LINE: usize = 1 << 20;
+
+/// Reads the next line of `r` into `line` (without its `\n`), refusing one longer than
+/// `max` bytes after reading at most `max + 1` of them. `Ok(None)` at the end; a last line
+/// with no `\n` is returned as `Some(false)`, a whole one as `Some(true)`.
+pub fn read_line_bounded<R: BufRead>(
+    r: &mut R,
+    line: &mut Vec<u8>,
+    max: usize,
+) -> io::Result<Option<bool>> {
+    line.clear();
+    loop {
+        let buf = r.fill_buf()?;
+        if buf.is_empty() {
+            return Ok((!line.is_empty()).then_some(false));
+        }
+        let (take, done) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (i, true),
+            None => (buf.len(), false),
+        };
+        if line.len() + take > max {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!("a line is longer than {max} bytes"),
+            ));
+        }
+        line.extend_from_slice(&buf[..take]);
+        r.consume(take + usize::from(done));
+        if done {
+            return Ok(Some(true));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dir(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("lastbite-files-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    #[test]
+    fn a_failed_write_keeps_the_old_file_and_leaves_no_temporary() {
+        let d = dir("failed");
+        let p = d.join("keep.efg");
+        write_bytes(&p, b"good").unwrap();
+        let e = write_file(&p, |w| {
+            w.write_all(&[b'x'; 3 << 20])?;
+            Err(io::Error::other("No space left on device"))
+        })
+        .unwrap_err();
+        assert_eq!(e.action, "write");
+        assert!(e.to_string().contains("keep.efg"), "{e}");
+        assert_eq!(std::fs::read(&p).unwrap(), b"good");
+        assert_eq!(std::fs::read_dir(&d).unwrap().count(), 1);
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn devices_are_written_through_and_links_stay_links() {
+        let e = write_bytes(Path::new("/dev/full"), b"x").unwrap_err();
+        assert!(e.to_string().starts_with("cannot write /dev/full: "), "{e}");
+        use std::os::unix::fs::FileTypeExt;
+        assert!(std::fs::metadata("/dev/full")
+            .unwrap()
+            .file_type()
+            .is_char_device());
+        let d = dir("link");
+        let target = d.join("target.txt");
+        std::fs::write(&target, "old").unwrap();
+        let link = d.join("link.txt");
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        write_bytes(&link, b"new").unwrap();
+        assert!(std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        assert_eq!(std::fs::read(&target).unwrap(), b"new");
+        assert!(write_bytes(&d, b"x")
+            .unwrap_err()
+            .to_string()
+            .contains("folder"));
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn a_sealed_document_refuses_every_one_byte_change() {
+        let sealed = seal_json(r#"{"shard":1,"shards":2,"partial":[3,4]}"#.into());
+        unseal_json(&sealed).unwrap();
+        unseal_json(&format!("{sealed}\n")).unwrap();
+        for (i, b) in sealed.bytes().enumerate() {
+            for c in [b'0', b'2', b'x'] {
+                if c != b {
+                    let mut t = sealed.clone().into_bytes();
+                    t[i] = c;
+                    let t = String::from_utf8(t).unwrap();
+                    assert!(unseal_json(&t).is_err(), "{t}");
+                }
+            }
+        }
+        assert!(unseal_json(r#"{"shard":1}"#)
+            .unwrap_err()
+            .contains("no checksum"));
+    }
+
+    #[test]
+    fn long_lines_are_refused_as_read() {
+        let text = format!("ab\n{}\ncd", "x".repeat(100));
+        let mut r = io::BufReader::with_capacity(16, text.as_bytes());
+        let mut line = Vec::new();
+        assert_eq!(
+            read_line_bounded(&mut r, &mut line, 100).unwrap(),
+            Some(true)
+        );
+        assert_eq!(line, b"ab");
+        assert_eq!(
+            read_line_bounded(&mut r, &mut line, 100).unwrap(),
+            Some(true)
+        );
+        assert_eq!(
+            read_line_bounded(&mut r, &mut line, 100).unwrap(),
+            Some(false)
+        );
+        assert_eq!(line, b"cd");
+        assert_eq!(read_line_bounded(&mut r, &mut line, 100).unwrap(), None);
+        let mut r = io::BufReader::with_capacity(16, text.as_bytes());
+        read_line_bounded(&mut r, &mut line, 99).unwrap();
+        assert!(read_line_bounded(&mut r, &mut line, 99).is_err());
+        assert!(line.len() <= 99);
+    }
+}
