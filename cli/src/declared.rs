@@ -11,11 +11,11 @@
 //! command is a sweep. Nothing here names a field of one command, so a command added to the
 //! library's table reaches the command line whole, and a flag cannot drift from its field.
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{bail, Context};
+use anyhow::bail;
 use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::{Arg, ArgAction, ArgMatches, Command};
 use lastbite::api::{self, CommandInfo, Control, Render, ReportVisitor};
@@ -516,10 +516,13 @@ fn request(info: &CommandInfo, m: &ArgMatches) -> anyhow::Result<String> {
                     let v = values[0].as_str();
                     // `-` for a file: its contents from stdin, into the field that takes them.
                     if let (Some(instead), "-") = (&f.instead, v) {
-                        let mut text = String::new();
-                        std::io::stdin()
-                            .read_to_string(&mut text)
-                            .context("cannot read stdin")?;
+                        let bytes = lastbite::files::read_input_from(
+                            std::io::stdin().lock(),
+                            std::path::Path::new("stdin"),
+                        )?;
+                        let text = String::from_utf8(bytes).map_err(|_| {
+                            anyhow::anyhow!("cannot read stdin: it is not UTF-8 text")
+                        })?;
                         members.push((instead.clone(), quote(&text)));
                         continue;
                     }

@@ -30,9 +30,21 @@ pub struct Args {
     /// Seconds one computation may run before it is cancelled (answered 422).
     #[arg(long, default_value_t = 30.0)]
     timeout: f64,
-    /// Computations that may run at once; more are answered 503 (busy).
+    /// Computations that may run at once; more wait in the queue.
     #[arg(long, default_value_t = 16)]
     jobs: usize,
+    /// Requests that may wait for a computation slot at once; one more is answered 503
+    /// (busy) with Retry-After.
+    #[arg(long, default_value_t = 256)]
+    queue: usize,
+    /// Seconds a request waits for a computation slot before it is answered 503 with
+    /// Retry-After.
+    #[arg(long, value_name = "SECONDS", default_value_t = 30.0)]
+    queue_wait: f64,
+    /// Seconds a client may take to send a request's headers (else the connection is
+    /// closed), and then its body (else 408).
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    read_timeout: f64,
     /// Another host name the server answers to (repeatable): requests naming any other
     /// Host than loopback, localhost and the bound address are refused (DNS rebinding).
     #[arg(long, value_name = "HOST")]
@@ -55,11 +67,14 @@ fn new_token() -> anyhow::Result<String> {
 
 /// Serves until Ctrl-C (or SIGTERM), then finishes the requests in flight.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    if !(args.timeout.is_finite() && args.timeout > 0.0) {
-        anyhow::bail!(
-            "--timeout {} must be a positive number of seconds",
-            args.timeout
-        );
+    for (flag, seconds) in [
+        ("--timeout", args.timeout),
+        ("--queue-wait", args.queue_wait),
+        ("--read-timeout", args.read_timeout),
+    ] {
+        if !(seconds.is_finite() && seconds > 0.0 && seconds < 1e9) {
+            anyhow::bail!("{flag} {seconds} must be a positive number of seconds");
+        }
     }
     if args.jobs == 0 {
         anyhow::bail!("--jobs must be at least 1");
@@ -76,6 +91,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         max_memory_gib: args.max_memory_gib,
         timeout: Duration::from_secs_f64(args.timeout),
         jobs: args.jobs,
+        queue: args.queue,
+        queue_wait: Duration::from_secs_f64(args.queue_wait),
+        read_timeout: Duration::from_secs_f64(args.read_timeout),
         allow_hosts: args.allow_host.clone(),
         token: args.token.clone(),
         ..lastbite_web::Config::default()

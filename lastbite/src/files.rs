@@ -292,6 +292,72 @@ pub fn read_line_bounded<R: BufRead>(
     }
 }
 
+/// The longest line lastbite reads from a user's input (a dinner, a game, a position, a
+/// profile, stdin): 64 MiB, a one-line JSON dinner of some three million morsels. A longer
+/// line is refused as it is read, before it is held whole; longer input is written over
+/// several lines (CSV, or JSON as any pretty-printer writes it).
+pub const MAX_INPUT_LINE: usize = 64 << 20;
+
+/// Reads a user's input file whole, refusing a line over [`MAX_INPUT_LINE`] as it is
+/// read (`/dev/zero` or a file with no newline is refused after 64 MiB, not read for
+/// ever).
+pub fn read_input(path: &Path) -> Result<Vec<u8>, FileError> {
+    let f = File::open(path).map_err(|e| FileError::new("read", path, e))?;
+    read_input_from(f, path)
+}
+
+/// [`read_input`] from any reader (stdin), named `name` in errors.
+pub fn read_input_from(r: impl io::Read, name: &Path) -> Result<Vec<u8>, FileError> {
+    read_bounded(r, MAX_INPUT_LINE).map_err(|e| FileError::new("read", name, e))
+}
+
+/// [`read_input`] as UTF-8 text.
+pub fn read_input_text(path: &Path) -> Result<String, FileError> {
+    String::from_utf8(read_input(path)?).map_err(|e| {
+        FileError::new(
+            "read",
+            path,
+            format!(
+                "it is not UTF-8 text (byte {})",
+                e.utf8_error().valid_up_to()
+            ),
+        )
+    })
+}
+
+/// Everything `r` gives, refusing a line over `max` bytes once `max + 1` are read.
+fn read_bounded(r: impl io::Read, max: usize) -> io::Result<Vec<u8>> {
+    let mut r = io::BufReader::with_capacity(1 << 20, r);
+    let (mut out, mut run, mut line) = (Vec::new(), 0usize, 1u64);
+    loop {
+        let buf = r.fill_buf()?;
+        if buf.is_empty() {
+            return Ok(out);
+        }
+        let mut start = 0;
+        while let Some(i) = buf[start..].iter().position(|&b| b == b'\n') {
+            run += i;
+            if run > max {
+                break;
+            }
+            (run, line, start) = (0, line + 1, start + i + 1);
+        }
+        run += buf.len() - start;
+        if run > max {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!(
+                    "line {line} is longer than {} MiB, the most lastbite reads in one line (write the input over several lines)",
+                    max >> 20
+                ),
+            ));
+        }
+        let n = buf.len();
+        out.extend_from_slice(buf);
+        r.consume(n);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -365,6 +431,23 @@ mod tests {
         assert!(unseal_json(r#"{"shard":1}"#)
             .unwrap_err()
             .contains("no checksum"));
+    }
+
+    #[test]
+    fn input_is_read_whole_and_an_endless_line_is_refused() {
+        let text = b"a,b\r\n1,2\n\n3,4";
+        assert_eq!(read_bounded(&text[..], 4).unwrap(), text);
+        let e = read_bounded(&b"ab\ncdefg\n"[..], 4 << 20).unwrap();
+        assert_eq!(e, b"ab\ncdefg\n");
+        let e = read_bounded(&b"ab\ncdefg\n"[..], 4).unwrap_err();
+        assert!(e.to_string().starts_with("line 2 is longer than"), "{e}");
+        // /dev/zero has no newline: refused after the limit, not read for ever.
+        let zero = File::open("/dev/zero").unwrap();
+        let e = read_bounded(zero, 3 << 20).unwrap_err();
+        assert!(
+            e.to_string().starts_with("line 1 is longer than 3 MiB"),
+            "{e}"
+        );
     }
 
     #[test]

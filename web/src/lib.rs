@@ -8,9 +8,12 @@
 //! server's other requests, under this server's state budget (requests asking for more
 //! are refused, requests asking for nothing get it) and time budget (the call is
 //! cancelled when it runs out). Errors are JSON `{"error": "..."}`, one line: 400 for a
-//! bad request, 404 for no such endpoint, 413 for a body over the limit, 422 for a
-//! request refused by a budget (with its size), 500 for the server's own failure (a
-//! file it could not use, a library bug), 503 when every computation slot is taken.
+//! bad request, 404 for no such endpoint, 405 for a method a path does not take, 408 for
+//! a body that does not arrive in time, 413 for a body over the limit (refused by its
+//! `Content-Length` before it is read), 422 for a request refused by a budget (with its
+//! size), 500 for the server's own failure (a file it could not use, a library bug), 503
+//! with `Retry-After` when every computation slot is taken and the queue is full or the
+//! wait for a slot ran out.
 //! Statuses come from the library's [`lastbite::api::ErrorKind`], in one match.
 //!
 //! Only its own page and its user can use it: every request must name an allowed host
@@ -24,7 +27,7 @@
 #![deny(missing_docs)]
 
 use std::future::Future;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -46,8 +49,17 @@ pub struct Config {
     pub max_states: u64,
     /// How long one computation may run before it is cancelled.
     pub timeout: Duration,
-    /// How many computations may run at once; more are answered 503.
+    /// How many computations may run at once; more wait for a slot (see `queue`).
     pub jobs: usize,
+    /// How many requests may wait for a computation slot at once; one more is answered
+    /// 503 with `Retry-After` at once.
+    pub queue: usize,
+    /// How long a request waits for a computation slot before it is answered 503 with
+    /// `Retry-After`.
+    pub queue_wait: Duration,
+    /// How long a client may take to send a request's headers, and then its body; a
+    /// slower (or half-open) connection is closed (headers) or answered 408 (body).
+    pub read_timeout: Duration,
     /// The largest request body, in bytes.
     pub max_body: usize,
     /// The most memory, in GiB, one request's tables may take (`memory_gib`: the cookie
@@ -68,6 +80,9 @@ impl Default for Config {
             max_states: 10_000_000,
             timeout: Duration::from_secs(30),
             jobs: 16,
+            queue: 256,
+            queue_wait: Duration::from_secs(30),
+            read_timeout: Duration::from_secs(10),
             max_body: 1 << 20,
             max_memory_gib: 2,
             allow_hosts: Vec::new(),
@@ -79,6 +94,8 @@ impl Default for Config {
 struct Shared {
     config: Config,
     slots: Arc<Semaphore>,
+    /// Requests waiting for a slot now.
+    waiting: AtomicUsize,
     /// `GET /api/schema`'s answer, made once.
     schema: String,
     /// Each command's request fields (which name files, which are budgets).
@@ -90,6 +107,8 @@ struct Shared {
 pub struct ApiError {
     status: StatusCode,
     message: String,
+    /// Seconds after which a 503 may be retried (`Retry-After`).
+    retry_after: Option<u64>,
 }
 
 impl ApiError {
@@ -97,6 +116,7 @@ impl ApiError {
         ApiError {
             status,
             message: message.into().replace(['\n', '\r'], " "),
+            retry_after: None,
         }
     }
 }
@@ -104,12 +124,17 @@ impl ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let body = json!({ "error": self.message }).to_string();
-        (
+        let mut res = (
             self.status,
             [(header::CONTENT_TYPE, "application/json")],
             body,
         )
-            .into_response()
+            .into_response();
+        if let Some(s) = self.retry_after {
+            res.headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(s));
+        }
+        res
     }
 }
 
@@ -124,6 +149,7 @@ pub fn router(config: Config) -> Router {
     let fields = serving::request_fields();
     let shared = Arc::new(Shared {
         slots: Arc::new(Semaphore::new(config.jobs)),
+        waiting: AtomicUsize::new(0),
         config,
         schema: serving::schema_document(),
         fields,
@@ -136,6 +162,7 @@ pub fn router(config: Config) -> Router {
         .route("/api/{family}/{command}", post(family_command))
         .route("/api/{command}", post(plain_command))
         .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
         .layer(axum::middleware::from_fn_with_state(shared.clone(), guard))
         .with_state(shared)
 }
@@ -209,9 +236,40 @@ fn admit(config: &Config, req: &axum::extract::Request) -> Result<(), ApiError> 
             })
             .transpose()
     };
+    // A header the checks below read, given twice, could say one thing to them and another
+    // to whatever reads it next: refused.
+    for name in [
+        header::HOST,
+        header::ORIGIN,
+        header::CONTENT_TYPE,
+        header::CONTENT_LENGTH,
+        header::AUTHORIZATION,
+        header::TRANSFER_ENCODING,
+    ] {
+        if headers.get_all(&name).iter().nth(1).is_some() {
+            return Err(ApiError::new(
+                StatusCode::BAD_REQUEST,
+                format!("the {name} header is given more than once"),
+            ));
+        }
+    }
     let Some(host) = text(header::HOST)? else {
         return Err(ApiError::new(StatusCode::FORBIDDEN, "no Host header"));
     };
+    // An absolute target (`POST http://other/api/...`) must name the host the Host header
+    // names, which is checked next.
+    if let Some(authority) = req.uri().authority() {
+        if !authority.as_str().eq_ignore_ascii_case(host) {
+            return Err(ApiError::new(
+                StatusCode::BAD_REQUEST,
+                format!(
+                    "the request's target names host {}, its Host header {}",
+                    api::escape(authority.as_str()),
+                    api::escape(host)
+                ),
+            ));
+        }
+    }
     if !host_allowed(config, &host_name(host)) {
         return Err(ApiError::new(
             StatusCode::FORBIDDEN,
@@ -258,6 +316,24 @@ fn admit(config: &Config, req: &axum::extract::Request) -> Result<(), ApiError> 
                 "send the request as Content-Type: application/json",
             ));
         }
+        // A body declared over the limit is refused before any of it is read (and with
+        // `Expect: 100-continue`, before the client is told to send it).
+        if let Some(length) = text(header::CONTENT_LENGTH)? {
+            let limit = config.max_body;
+            if length
+                .trim()
+                .parse::<u64>()
+                .map_or(true, |n| n > limit as u64)
+            {
+                return Err(ApiError::new(
+                    StatusCode::PAYLOAD_TOO_LARGE,
+                    format!(
+                        "the request body is over {limit} bytes (Content-Length {})",
+                        api::escape(length)
+                    ),
+                ));
+            }
+        }
     }
     Ok(())
 }
@@ -268,20 +344,60 @@ fn same_secret(a: &[u8], b: &[u8]) -> bool {
 }
 
 /// Serves `router(config)` on `listener` until `shutdown` completes, then finishes the
-/// requests in flight.
+/// requests in flight. Each connection is HTTP/1.1 with a deadline for each request's
+/// headers ([`Config::read_timeout`]): a client that opens a connection and sends nothing,
+/// or its headers too slowly, is disconnected.
 pub async fn serve(
     listener: tokio::net::TcpListener,
     config: Config,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
+    use hyper_util::rt::{TokioIo, TokioTimer};
+    use tower::ServiceExt;
     let mut config = config;
     // The bound address is a name the server answers to.
     if let Ok(addr) = listener.local_addr() {
         config.allow_hosts.push(addr.ip().to_string());
     }
-    axum::serve(listener, router(config))
-        .with_graceful_shutdown(shutdown)
-        .await
+    let read_timeout = config.read_timeout;
+    let app = router(config);
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    let mut connections = tokio::task::JoinSet::new();
+    let mut shutdown = std::pin::pin!(shutdown);
+    loop {
+        let (stream, _) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(a) => a,
+                // Out of descriptors and the like: wait a moment, keep serving.
+                Err(_) => {
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => break,
+        };
+        while connections.try_join_next().is_some() {}
+        let service = hyper_util::service::TowerToHyperService::new(
+            app.clone()
+                .map_request(|r: axum::http::Request<hyper::body::Incoming>| r.map(Body::new)),
+        );
+        let mut stopped = stopped.clone();
+        connections.spawn(async move {
+            let conn = hyper::server::conn::http1::Builder::new()
+                .timer(TokioTimer::new())
+                .header_read_timeout(read_timeout)
+                .serve_connection(TokioIo::new(stream), service);
+            let mut conn = std::pin::pin!(conn);
+            tokio::select! {
+                _ = conn.as_mut() => return,
+                _ = stopped.changed() => conn.as_mut().graceful_shutdown(),
+            }
+            let _ = conn.await;
+        });
+    }
+    let _ = stop.send(true);
+    while connections.join_next().await.is_some() {}
+    Ok(())
 }
 
 const INDEX: &str = include_str!("../assets/index.html");
@@ -340,6 +456,17 @@ async fn not_found(uri: axum::http::Uri) -> ApiError {
         StatusCode::NOT_FOUND,
         format!(
             "no such endpoint: {} (GET /api/schema lists them)",
+            api::escape(uri.path())
+        ),
+    )
+}
+
+async fn method_not_allowed(method: axum::http::Method, uri: axum::http::Uri) -> ApiError {
+    ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        format!(
+            "{} is not answered at {} (the API takes POST, the page GET)",
+            api::escape(method.as_str()),
             api::escape(uri.path())
         ),
     )
@@ -405,22 +532,27 @@ async fn run(
         ));
     };
     let limit = shared.config.max_body;
-    let bytes: Bytes = axum::body::to_bytes(body, limit).await.map_err(|_| {
-        ApiError::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            format!("the request body is over {limit} bytes"),
-        )
-    })?;
-    let request = budgeted(&shared.config, fields, &bytes)?;
-    let Ok(slot) = shared.slots.clone().try_acquire_owned() else {
-        return Err(ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            format!(
-                "busy: all {} computation slots are taken, try again shortly",
-                shared.config.jobs
-            ),
-        ));
+    let read = shared.config.read_timeout;
+    let bytes: Bytes = match tokio::time::timeout(read, axum::body::to_bytes(body, limit)).await {
+        Ok(Ok(b)) => b,
+        Ok(Err(_)) => {
+            return Err(ApiError::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!("the request body is over {limit} bytes"),
+            ))
+        }
+        Err(_) => {
+            return Err(ApiError::new(
+                StatusCode::REQUEST_TIMEOUT,
+                format!(
+                    "the request body did not arrive within {} s",
+                    read.as_secs_f64()
+                ),
+            ))
+        }
     };
+    let request = budgeted(&shared.config, fields, &bytes)?;
+    let slot = queue(&shared).await?;
     let cancel = Arc::new(AtomicBool::new(false));
     let flag = cancel.clone();
     let job = tokio::task::spawn_blocking(move || {
@@ -458,6 +590,43 @@ async fn run(
             Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
         }
         Err(e) => Err(ApiError::new(status_of(&e), e.to_string())),
+    }
+}
+
+/// A computation slot: at once when one is free, else after waiting in the queue (at
+/// most `queue` requests, each at most `queue_wait`); a full queue or a wait run out is
+/// 503 with `Retry-After`.
+async fn queue(shared: &Arc<Shared>) -> Result<tokio::sync::OwnedSemaphorePermit, ApiError> {
+    if let Ok(slot) = shared.slots.clone().try_acquire_owned() {
+        return Ok(slot);
+    }
+    let config = &shared.config;
+    let busy = |why: String| ApiError {
+        retry_after: Some(config.queue_wait.as_secs().clamp(1, 60)),
+        ..ApiError::new(StatusCode::SERVICE_UNAVAILABLE, why)
+    };
+    /// Counts a request out of the queue however its wait ends (a dropped connection
+    /// included).
+    struct Waiting<'a>(&'a AtomicUsize);
+    impl Drop for Waiting<'_> {
+        fn drop(&mut self) {
+            self.0.fetch_sub(1, Ordering::Relaxed);
+        }
+    }
+    let before = shared.waiting.fetch_add(1, Ordering::Relaxed);
+    let _waiting = Waiting(&shared.waiting);
+    if before >= config.queue {
+        return Err(busy(format!(
+            "busy: all {} computation slots are taken and {} requests wait; try again later",
+            config.jobs, config.queue
+        )));
+    }
+    match tokio::time::timeout(config.queue_wait, shared.slots.clone().acquire_owned()).await {
+        Ok(Ok(slot)) => Ok(slot),
+        _ => Err(busy(format!(
+            "busy: no computation slot came free within {} s; try again later",
+            config.queue_wait.as_secs_f64()
+        ))),
     }
 }
 

@@ -284,38 +284,52 @@ async fn the_time_budget_cancels_with_422() {
     assert!(t.elapsed() < Duration::from_secs(5));
 }
 
+/// The slow request, sent to `app` in the background: its answer's status.
+fn spawn_slow(app: &axum::Router) -> tokio::task::JoinHandle<StatusCode> {
+    let app = app.clone();
+    tokio::spawn(async move {
+        let req = Request::post(endpoint(SLOW.0))
+            .header("host", "localhost:8080")
+            .header("content-type", "application/json")
+            .body(Body::from(SLOW.1))
+            .unwrap();
+        app.oneshot(req).await.unwrap().status()
+    })
+}
+
+/// A cheap request.
+fn cheap_request() -> Request<Body> {
+    Request::post(endpoint("subtraction-period"))
+        .header("host", "localhost:8080")
+        .header("content-type", "application/json")
+        .body(Body::from(r#"{"set":"1,2"}"#))
+        .unwrap()
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_full_server_answers_503() {
     let c = Config {
         jobs: 1,
+        // No queue: a request finding the only slot taken is answered at once.
+        queue: 0,
         // The slow request is cancelled soon after the 503 is seen.
         timeout: Duration::from_secs(1),
         max_states: 100_000_000,
         ..Config::default()
     };
     let app = router(c.clone());
-    let slow = {
-        let app = app.clone();
-        tokio::spawn(async move {
-            let req = Request::post(endpoint(SLOW.0))
-                .header("host", "localhost:8080")
-                .header("content-type", "application/json")
-                .body(Body::from(SLOW.1))
-                .unwrap();
-            app.oneshot(req).await.unwrap().status()
-        })
-    };
+    let slow = spawn_slow(&app);
     // Wait until the slow request holds the only slot.
     let mut busy = None;
     for _ in 0..200 {
         tokio::time::sleep(Duration::from_millis(10)).await;
-        let req = Request::post(endpoint("subtraction-period"))
-            .header("host", "localhost:8080")
-            .header("content-type", "application/json")
-            .body(Body::from(r#"{"set":"1,2"}"#))
-            .unwrap();
-        let res = app.clone().oneshot(req).await.unwrap();
+        let res = app.clone().oneshot(cheap_request()).await.unwrap();
         if res.status() == StatusCode::SERVICE_UNAVAILABLE {
+            assert_eq!(
+                res.headers()["retry-after"],
+                "30",
+                "a 503 says when to retry"
+            );
             let bytes = res.into_body().collect().await.unwrap().to_bytes();
             busy = Some(String::from_utf8(bytes.to_vec()).unwrap());
             break;
@@ -329,6 +343,34 @@ async fn a_full_server_answers_503() {
         "busy",
     );
     assert_eq!(slow.await.unwrap(), StatusCode::UNPROCESSABLE_ENTITY);
+}
+
+/// A request finding every slot taken waits in the queue for one (and is answered when
+/// the slow request's time runs out), unless its wait runs out first: then 503 with
+/// `Retry-After`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_request_waits_for_a_slot_then_503_with_retry_after() {
+    for (wait, want) in [
+        (10_000, StatusCode::OK),
+        (100, StatusCode::SERVICE_UNAVAILABLE),
+    ] {
+        let c = Config {
+            jobs: 1,
+            timeout: Duration::from_secs(1),
+            queue_wait: Duration::from_millis(wait),
+            max_states: 100_000_000,
+            ..Config::default()
+        };
+        let app = router(c.clone());
+        let slow = spawn_slow(&app);
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        let res = app.clone().oneshot(cheap_request()).await.unwrap();
+        assert_eq!(res.status(), want, "waiting {wait} ms");
+        if want == StatusCode::SERVICE_UNAVAILABLE {
+            assert_eq!(res.headers()["retry-after"], "1");
+        }
+        assert_eq!(slow.await.unwrap(), StatusCode::UNPROCESSABLE_ENTITY);
+    }
 }
 
 /// A request with the given headers (no others): the status, the answer's headers, body.

@@ -106,3 +106,133 @@ async fn a_slow_request_does_not_hold_up_a_cheap_one() {
     assert!(cheap < slow_took, "cheap {cheap:?}, slow {slow_took:?}");
     let _ = stop.send(());
 }
+
+/// Plain load (issue 54 item 6): 200 cheap solves from 50 clients at once, on the
+/// server's defaults, are all answered (requests wait for a slot, none is refused busy).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn fifty_clients_of_cheap_solves_are_all_served() {
+    let (addr, stop) = start(Config::default()).await;
+    let body = r#"{"morsels": "1,2 2,3 3,1 4,1 2,2", "order": "ABABA"}"#;
+    let want: Value =
+        serde_json::from_str(&api::call("dinner-solve", body, &Control::silent()).unwrap())
+            .unwrap();
+    let mut clients = Vec::new();
+    for _ in 0..50 {
+        clients.push(tokio::spawn(async move {
+            let mut took = Vec::new();
+            for _ in 0..4 {
+                let t = Instant::now();
+                let (status, got) = post(addr, "/api/dinner/solve", body).await;
+                took.push((status, got, t.elapsed()));
+            }
+            took
+        }));
+    }
+    let mut latencies = Vec::new();
+    for c in clients {
+        for (status, got, took) in c.await.unwrap() {
+            assert_eq!(status, 200, "{got}");
+            assert_eq!(serde_json::from_str::<Value>(&got).unwrap(), want);
+            latencies.push(took);
+        }
+    }
+    latencies.sort();
+    eprintln!(
+        "200 cheap solves from 50 clients: p50 {:?}, p99 {:?}, max {:?}",
+        percentile(&latencies, 0.5),
+        percentile(&latencies, 0.99),
+        latencies[199]
+    );
+    let _ = stop.send(());
+}
+
+/// Writes `request` on a fresh connection and reads the answer to its end (or what came
+/// within `within`).
+async fn exchange(addr: SocketAddr, request: &[u8], within: Duration) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    s.write_all(request).await.unwrap();
+    let mut buf = Vec::new();
+    let _ = tokio::time::timeout(within, s.read_to_end(&mut buf)).await;
+    String::from_utf8_lossy(&buf).into_owned()
+}
+
+/// The edges of HTTP a hostile or broken client reaches (issue 54 item 6), on a real
+/// socket: every refusal a one-line JSON body with the security headers.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn http_edges_are_refused_up_front() {
+    let (addr, stop) = start(Config {
+        read_timeout: Duration::from_millis(500),
+        ..Config::default()
+    })
+    .await;
+    let json_error = |answer: &str, status: &str| {
+        assert!(
+            answer.starts_with(&format!("HTTP/1.1 {status}")),
+            "{answer}"
+        );
+        let (head, body) = answer.split_once("\r\n\r\n").unwrap();
+        assert!(
+            head.to_ascii_lowercase()
+                .contains("content-security-policy"),
+            "{head}"
+        );
+        let v: Value = serde_json::from_str(body.trim()).unwrap_or_else(|_| panic!("{body}"));
+        assert!(
+            v["error"].as_str().is_some_and(|e| !e.contains('\n')),
+            "{body}"
+        );
+    };
+    // A connection that sends nothing (or its headers too slowly) is closed.
+    let t = Instant::now();
+    let silent = exchange(
+        addr,
+        b"POST /api/dinner/solve HTTP/1.1\r\n",
+        Duration::from_secs(5),
+    )
+    .await;
+    assert!(
+        t.elapsed() < Duration::from_secs(3),
+        "{:?}: {silent}",
+        t.elapsed()
+    );
+    // A body that does not come: 408.
+    let slow = format!(
+        "POST /api/dinner/solve HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{{\"mor"
+    );
+    json_error(
+        &exchange(addr, slow.as_bytes(), Duration::from_secs(5)).await,
+        "408",
+    );
+    // A declared body over the limit: 413 before any of it, and no 100 Continue.
+    let big = format!(
+        "POST /api/dinner/solve HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: 10000000000\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n"
+    );
+    let answer = exchange(addr, big.as_bytes(), Duration::from_secs(5)).await;
+    assert!(!answer.contains("100 Continue"), "{answer}");
+    json_error(&answer, "413");
+    // Security-relevant headers given twice; an absolute target for another host. The
+    // body is a good request: only the head is at fault.
+    let body = r#"{"morsels": "1,2 2,1"}"#;
+    let n = body.len();
+    for (request, says) in [
+        (format!("POST /api/dinner/solve HTTP/1.1\r\nHost: {addr}\r\nHost: evil.example\r\nContent-Type: application/json\r\nContent-Length: {n}\r\nConnection: close\r\n\r\n{body}"), "host header is given more than once"),
+        (format!("POST /api/dinner/solve HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Type: text/plain\r\nContent-Length: {n}\r\nConnection: close\r\n\r\n{body}"), "content-type header is given more than once"),
+        (format!("POST http://evil.example/api/dinner/solve HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {n}\r\nConnection: close\r\n\r\n{body}"), "target names host"),
+    ] {
+        let answer = exchange(addr, request.as_bytes(), Duration::from_secs(5)).await;
+        json_error(&answer, "400");
+        assert!(answer.contains(says), "{answer}");
+    }
+    let good = format!("POST /api/dinner/solve HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {n}\r\nConnection: close\r\n\r\n{body}");
+    let answer = exchange(addr, good.as_bytes(), Duration::from_secs(5)).await;
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    // A method the API does not take: 405 with a body.
+    let get =
+        format!("GET /api/dinner/solve HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    json_error(
+        &exchange(addr, get.as_bytes(), Duration::from_secs(5)).await,
+        "405",
+    );
+    let _ = stop.send(());
+}

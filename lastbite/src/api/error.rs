@@ -122,6 +122,16 @@ pub enum ErrorKind {
     Internal,
 }
 
+impl From<crate::files::FileError> for Error {
+    fn from(e: crate::files::FileError) -> Error {
+        Error::Io {
+            action: e.action,
+            path: e.path.to_string_lossy().into_owned(),
+            message: e.message,
+        }
+    }
+}
+
 impl Error {
     /// The kind of failure.
     ///

@@ -58,11 +58,7 @@ pub(super) fn position_of(
         (Some(Components::Text(t)), None) => t.parse::<Position>()?,
         (Some(Components::List(v)), None) => Position::new(v.clone()),
         (None, Some(path)) => {
-            let text = std::fs::read_to_string(path).map_err(|e| Error::Io {
-                action: "read",
-                path: path.clone(),
-                message: e.to_string(),
-            })?;
+            let text = crate::files::read_input_text(std::path::Path::new(path))?;
             let p: Position = text.parse()?;
             if p.is_empty() {
                 return Err(Error::invalid("from", path, "no components"));

@@ -166,11 +166,7 @@ impl Input<'_> {
         }
         let (dinner, file_order) = match (self.file, self.data, self.morsels) {
             (Some(path), _, _) => {
-                let text = std::fs::read_to_string(path).map_err(|e| Error::Io {
-                    action: "read",
-                    path: path.clone(),
-                    message: e.to_string(),
-                })?;
+                let text = crate::files::read_input_text(std::path::Path::new(path))?;
                 let ext = std::path::Path::new(path)
                     .extension()
                     .and_then(|e| e.to_str())

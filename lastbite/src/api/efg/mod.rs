@@ -182,11 +182,7 @@ fn load(file: &Option<String>, data: &Option<String>, max_nodes: u64) -> Result<
             ))
         }
         (Some(path), None) => {
-            let bytes = std::fs::read(path).map_err(|e| Error::Io {
-                action: "read",
-                path: path.clone(),
-                message: e.to_string(),
-            })?;
+            let bytes = crate::files::read_input(std::path::Path::new(path))?;
             // Labels in other encodings keep their place as replacement characters.
             let text = String::from_utf8(bytes)
                 .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
@@ -423,11 +419,7 @@ pub fn verify(req: &VerifyRequest, ctl: &Control) -> Result<VerifyReport, Error>
             })
         }
         Some(p) => match p.strip_prefix('@') {
-            Some(path) => std::fs::read_to_string(path).map_err(|e| Error::Io {
-                action: "read",
-                path: path.into(),
-                message: e.to_string(),
-            })?,
+            Some(path) => crate::files::read_input_text(std::path::Path::new(path))?,
             None => p.clone(),
         },
     };
