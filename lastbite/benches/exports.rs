@@ -31,6 +31,7 @@ fn exports(c: &mut Criterion) {
         &subtraction::TableRequest {
             set: "2,5,7".into(),
             max_heap: 9_999,
+            ..Default::default()
         },
         &ctl,
     )

@@ -318,3 +318,100 @@ fn closed_sets_are_enums() {
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+/// Cancellation that stops (issue 54 item 5), over the command table as the server runs
+/// it: each command's requests (its smallest, per way of running it) are admitted under
+/// the server's default budgets, and each sizing field is grown (times 8 a step) until the
+/// call runs past 100 ms; it is then cancelled, and must return within a second of the
+/// cancel (a server's slot is then free). A size the budgets refuse ends the growth.
+/// `LASTBITE_ONLY=dinner-balance` checks one command.
+#[test]
+fn every_command_stops_within_a_second_of_a_cancel() {
+    use lastbite::api::{call, serving, Control};
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    use std::time::{Duration, Instant};
+    let only = std::env::var("LASTBITE_ONLY").ok();
+    let caps = serving::Caps {
+        max_states: 10_000_000,
+        max_memory_gib: 2,
+    };
+    let fields: std::collections::HashMap<_, _> = serving::request_fields().into_iter().collect();
+    let mut problems = Vec::new();
+    let mut cancelled = 0;
+    for (stem, schema) in lastbite::api::schemas() {
+        let Some(name) = stem.strip_suffix(".request") else {
+            continue;
+        };
+        // reproduce recomputes the papers (minutes): its sweeps are the commands checked.
+        if name == "reproduce" || only.as_deref().is_some_and(|o| o != name) {
+            continue;
+        }
+        let props = schema["properties"]
+            .as_object()
+            .cloned()
+            .unwrap_or_default();
+        for base in base_requests(name, &schema) {
+            for (field, prop) in &props {
+                let sizing = prop["x-budget"]
+                    .as_str()
+                    .is_some_and(|k| !matches!(k, "none" | "states" | "memory" | "budget"));
+                if !sizing || !prop.to_string().contains("\"integer\"") {
+                    continue;
+                }
+                let list = prop["type"] == "array";
+                let mut n = base[field.as_str()].as_u64().unwrap_or(2).max(2);
+                for _ in 0..24 {
+                    let mut req = base.as_object().unwrap().clone();
+                    req.insert(
+                        field.clone(),
+                        if list {
+                            serde_json::json!([n])
+                        } else {
+                            serde_json::json!(n)
+                        },
+                    );
+                    let body = serde_json::Value::Object(req).to_string();
+                    let Ok(request) = serving::admit(&fields[name], body.as_bytes(), &caps, "t")
+                    else {
+                        break;
+                    };
+                    let stop = Arc::new(AtomicBool::new(false));
+                    let (tx, rx) = std::sync::mpsc::channel();
+                    let (flag, command) = (stop.clone(), name.to_string());
+                    std::thread::spawn(move || {
+                        let ctl = Control::silent().with_cancel(&flag);
+                        let r = call(&command, &request, &ctl);
+                        let _ = tx.send(r.map(|_| ()));
+                    });
+                    let started = Instant::now();
+                    match rx.recv_timeout(Duration::from_millis(100)) {
+                        // Answered (or refused) before the cancel: grow the size.
+                        Ok(Ok(())) => n = n.saturating_mul(8),
+                        Ok(Err(_)) => break,
+                        Err(_) => {
+                            stop.store(true, Ordering::Relaxed);
+                            let at = Instant::now();
+                            match rx.recv_timeout(Duration::from_secs(1)) {
+                                Ok(_) => {
+                                    cancelled += 1;
+                                    eprintln!("cancelled: {name} {body} in {:?}", at.elapsed());
+                                }
+                                Err(_) => problems.push(format!(
+                                    "{name} {body}: still running 1 s after a cancel at {:?}",
+                                    at - started
+                                )),
+                            }
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    assert!(
+        cancelled >= 10,
+        "only {cancelled} requests ran long enough to cancel"
+    );
+}

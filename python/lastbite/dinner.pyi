@@ -182,6 +182,7 @@ def sincere(
     file: str | None = ...,
     first: Literal["alice", "bob"] | None = ...,
     max_states: int = ...,
+    memory_gib: int = ...,
     morsels: str | Sequence[Sequence[Exact]] | None = ...,
     order: str | None = ...,
     progress: bool = ...,

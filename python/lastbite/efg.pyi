@@ -50,6 +50,7 @@ def random(
     *,
     chance: int = ...,
     max_actions: int = ...,
+    memory_gib: int = ...,
     nodes: int = ...,
     outcomes: int = ...,
     payoff_range: int = ...,

@@ -9,6 +9,7 @@ taken exactly."""
 def table(
     *,
     max_heap: int = ...,
+    memory_gib: int = ...,
     set: str = ...,
     progress: bool = ...,
     as_numpy: bool = ...,

@@ -238,23 +238,25 @@ request! {
 }
 
 /// Lists the critical positions.
-pub fn critical(req: &CriticalRequest, _ctl: &Control) -> Result<CriticalReport, Error> {
+pub fn critical(req: &CriticalRequest, ctl: &Control) -> Result<CriticalReport, Error> {
     if req.max_size == 0 || req.max_size > 10_000 {
         return Err(Error::invalid("max_size", req.max_size, "use 1..=10000"));
     }
-    Ok(CriticalReport {
-        critical: (1..=req.max_size)
-            .flat_map(|n| {
-                (smallest_d(n)..=n).map(move |d| CriticalRow {
-                    n,
-                    d,
-                    position: critical_position(n, d)
-                        .expect("d in range")
-                        .into_components(),
-                })
-            })
-            .collect(),
-    })
+    let mut critical = Vec::new();
+    for n in 1..=req.max_size {
+        // A size's positions are a few milliseconds at most: checked between sizes.
+        ctl.check()?;
+        critical.extend((smallest_d(n)..=n).map(|d| {
+            CriticalRow {
+                n,
+                d,
+                position: critical_position(n, d)
+                    .expect("d in range")
+                    .into_components(),
+            }
+        }));
+    }
+    Ok(CriticalReport { critical })
 }
 
 request! {

@@ -51,9 +51,9 @@ use crate::engine::{verify, write_efg, Budget, Verdict};
 use crate::exact::Exact;
 use crate::games::dinner::analysis::{attainable, figures, variants};
 use crate::games::dinner::{
-    all_spe_scores, crossout, crossout_gap, evaluate, solve_exact, Bite, CrossoutGap, Dinner,
-    DinnerError, DinnerGame, DinnerTies, Position, Precedence, Rules, Setup, Strategy, TurnOrder,
-    DEFAULT_DINNER_MAX_STATES, DEFAULT_DINNER_MEMORY, DEFAULT_DINNER_MEMORY_GIB,
+    all_spe_scores_within, crossout, crossout_gap, evaluate, solve_exact, Bite, CrossoutGap,
+    Dinner, DinnerError, DinnerGame, DinnerTies, Position, Precedence, Rules, Setup, Strategy,
+    TurnOrder, DEFAULT_DINNER_MAX_STATES, DEFAULT_DINNER_MEMORY, DEFAULT_DINNER_MEMORY_GIB,
 };
 use input::dinner_request;
 use report::{bites, deviation_report, dinner_rows, remaining_of, rules_report};
@@ -222,7 +222,9 @@ pub fn solve(req: &SolveRequest, ctl: &Control) -> Result<SolveReport, Error> {
     }
     if req.all {
         // Two layers of equilibrium sets held at once, like the lean solver.
-        report.outcomes = Some(all_spe_scores(&setup, budget, ctl)?);
+        // Within the request's memory budget, as the solve itself.
+        let memory = u128::from(req.memory_gib) << 30;
+        report.outcomes = Some(all_spe_scores_within(&setup, budget, memory, ctl)?);
     }
     report.dinner = Some(setup.dinner().clone());
     Ok(report)

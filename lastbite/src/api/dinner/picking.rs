@@ -19,7 +19,9 @@ use crate::games::dinner::picking::profiles::{expectation, values, ProfilesError
 use crate::games::dinner::picking::welfare::{counts, ratio};
 use crate::games::dinner::picking::Welfare;
 use crate::games::dinner::picking::{manipulate as best_response, optimum, sincere as play};
-use crate::games::dinner::{all_spe_scores, Dinner, DinnerError, TurnOrder};
+use crate::games::dinner::{
+    all_spe_scores_within, Dinner, DinnerError, TurnOrder, DEFAULT_DINNER_MEMORY_GIB,
+};
 
 dinner_request! {
     /// `dinner sincere`: every agent takes its favourite morsel left (the earlier one
@@ -33,6 +35,9 @@ dinner_request! {
         /// enumeration) than this.
         #[schemars(extend("x-budget" = "states"))]
         max_states: u64 = Budget::DEFAULT_MAX_STATES,
+        /// Memory budget of the equilibrium sets `compare` holds, in GiB.
+        #[schemars(extend("x-budget" = "memory"))]
+        memory_gib: u64 = DEFAULT_DINNER_MEMORY_GIB,
     }
 }
 
@@ -46,7 +51,8 @@ pub fn sincere(req: &SincereRequest, ctl: &Control) -> Result<SincereReport, Err
         max_states: req.max_states,
     };
     let (spe_outcomes, welfare) = if req.compare {
-        let outcomes = all_spe_scores(&setup, budget, ctl)?;
+        let outcomes =
+            all_spe_scores_within(&setup, budget, u128::from(req.memory_gib) << 30, ctl)?;
         let rows = welfare_rows(d, &counts(order), &scores, &outcomes, budget)?;
         (Some(outcomes), Some(rows))
     } else {
@@ -420,8 +426,8 @@ impl schemars::JsonSchema for UtilitarianOnly {
 }
 
 /// The best sequence, every sequence tied with it, and the runner-up.
-pub fn best_order(req: &BestOrderRequest, _ctl: &Control) -> Result<BestOrderReport, Error> {
-    use crate::games::dinner::picking::expected::best_over_splits;
+pub fn best_order(req: &BestOrderRequest, ctl: &Control) -> Result<BestOrderReport, Error> {
+    use crate::games::dinner::picking::expected::best_over_splits_until;
     use crate::rational::Rational;
     let m = req.size;
     if m == 0 || m > 24 {
@@ -458,7 +464,8 @@ pub fn best_order(req: &BestOrderRequest, _ctl: &Control) -> Result<BestOrderRep
         }
         None => None,
     };
-    let found = best_over_splits(counts, &scores, how);
+    let found = best_over_splits_until(counts, &scores, how, &|| ctl.check().is_err())
+        .ok_or(Error::Cancelled)?;
     let text = |t: &[u8]| t.iter().map(|&p| char::from(b'A' + p)).collect::<String>();
     let tied: Vec<String> = found.tied.iter().map(|t| text(t)).collect();
     let runner_up = found.runner_up.as_ref().map(|(t, w)| RankedOrder {

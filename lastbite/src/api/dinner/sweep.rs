@@ -79,7 +79,12 @@ impl Sweep for ParetoSweep {
             .product::<u64>()
             .div_ceil(pareto::SWEEP_CHUNK)
     }
-    fn item(_req: &ParetoRequest, n: &usize, item: u64) -> Result<ParetoPartial, Error> {
+    fn item(
+        _req: &ParetoRequest,
+        n: &usize,
+        item: u64,
+        _ctl: &Control,
+    ) -> Result<ParetoPartial, Error> {
         Ok(ParetoPartial(vec![(item, pareto::sweep_chunk(*n, item))]))
     }
     fn merge(into: &mut ParetoPartial, other: ParetoPartial) {
@@ -145,7 +150,12 @@ impl Sweep for ExperimentSweep {
     fn items(trials: &u64) -> u64 {
         *trials
     }
-    fn item(req: &ExperimentRequest, _: &u64, t: u64) -> Result<ExperimentPartial, Error> {
+    fn item(
+        req: &ExperimentRequest,
+        _: &u64,
+        t: u64,
+        _ctl: &Control,
+    ) -> Result<ExperimentPartial, Error> {
         let (efficient, weakly, improvement) = pareto::experiment_trial(req.size, req.seed, t);
         Ok(ExperimentPartial {
             trials: 1,
@@ -219,7 +229,12 @@ impl Sweep for MultiplicitySweep {
     fn items(trials: &u64) -> u64 {
         *trials
     }
-    fn item(req: &MultiplicityRequest, _: &u64, t: u64) -> Result<MultiplicityPartial, Error> {
+    fn item(
+        req: &MultiplicityRequest,
+        _: &u64,
+        t: u64,
+        _ctl: &Control,
+    ) -> Result<MultiplicityPartial, Error> {
         let n = random_spe_outcomes(
             req.players,
             req.size,
@@ -309,9 +324,17 @@ impl Sweep for BalanceSweep {
     fn items(max_size: &usize) -> u64 {
         *max_size as u64
     }
-    fn item(req: &BalanceRequest, _: &usize, item: u64) -> Result<BalancePartial, Error> {
+    fn item(
+        req: &BalanceRequest,
+        _: &usize,
+        item: u64,
+        ctl: &Control,
+    ) -> Result<BalancePartial, Error> {
         let n = item as usize + 1;
-        let (alt, tm) = balance::size_sums(n, req.trials, req.seed);
+        // A size's trials are one item (10^6 dinners of up to 10^5 morsels): asked
+        // between trials.
+        let (alt, tm) = balance::size_sums_until(n, req.trials, req.seed, &|| ctl.check().is_err())
+            .ok_or(Error::Cancelled)?;
         Ok(BalancePartial(vec![(n, alt, tm)]))
     }
     fn merge(into: &mut BalancePartial, other: BalancePartial) {

@@ -101,7 +101,7 @@ request! {
     /// `efg random`: a random perfect-information game, for tests and benchmarks.
     RandomRequest {
         /// Number of nodes.
-        #[schemars(extend("x-budget" = "range"), range(max = 20_000_000))]
+        #[schemars(extend("x-budget" = "memory_gib"), range(max = 20_000_000))]
         nodes: u64 = 100,
         /// Number of players.
         #[schemars(extend("x-budget" = "range"), range(max = 1000))]
@@ -121,6 +121,10 @@ request! {
         /// The random stream.
         #[schemars(extend("x-budget" = "none"))]
         seed: u64 = 1,
+        /// Memory budget of the game and its text, in GiB (about 150 bytes a node and 24
+        /// a player's payoff).
+        #[schemars(extend("x-budget" = "memory"))]
+        memory_gib: u64 = 8,
     }
 }
 
@@ -467,7 +471,7 @@ pub fn verify(req: &VerifyRequest, ctl: &Control) -> Result<VerifyReport, Error>
 }
 
 /// Makes a random perfect-information game.
-pub fn random(req: &RandomRequest, _ctl: &Control) -> Result<RandomReport, Error> {
+pub fn random(req: &RandomRequest, ctl: &Control) -> Result<RandomReport, Error> {
     if req.nodes == 0 || req.nodes > DEFAULT_MAX_NODES {
         return Err(Error::invalid(
             "nodes",
@@ -492,17 +496,39 @@ pub fn random(req: &RandomRequest, _ctl: &Control) -> Result<RandomReport, Error
             "must be at most 10^9",
         ));
     }
-    let g = family::random_tree(&RandomSpec {
-        nodes: req.nodes,
-        players: req.players,
-        max_actions: req.max_actions,
-        chance: req.chance,
-        outcomes: req.outcomes,
-        payoff_range: req.payoff_range,
-        seed: req.seed,
-    });
+    // Measured: 20 million nodes of two players took 2.7 GB with their text.
+    let need = req.nodes as u128 * (150 + 24 * req.players as u128);
+    if need > (req.memory_gib as u128) << 30 {
+        return Err(Error::over_budget(
+            "memory_gib",
+            format!(
+                "a random game of {} nodes and {} players takes about {:.1} GiB, over this budget of {} GiB: raise it, or ask for fewer nodes",
+                req.nodes,
+                req.players,
+                need as f64 / (1u64 << 30) as f64,
+                req.memory_gib
+            ),
+        ));
+    }
+    let stop = || ctl.check().is_err();
+    let g = family::random_tree_until(
+        &RandomSpec {
+            nodes: req.nodes,
+            players: req.players,
+            max_actions: req.max_actions,
+            chance: req.chance,
+            outcomes: req.outcomes,
+            payoff_range: req.payoff_range,
+            seed: req.seed,
+        },
+        &stop,
+    )
+    .ok_or(Error::Cancelled)?;
+    // The text is written through a writer that stops when asked (seconds at 10^7 nodes).
+    let mut text = crate::files::Stoppable::new(Vec::new(), &stop);
+    g.write(&mut text).map_err(|_| Error::Cancelled)?;
     Ok(RandomReport {
         nodes: g.nodes().len() as u64,
-        efg: g.to_text(),
+        efg: String::from_utf8(text.into_inner()).expect("labels are UTF-8"),
     })
 }

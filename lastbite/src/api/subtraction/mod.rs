@@ -51,14 +51,35 @@ request! {
         #[schemars(extend("x-required" = true))]
         set: String = String::new(),
         /// The largest heap listed.
-        #[schemars(extend("x-budget" = "estimate"))]
+        #[schemars(extend("x-budget" = "memory_gib"))]
         max_heap: u64 = 99,
+        /// Memory budget of the table's report, in GiB (about 1 KB a heap with its JSON).
+        #[schemars(extend("x-budget" = "memory"))]
+        memory_gib: u64 = 8,
     }
 }
 
+/// The bytes one heap's row of a table report takes, held and as JSON (measured: 400
+/// bytes held, as many again and more as text, for a set of two).
+const TABLE_ROW_BYTES: u64 = 1024;
+
 /// Tabulates outcomes and PSPE moves.
-pub fn table(req: &TableRequest, _ctl: &Control) -> Result<TableReport, Error> {
+pub fn table(req: &TableRequest, ctl: &Control) -> Result<TableReport, Error> {
     let set = ruleset(&req.set)?;
+    // Each row holds every convention's moves: a larger set's rows are larger.
+    let row = TABLE_ROW_BYTES + 32 * set.elements().len() as u64;
+    let need = (req.max_heap as u128 + 1) * row as u128;
+    if need > (req.memory_gib as u128) << 30 {
+        return Err(Error::over_budget(
+            "memory_gib",
+            format!(
+                "a table of {} heaps takes about {:.1} GiB, over this budget of {} GiB: raise it, or ask for fewer heaps (subtraction outcome gives any one heap)",
+                req.max_heap as u128 + 1,
+                need as f64 / (1u64 << 30) as f64,
+                req.memory_gib
+            ),
+        ));
+    }
     let t = Table::compute(&set, req.max_heap)?;
     let cell = |x: Convention, h: u64| {
         let (a, b) = t.outcome(x, h);
@@ -67,18 +88,24 @@ pub fn table(req: &TableRequest, _ctl: &Control) -> Result<TableReport, Error> {
             moves: t.moves(x, h),
         }
     };
+    let mut rows = Vec::with_capacity(req.max_heap as usize + 1);
+    for h in 0..=req.max_heap {
+        // 2^16 rows are a few milliseconds.
+        if h.is_multiple_of(1 << 16) {
+            ctl.check()?;
+        }
+        rows.push(TableRow {
+            heap: h,
+            FvF: cell(Convention::FvF, h),
+            FvA: cell(Convention::FvA, h),
+            AvF: cell(Convention::AvF, h),
+            AvA: cell(Convention::AvA, h),
+            zero_sum: t.zero_sum(h),
+        });
+    }
     Ok(TableReport {
         set: set.elements().to_vec(),
-        rows: (0..=req.max_heap)
-            .map(|h| TableRow {
-                heap: h,
-                FvF: cell(Convention::FvF, h),
-                FvA: cell(Convention::FvA, h),
-                AvF: cell(Convention::AvF, h),
-                AvA: cell(Convention::AvA, h),
-                zero_sum: t.zero_sum(h),
-            })
-            .collect(),
+        rows,
     })
 }
 
@@ -362,12 +389,17 @@ request! {
     }
 }
 
+/// The most heaps a heat map draws: 7 rows of 20,000 cells, already more columns than a
+/// picture shows (about 0.2 s to compute and draw).
+pub const MAX_HEATMAP: u64 = 20_000;
+
 /// Computes a figure.
 pub fn plot(req: &PlotRequest, ctl: &Control) -> Result<PlotReport, Error> {
     ctl.check()?;
     let (svg, data) = match req.figure {
         Figure::Figure1 => {
-            let (chart, hits) = figures::figure1(req.max.unwrap_or(100), req.limit)?;
+            let stop = || ctl.check().is_err();
+            let (chart, hits) = figures::figure1(req.max.unwrap_or(100), req.limit, &stop)?;
             (
                 chart.to_svg(760.0, 700.0),
                 PlotData::Pairs {
@@ -378,7 +410,9 @@ pub fn plot(req: &PlotRequest, ctl: &Control) -> Result<PlotReport, Error> {
         Figure::Figure2 | Figure::Figure3 => {
             let zero_sum = req.figure == Figure::Figure3;
             let (chart, hits) =
-                figures::figure_triples(req.max.unwrap_or(40), zero_sum, req.limit)?;
+                figures::figure_triples(req.max.unwrap_or(40), zero_sum, req.limit, &|| {
+                    ctl.check().is_err()
+                })?;
             (
                 chart.to_svg(760.0, 680.0),
                 PlotData::Triples { triples: hits },
@@ -391,7 +425,17 @@ pub fn plot(req: &PlotRequest, ctl: &Control) -> Result<PlotReport, Error> {
                 hint: "the heat map is of one ruleset".into(),
             })?;
             let set = ruleset(text)?;
+            if req.max_heap > MAX_HEATMAP {
+                return Err(Error::over_budget(
+                    "max_heap",
+                    format!(
+                        "a heat map of {} heaps is over its limit of {MAX_HEATMAP} columns (7 rows of a cell each, in the picture and the data); subtraction table lists larger tables",
+                        req.max_heap
+                    ),
+                ));
+            }
             let t = Table::compute(&set, req.max_heap)?;
+            ctl.check()?;
             let map = figures::heatmap(&t);
             let rows = map
                 .rows

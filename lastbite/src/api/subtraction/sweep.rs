@@ -45,7 +45,12 @@ impl Sweep for ScanSweep {
     fn items(plan: &Vec<Ruleset>) -> u64 {
         plan.len() as u64
     }
-    fn item(req: &ScanRequest, plan: &Vec<Ruleset>, item: u64) -> Result<ScanPartial, Error> {
+    fn item(
+        req: &ScanRequest,
+        plan: &Vec<Ruleset>,
+        item: u64,
+        _ctl: &Control,
+    ) -> Result<ScanPartial, Error> {
         let r = ScanRecord::new(&plan[item as usize], req.limit)?;
         let line = ScanLine::from(&r);
         let csv = line.csv.clone();
@@ -181,6 +186,7 @@ impl Sweep for ConjectureSweep {
         req: &ConjectureRequest,
         plan: &ConjecturePlan,
         item: u64,
+        _ctl: &Control,
     ) -> Result<ConjecturePartial, Error> {
         let (applies, found, h0) = check_one(plan.statement, &plan.sets[item as usize], req.limit)?;
         Ok(ConjecturePartial {
@@ -337,6 +343,7 @@ impl Sweep for ProblemsSweep {
         req: &ProblemsRequest,
         plan: &Vec<Ruleset>,
         item: u64,
+        _ctl: &Control,
     ) -> Result<ProblemsPartial, Error> {
         let set = &plan[item as usize];
         let r = ProblemRecord::new(set, req.limit)?;

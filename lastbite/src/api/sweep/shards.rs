@@ -95,8 +95,13 @@ pub trait Sweep {
     fn plan(req: &Self::Request) -> Result<Self::Plan, Error>;
     /// How many items the plan has.
     fn items(plan: &Self::Plan) -> u64;
-    /// Item `item`'s partial result.
-    fn item(req: &Self::Request, plan: &Self::Plan, item: u64) -> Result<Self::Partial, Error>;
+    /// Item `item`'s partial result; a long item asks `ctl` whether to stop.
+    fn item(
+        req: &Self::Request,
+        plan: &Self::Plan,
+        item: u64,
+        ctl: &Control,
+    ) -> Result<Self::Partial, Error>;
     /// Adds `other` into `into`; the result must not depend on the order of merging.
     fn merge(into: &mut Self::Partial, other: Self::Partial);
     /// The report of the whole sweep from all items' merged partial.
@@ -141,7 +146,7 @@ pub fn run_shard<S: Sweep>(
         let parts: Vec<Result<S::Partial, Error>> = chunk
             .par_iter()
             .map(|&i| {
-                let p = S::item(req, plan, i);
+                let p = S::item(req, plan, i, ctl);
                 ctl.advance(1);
                 p
             })

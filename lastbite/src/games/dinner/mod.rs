@@ -31,9 +31,9 @@ pub use model::{
 };
 pub use solver::game::{DinnerGame, DinnerTies, DinnerTiesError};
 pub use solver::solve::{
-    all_spe_scores, crossout_gap, random_spe_outcomes, solve_exact, CrossoutGap, ExactPlay,
-    Explained, ExplainedMove, DEFAULT_DINNER_MAX_STATES, DEFAULT_DINNER_MEMORY,
-    DEFAULT_DINNER_MEMORY_GIB, FULL_TABLE_MAX_STATES, LEAN_FROM,
+    all_spe_scores, all_spe_scores_within, crossout_gap, random_spe_outcomes, solve_exact,
+    CrossoutGap, ExactPlay, Explained, ExplainedMove, DEFAULT_DINNER_MAX_STATES,
+    DEFAULT_DINNER_MEMORY, DEFAULT_DINNER_MEMORY_GIB, FULL_TABLE_MAX_STATES, LEAN_FROM,
 };
 pub use theory::crossout::{crossout, Crossout};
 pub use theory::strategies::{evaluate, evaluate_by_recomputation, Playout, Strategy};

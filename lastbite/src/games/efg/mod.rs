@@ -41,7 +41,7 @@ mod solve;
 mod write;
 
 pub use game::EfgGame;
-pub use random::{random_tree, RandomSpec};
+pub use random::{random_tree, random_tree_until, RandomSpec};
 pub use solve::{
     all_outcomes, equilibrium_nodes, explain, solve, verify, Behavior, Deviation, MoveExplanation,
     NodeExplanation, Solution, Verdict,

@@ -49,6 +49,12 @@ impl Default for RandomSpec {
 /// assert!(g.check_perfect_information().is_ok());
 /// ```
 pub fn random_tree(spec: &RandomSpec) -> Efg {
+    random_tree_until(spec, &|| false).expect("never stopped")
+}
+
+/// [`random_tree`], asking `stop` every 2^16 nodes made: `None` when it said to stop.
+pub fn random_tree_until(spec: &RandomSpec, stop: &dyn Fn() -> bool) -> Option<Efg> {
+    let asks = |n: usize| n.is_multiple_of(1 << 16) && stop();
     let mut rng = Rng::for_trial(spec.seed, 0);
     let target = spec.nodes.max(1) as usize;
     let players = spec.players.max(1);
@@ -57,6 +63,9 @@ pub fn random_tree(spec: &RandomSpec) -> Efg {
     let mut kids: Vec<Vec<u32>> = vec![Vec::new()];
     let mut open: Vec<u32> = vec![0];
     while kids.len() < target && !open.is_empty() {
+        if asks(kids.len()) {
+            return None;
+        }
         let pick = rng.below(open.len() as u64) as usize;
         let leaf = open.swap_remove(pick);
         let room = (target - kids.len()) as u64;
@@ -91,6 +100,9 @@ pub fn random_tree(spec: &RandomSpec) -> Efg {
     let mut stack: Vec<(u32, Option<u32>)> = vec![(0, None)];
     while let Some((shape, slot)) = stack.pop() {
         let number = efg.nodes.len() as u32;
+        if asks(number as usize + 1) {
+            return None;
+        }
         if let Some(slot) = slot {
             efg.children[slot as usize] = number;
         }
@@ -172,5 +184,5 @@ pub fn random_tree(spec: &RandomSpec) -> Efg {
             stack.push((c, Some(first_child + a as u32)));
         }
     }
-    efg
+    Some(efg)
 }

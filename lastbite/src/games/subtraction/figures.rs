@@ -13,11 +13,18 @@ const PALETTE: [&str; 5] = ["#2ca02c", "#9467bd", "#ff7f0e", "#1f77b4", "#d62728
 
 /// Figure 1: the pairs `(s2, s1)`, `s2 < s1 <= max`, with an FvF/AvA discrepancy (decided
 /// exactly), coloured by `n mod 5`, `n = floor(s2 / (s1 - s2))` of Conjecture 12.
-pub fn figure1(max: u64, limit: u64) -> Result<(Chart, Vec<(u64, u64)>), SubtractionError> {
+pub fn figure1(
+    max: u64,
+    limit: u64,
+    stop: &(dyn Fn() -> bool + Sync),
+) -> Result<(Chart, Vec<(u64, u64)>), SubtractionError> {
     let sets = Family::All { size: 2, max }.rulesets()?;
     let hits: Vec<(u64, u64)> = sets
         .par_iter()
         .map(|s| {
+            if stop() {
+                return Err(SubtractionError::Cancelled);
+            }
             let a = Analysis::new(s, limit)?;
             let e = s.elements();
             Ok(a.first_discrepancy(Convention::FvF, Convention::AvA)
@@ -55,11 +62,15 @@ pub fn figure_triples(
     max: u64,
     zero_sum: bool,
     limit: u64,
+    stop: &(dyn Fn() -> bool + Sync),
 ) -> Result<(Chart, Vec<[u64; 3]>), SubtractionError> {
     let sets = Family::All { size: 3, max }.rulesets()?;
     let hits: Vec<[u64; 3]> = sets
         .par_iter()
         .map(|s| {
+            if stop() {
+                return Err(SubtractionError::Cancelled);
+            }
             let a = Analysis::new(s, limit)?;
             let e = s.elements();
             let found = if zero_sum {
@@ -140,7 +151,7 @@ mod tests {
 
     #[test]
     fn figure1_has_the_papers_example_and_no_dominant_pairs() {
-        let (_, hits) = figure1(30, 1 << 20).unwrap();
+        let (_, hits) = figure1(30, 1 << 20, &|| false).unwrap();
         assert!(hits.contains(&(3, 5)));
         // Proposition 10 / observation (1): no discrepancy with s1 >= 2 s2.
         assert!(hits.iter().all(|&(s2, s1)| s1 < 2 * s2));

@@ -30,9 +30,22 @@ pub struct Advantage {
 /// `n` morsels under alternation and under Thue-Morse (one row of
 /// [`first_mover_advantage`]).
 pub fn size_sums(n: usize, trials: u64, seed: u64) -> (i128, i128) {
-    (0..trials)
+    size_sums_until(n, trials, seed, &|| false).expect("never stopped")
+}
+
+/// [`size_sums`], asking `stop` before each trial: `None` when it said to stop.
+pub fn size_sums_until(
+    n: usize,
+    trials: u64,
+    seed: u64,
+    stop: &(dyn Fn() -> bool + Sync),
+) -> Option<(i128, i128)> {
+    let sums = (0..trials)
         .into_par_iter()
         .map(|t| {
+            if stop() {
+                return (0, 0);
+            }
             let b = Rng::for_trial(seed, ((n as u64) << 32) + t).permutation(n);
             let d = Dinner::permutation(&b).expect("valid");
             // Orders built for the dinner: no setup each (it would cost more than the play).
@@ -45,7 +58,9 @@ pub fn size_sums(n: usize, trials: u64, seed: u64) -> (i128, i128) {
                 diff(TurnOrder::thue_morse(&d)),
             )
         })
-        .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
+        .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
+    // Sums cut short by a stop are not sums of every trial.
+    (!stop()).then_some(sums)
 }
 
 /// A row of the table from its sums ([`size_sums`]): the mean differences as percentages

@@ -24,7 +24,7 @@ use crate::rational::Rational;
 use crate::rng::Rng;
 
 use super::expected::{
-    egalitarian_two, sincere_expected_two, sincere_moments_two, strategic_expected_two,
+    egalitarian_two, sincere_expected_two_until, sincere_moments_two, strategic_expected_two_until,
     strategic_moments_two, Play,
 };
 use super::sincere::sincere;
@@ -201,11 +201,13 @@ pub fn expectation(
         };
         match welfare {
             Welfare::Utilitarian => {
+                let stop = || progress.cancelled();
                 let [a, b] = if strategic {
-                    strategic_expected_two(turns, values)
+                    strategic_expected_two_until(turns, values, &stop)
                 } else {
-                    sincere_expected_two(turns, values)
-                };
+                    sincere_expected_two_until(turns, values, &stop)
+                }
+                .ok_or(DinnerError::Engine(EngineError::Cancelled))?;
                 let w = &a + &b;
                 return Ok(found(vec![a, b], w, program));
             }

@@ -395,12 +395,23 @@ pub fn all_spe_scores(
     budget: Budget,
     progress: &dyn Progress,
 ) -> Result<Vec<Vec<Exact>>, DinnerError> {
-    match all_spe_with::<i32>(setup, budget, progress) {
+    all_spe_scores_within(setup, budget, ALL_OUTCOMES_MEMORY, progress)
+}
+
+/// [`all_spe_scores`] with the equilibrium sets held at most `memory` bytes: past it the
+/// run stops with the engine's `SetsTooLarge`.
+pub fn all_spe_scores_within(
+    setup: &Setup,
+    budget: Budget,
+    memory: u128,
+    progress: &dyn Progress,
+) -> Result<Vec<Vec<Exact>>, DinnerError> {
+    match all_spe_with::<i32>(setup, budget, memory, progress) {
         Err(DinnerError::Overflow(_)) => {}
         other => return other,
     }
-    match all_spe_with::<i64>(setup, budget, progress) {
-        Err(DinnerError::Overflow(_)) => all_spe_with::<i128>(setup, budget, progress),
+    match all_spe_with::<i64>(setup, budget, memory, progress) {
+        Err(DinnerError::Overflow(_)) => all_spe_with::<i128>(setup, budget, memory, progress),
         other => other,
     }
 }
@@ -408,11 +419,12 @@ pub fn all_spe_scores(
 fn all_spe_with<P: Payoff>(
     setup: &Setup,
     budget: Budget,
+    memory: u128,
     progress: &dyn Progress,
 ) -> Result<Vec<Vec<Exact>>, DinnerError> {
     let game = DinnerGame::<P>::new(setup, false)?;
     engine::check_held(&game, budget)?;
-    let outcomes = engine::all_outcomes_lean(&game, ALL_OUTCOMES_MEMORY, progress)?;
+    let outcomes = engine::all_outcomes_lean(&game, memory, progress)?;
     Ok(outcomes
         .into_iter()
         .map(|v| {

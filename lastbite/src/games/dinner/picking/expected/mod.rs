@@ -42,13 +42,26 @@ fn binomial(n: usize, k: usize) -> BigInt {
 /// Each agent's expected score under sincere play: `turns` the picking sequence over
 /// agents 0 and 1, `scores` the value of the item ranked 1st, 2nd, ... (one per item).
 pub fn sincere_expected_two(turns: &[u8], scores: &[BigRational]) -> [BigRational; 2] {
+    sincere_expected_two_until(turns, scores, &|| false).expect("never stopped")
+}
+
+/// [`sincere_expected_two`], asking `stop` before each turn (a turn of 300 items is a
+/// fraction of a second): `None` when it said to stop.
+pub fn sincere_expected_two_until(
+    turns: &[u8],
+    scores: &[BigRational],
+    stop: &dyn Fn() -> bool,
+) -> Option<[BigRational; 2]> {
     let m = turns.len();
     debug_assert_eq!(scores.len(), m);
     let mut views = [View::start(m), View::start(m)];
     for (t, &p) in turns.iter().enumerate() {
+        if stop() {
+            return None;
+        }
         views = [0u8, 1].map(|me| views[me as usize].step(p == me, t, scores));
     }
-    views.map(|v| v.total)
+    Some(views.map(|v| v.total))
 }
 
 /// How the agents play: each takes its favourite item left, or all play the
@@ -98,10 +111,19 @@ fn reversal(turns: &[u8], scores: &[BigRational]) -> (Vec<u8>, Vec<BigRational>)
 /// equilibrium of the strict game whose values break ties by rank, which is an
 /// equilibrium of the game with ties: a strict loss there stays a loss, ties aside).
 pub fn strategic_expected_two(turns: &[u8], scores: &[BigRational]) -> [BigRational; 2] {
+    strategic_expected_two_until(turns, scores, &|| false).expect("never stopped")
+}
+
+/// [`strategic_expected_two`], asking `stop` before each turn: `None` when it said to stop.
+pub fn strategic_expected_two_until(
+    turns: &[u8],
+    scores: &[BigRational],
+    stop: &dyn Fn() -> bool,
+) -> Option<[BigRational; 2]> {
     let (reversed, upside_down) = reversal(turns, scores);
-    let [a, b] = sincere_expected_two(&reversed, &upside_down);
+    let [a, b] = sincere_expected_two_until(&reversed, &upside_down, stop)?;
     let total: BigRational = scores.iter().sum();
-    [&total - b, total - a]
+    Some([&total - b, total - a])
 }
 
 /// One agent's view of the play so far: the law of its best item left, and its expected
@@ -520,6 +542,17 @@ impl Best {
 ///
 /// For every split of the items between the agents at once, [`best_over_splits`].
 pub fn best_sequences(counts: [usize; 2], scores: &[BigRational], play: Play) -> Best {
+    best_sequences_until(counts, scores, play, &|| false).expect("never stopped")
+}
+
+/// [`best_sequences`], asking `stop` at every step of the walk: `None` when it said to
+/// stop.
+pub fn best_sequences_until(
+    counts: [usize; 2],
+    scores: &[BigRational],
+    play: Play,
+    stop: &dyn Fn() -> bool,
+) -> Option<Best> {
     let m = scores.len();
     let mut best = Best {
         welfare: BigRational::zero(),
@@ -530,22 +563,29 @@ pub fn best_sequences(counts: [usize; 2], scores: &[BigRational], play: Play) ->
     };
     let mut prefix = Vec::with_capacity(m);
     let views = [View::start(m), View::start(m)];
-    match play {
-        Play::Sincere => walk(views, counts, scores, &mut prefix, &mut |t, w| {
+    let finished = match play {
+        Play::Sincere => walk(views, counts, scores, &mut prefix, stop, &mut |t, w| {
             best.offer(t, w)
         }),
         Play::Strategic => {
             let upside_down: Vec<BigRational> = scores.iter().rev().cloned().collect();
             let twice: BigRational = scores.iter().sum::<BigRational>() * BigInt::from(2);
             let mut forward = Vec::with_capacity(m);
-            walk(views, counts, &upside_down, &mut prefix, &mut |t, w| {
-                forward.clear();
-                forward.extend(t.iter().rev());
-                best.offer(&forward, &twice - w)
-            })
+            walk(
+                views,
+                counts,
+                &upside_down,
+                &mut prefix,
+                stop,
+                &mut |t, w| {
+                    forward.clear();
+                    forward.extend(t.iter().rev());
+                    best.offer(&forward, &twice - w)
+                },
+            )
         }
-    }
-    best
+    };
+    finished.then_some(best)
 }
 
 /// The best sequences over the splits `counts` (every split `[a, m - a]` when `None`), the
@@ -559,28 +599,47 @@ pub fn best_sequences(counts: [usize; 2], scores: &[BigRational], play: Play) ->
 /// assert_eq!(best.seen, 16); // every sequence of 4 items
 /// ```
 pub fn best_over_splits(counts: Option<[usize; 2]>, scores: &[BigRational], play: Play) -> Best {
+    best_over_splits_until(counts, scores, play, &|| false).expect("never stopped")
+}
+
+/// [`best_over_splits`], asking `stop` at every step: `None` when it said to stop.
+pub fn best_over_splits_until(
+    counts: Option<[usize; 2]>,
+    scores: &[BigRational],
+    play: Play,
+    stop: &dyn Fn() -> bool,
+) -> Option<Best> {
     let m = scores.len();
     let splits: Vec<[usize; 2]> = match counts {
         Some(c) => vec![c],
         None => (0..=m).map(|a| [a, m - a]).collect(),
     };
-    splits
-        .into_iter()
-        .map(|split| best_sequences(split, scores, play))
-        .reduce(Best::merge)
-        .expect("at least one split")
+    let mut best: Option<Best> = None;
+    for split in splits {
+        let b = best_sequences_until(split, scores, play, stop)?;
+        best = Some(match best {
+            Some(a) => a.merge(b),
+            None => b,
+        });
+    }
+    Some(best.expect("at least one split"))
 }
 
+/// Walks every sequence with `left` turns to go; false when `stop` said to stop.
 fn walk(
     views: [View; 2],
     left: [usize; 2],
     scores: &[BigRational],
     prefix: &mut Vec<u8>,
+    stop: &dyn Fn() -> bool,
     offer: &mut impl FnMut(&[u8], BigRational),
-) {
+) -> bool {
     if left == [0, 0] {
         offer(prefix, &views[0].total + &views[1].total);
-        return;
+        return true;
+    }
+    if stop() {
+        return false;
     }
     let t = prefix.len();
     for p in [0u8, 1] {
@@ -591,9 +650,13 @@ fn walk(
         let mut rest = left;
         rest[p as usize] -= 1;
         prefix.push(p);
-        walk(next, rest, scores, prefix, offer);
+        let finished = walk(next, rest, scores, prefix, stop, offer);
         prefix.pop();
+        if !finished {
+            return false;
+        }
     }
+    true
 }
 
 #[cfg(test)]
