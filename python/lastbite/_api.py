@@ -62,18 +62,37 @@ def _types(schema, root):
     return types
 
 
+# Python refuses str() of an int over 4,300 digits (sys.set_int_max_str_digits, a
+# process-wide setting): larger ones are written a block of 4,000 digits at a time.
+_BLOCK = 10**4000
+
+
+def _decimal(n):
+    """An int's decimal digits, however many."""
+    if -_BLOCK < n < _BLOCK:
+        return str(n)
+    sign, n, blocks = "-" if n < 0 else "", abs(n), []
+    while n:
+        n, r = divmod(n, _BLOCK)
+        blocks.append(r)
+    return sign + str(blocks[-1]) + "".join(str(b).zfill(4000) for b in reversed(blocks[:-1]))
+
+
 def exact_text(x):
     """An exact number as the library reads it: an int, or a string like "7/3"."""
     if isinstance(x, bool):
         raise TypeError("a boolean is not a number")
     if isinstance(x, int):
-        return x
+        # json.dumps writes an int by str(): a huge one goes as its digits' text.
+        return x if -_BLOCK < x < _BLOCK else _decimal(x)
     if isinstance(x, float):
         if x != x or x in (float("inf"), float("-inf")):
             raise ValueError(f"{x!r} is not a number: give a finite one (int, Fraction, Decimal, float or a string)")
         x = Fraction(x)  # exact: every finite float is a binary fraction
     if isinstance(x, Fraction):
-        return x.numerator if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+        if x.denominator == 1:
+            return exact_text(x.numerator)
+        return f"{_decimal(x.numerator)}/{_decimal(x.denominator)}"
     if isinstance(x, Decimal):
         if not x.is_finite():
             raise ValueError(f"Decimal({str(x)!r}) is not a number: give a finite one")
@@ -123,6 +142,8 @@ def _to_request(value, schema, root):
 def _plain(v):
     if isinstance(v, (Fraction, float, Decimal)):
         return exact_text(v)
+    if isinstance(v, int) and not isinstance(v, bool):
+        return _decimal(v)
     if isinstance(v, (list, tuple)):
         return ",".join(str(_plain(x)) for x in v)
     return v

@@ -122,6 +122,10 @@ pub struct PyGame {
     /// constant list) is not converted again: a pair is an immutable tuple, and holding
     /// it keeps its identity from being reused.
     last_outcomes: Mutex<Vec<SeenOutcome>>,
+    /// The most distinct states the game may reach (`max_states`): every state `play`
+    /// returns counts, whether or not the engine keeps it, so a game whose play never
+    /// ends is stopped here.
+    max_states: u64,
 }
 
 /// A `(move, probability)` pair object read before, with its move and its probability's
@@ -189,7 +193,14 @@ impl PyGame {
             error: Mutex::new(None),
             failed: AtomicBool::new(false),
             calls: AtomicU64::new(0),
+            max_states: u64::MAX,
         })
+    }
+
+    /// The game, refusing to reach more than `max_states` distinct states.
+    fn limited(mut self, max_states: u64) -> PyGame {
+        self.max_states = max_states;
+        self
     }
 
     fn arena(&self) -> std::sync::MutexGuard<'_, Arena> {
@@ -383,6 +394,14 @@ impl PyGame {
             Some(at) => at,
             None => {
                 let id = arena.nodes.len() as Id;
+                if u64::from(id) >= self.max_states {
+                    drop(arena);
+                    self.fail(Error::new_err(format!(
+                        "the game reached more than {} states (max_states; every state play returns counts): raise max_states to allow it, or check that its play ends",
+                        self.max_states
+                    )));
+                    return DEAD;
+                }
                 if id == DEAD {
                     drop(arena);
                     self.fail(Error::new_err("the game has more than 2^32 - 1 states"));
@@ -1464,7 +1483,7 @@ pub fn solve(
     all_outcomes: bool,
     max_states: u64,
 ) -> PyResult<Solution> {
-    let g = PyGame::new(game)?;
+    let g = PyGame::new(game)?.limited(max_states);
     let ties = match ties {
         Some(t) => parse_ties(&g, &t)?,
         None => Ties::uniform(TieBreak::First, g.players),
@@ -1497,7 +1516,7 @@ pub fn verify<'py>(
     strategy: &Bound<'py, PyAny>,
     max_states: u64,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let g = PyGame::new(game)?;
+    let g = PyGame::new(game)?.limited(max_states);
     let call_strategy = |s: &Id, p: Player| -> Id {
         Python::attach(|py| {
             let state = g.obj(py, *s);
@@ -1560,7 +1579,8 @@ pub fn write_efg(
     title: &str,
     max_nodes: u128,
 ) -> PyResult<()> {
-    let g = PyGame::new(game)?;
+    // A tree has at least as many nodes as distinct states.
+    let g = PyGame::new(game)?.limited(u64::try_from(max_nodes).unwrap_or(u64::MAX));
     let mut buf = Vec::new();
     let r = engine::write_efg(&g, title, max_nodes, &mut buf);
     finish(&g, r)?;

@@ -214,6 +214,20 @@ def test_cycles_and_bad_games_are_errors():
         lastbite.solve(BadMover())
     with pytest.raises(lastbite.Error, match="max_states"):
         lastbite.solve(Dinner([(1, 1)] * 12, "AB" * 6), max_states=100)
+
+    # A game whose play never ends (every play a new state): max_states counts the states
+    # played, so it stops there, after as many play() calls and no more (issue 54 item 5).
+    class Endless(Loop):
+        calls = 0
+        def root(self): return 0
+        def play(self, s, m):
+            Endless.calls += 1
+            return s + 1
+    with pytest.raises(lastbite.Error, match="reached more than 1000 states"):
+        lastbite.solve(Endless(), max_states=1000)
+    assert Endless.calls <= 1000
+    with pytest.raises(lastbite.Error, match="max_states"):
+        lastbite.verify(Endless(), {}, max_states=1000)
     with pytest.raises(lastbite.Error, match="unknown tie-breaking rule"):
         lastbite.solve(Tree(1), ties="kind")
     class Unhashable(Loop):

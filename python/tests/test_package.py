@@ -283,3 +283,13 @@ def test_tree_reports_give_exact_numbers():
         assert all(isinstance(v, (int, Fraction)) for v in node["value"])
         if node["probability"] is not None:
             assert isinstance(node["probability"], (int, Fraction))
+
+
+def test_huge_numbers_are_the_librarys_errors_not_pythons():
+    # Over Python's 4,300-digit str() limit: converted anyway, and refused by lastbite
+    # naming the field and the place, the value shortened (issue 54 items 7 and 8).
+    big = 10**5000
+    for value in (big, Fraction(big, 3)):
+        with pytest.raises(lastbite.Error, match=r"morsel 0, player 0: .*\(500[13] characters\)"):
+            lastbite.dinner.solve(morsels=[[value, 1], [2, 3]])
+    assert lastbite._api._decimal(-(10**9000) - 7) == "-1" + "0" * 8999 + "7"
