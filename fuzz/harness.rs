@@ -13,7 +13,7 @@ use lastbite::games::tokens::Board;
 
 /// The fuzz targets, by name (one corpus folder each).
 #[allow(dead_code)] // the replay test reads it; the fuzz targets do not
-pub const TARGETS: [&str; 10] = [
+pub const TARGETS: [&str; 11] = [
     "morsels",
     "dinner_file",
     "turn_order",
@@ -24,6 +24,7 @@ pub const TARGETS: [&str; 10] = [
     "tokens",
     "request",
     "efg",
+    "stores",
 ];
 
 fn one_line(e: impl std::fmt::Display) {
@@ -40,6 +41,9 @@ fn small_dinner() -> Dinner {
 
 /// Runs target `name` on `data`; panics (the fuzzer's finding) on a broken property.
 pub fn run(name: &str, data: &[u8]) {
+    if name == "stores" {
+        return stores(data);
+    }
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
@@ -130,6 +134,53 @@ pub fn run(name: &str, data: &[u8]) {
         "efg" => efg(text),
         other => panic!("unknown fuzz target {other}"),
     }
+}
+
+/// Files lastbite reads back to resume or merge (issue 54 item 3): the first byte picks a
+/// cookie layer file, the general table's checkpoint or a shard document, the rest is the
+/// file. Each is refused in one line naming it, or used only when it is what lastbite
+/// wrote: a run resumed from it reports what a run without it does.
+fn stores(data: &[u8]) {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static RUN: AtomicU64 = AtomicU64::new(0);
+    let Some((&which, file)) = data.split_first() else {
+        return;
+    };
+    let ctl = api::Control::silent();
+    if which % 3 == 2 {
+        let text = String::from_utf8_lossy(file).into_owned();
+        if let Err(e) = api::sweep::merge(&[text], &ctl) {
+            one_line(e);
+        }
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!(
+        "lastbite-fuzz-store-{}-{}",
+        std::process::id(),
+        RUN.fetch_add(1, Ordering::Relaxed)
+    ));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    // Layer 1 stored (a table to 2 reads it), or the checkpoint of the streamed layer 3.
+    let (name, max) = match which % 3 {
+        0 => ("general-layer-01.bin", 2),
+        _ => ("general-last-03.json", 3),
+    };
+    std::fs::write(dir.join(name), file).expect("a temporary file");
+    let request = |store: bool| {
+        let mut r = serde_json::json!({ "max_size": max });
+        if store {
+            r["store"] = dir.to_string_lossy().into_owned().into();
+        }
+        api::call("cookie-general", &r.to_string(), &ctl)
+    };
+    match request(true) {
+        Ok(report) => assert_eq!(Some(report), request(false).ok(), "a stored file changed the answer"),
+        Err(e) => {
+            one_line(&e);
+            assert!(e.to_string().contains(name), "the error names the file: {e}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A Gambit file: read it or refuse it in one line; a game that reads writes back to an
