@@ -174,10 +174,17 @@ fn stores(data: &[u8]) {
         api::call("cookie-general", &r.to_string(), &ctl)
     };
     match request(true) {
-        Ok(report) => assert_eq!(Some(report), request(false).ok(), "a stored file changed the answer"),
+        Ok(report) => assert_eq!(
+            Some(report),
+            request(false).ok(),
+            "a stored file changed the answer"
+        ),
         Err(e) => {
             one_line(&e);
-            assert!(e.to_string().contains(name), "the error names the file: {e}");
+            assert!(
+                e.to_string().contains(name),
+                "the error names the file: {e}"
+            );
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
