@@ -681,7 +681,7 @@ fn subtraction_bad_input() {
             "--max-heap",
             "900000000000",
         ],
-        "limit",
+        "--memory-gib",
     );
 }
 
