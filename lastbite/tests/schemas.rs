@@ -439,6 +439,46 @@ fn every_command_stops_within_a_second_of_a_cancel() {
     );
 }
 
+/// One period search is a single item of a sweep and one whole call of `subtraction
+/// period`: with a large element it runs for tens of seconds (`{3, 163840}`: 45 s here,
+/// found by the budget-edge test below), so the table and the certificate search ask the
+/// control themselves. Cancelled 100 ms in, each call must be back within a second.
+#[test]
+fn a_single_long_period_search_stops_within_a_second_of_a_cancel() {
+    use lastbite::api::{call, Control, Error};
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    use std::time::{Duration, Instant};
+    let long = [
+        ("subtraction-period", r#"{"set": "3,163840"}"#),
+        ("subtraction-outcome", r#"{"set": "3,163840", "heap": "100000000"}"#),
+        (
+            "subtraction-scan",
+            r#"{"size": 2, "max": 163840, "random": 1, "seed": 1}"#,
+        ),
+    ];
+    for (command, body) in long {
+        let stop = Arc::new(AtomicBool::new(false));
+        let (tx, rx) = std::sync::mpsc::channel();
+        let flag = stop.clone();
+        std::thread::spawn(move || {
+            let ctl = Control::silent().with_cancel(&flag);
+            let _ = tx.send(call(command, body, &ctl).map(|_| ()));
+        });
+        assert!(
+            rx.recv_timeout(Duration::from_millis(100)).is_err(),
+            "{command} {body} answered within 100 ms: no longer a long search"
+        );
+        stop.store(true, Ordering::Relaxed);
+        let at = Instant::now();
+        match rx.recv_timeout(Duration::from_secs(1)) {
+            Ok(Err(Error::Cancelled)) => eprintln!("{command}: stopped in {:?}", at.elapsed()),
+            Ok(other) => panic!("{command} {body}: {other:?} instead of cancelled"),
+            Err(_) => panic!("{command} {body}: still running 1 s after a cancel"),
+        }
+    }
+}
+
 /// The memory a process has held at most (`VmHWM`), in bytes.
 fn peak_memory() -> u64 {
     let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();

@@ -32,8 +32,8 @@ use serde::{Deserialize, Serialize};
 use crate::api::{Control, Error};
 use crate::games::subtraction::analysis::Family;
 use crate::games::subtraction::{
-    figures, find_period, first_discrepancy, first_zero_sum_discrepancy, parse_heap, Derivation,
-    Outcomes, Position, Ruleset, SubtractionError, Table,
+    figures, find_period_until, first_discrepancy, first_zero_sum_discrepancy, parse_heap,
+    Derivation, Outcomes, Position, Ruleset, SubtractionError, Table,
 };
 
 /// The largest heap up to which periods are searched by default.
@@ -80,7 +80,7 @@ pub fn table(req: &TableRequest, ctl: &Control) -> Result<TableReport, Error> {
             ),
         ));
     }
-    let t = Table::compute(&set, req.max_heap)?;
+    let t = Table::compute_until(&set, req.max_heap, &|| ctl.check().is_err())?;
     let cell = |x: Convention, h: u64| {
         let (a, b) = t.outcome(x, h);
         Cell {
@@ -134,7 +134,7 @@ request! {
 }
 
 /// The outcome of one heap.
-pub fn outcome(req: &OutcomeRequest, _ctl: &Control) -> Result<OutcomeReport, Error> {
+pub fn outcome(req: &OutcomeRequest, ctl: &Control) -> Result<OutcomeReport, Error> {
     let set = ruleset(&req.set)?;
     if req.heap.trim().is_empty() {
         return Err(Error::Missing {
@@ -151,7 +151,7 @@ pub fn outcome(req: &OutcomeRequest, _ctl: &Control) -> Result<OutcomeReport, Er
         e => e.into(),
     })?;
     let (heap, x) = (position.heap(), position.mover_convention());
-    let outcomes = Outcomes::up_to(&set, heap, req.limit)?;
+    let outcomes = Outcomes::up_to(&set, heap, req.limit, &|| ctl.check().is_err())?;
     let o = outcomes.at(x, heap)?;
     let options = match req.explain {
         true => Some(
@@ -215,9 +215,9 @@ request! {
 }
 
 /// Finds the certified period.
-pub fn period(req: &PeriodRequest, _ctl: &Control) -> Result<PeriodReport, Error> {
+pub fn period(req: &PeriodRequest, ctl: &Control) -> Result<PeriodReport, Error> {
     let set = ruleset(&req.set)?;
-    let (p, t) = find_period(&set, req.limit)?;
+    let (p, t) = find_period_until(&set, req.limit, &|| ctl.check().is_err())?;
     let disc = |x, y| first_discrepancy(&t, &p, x, y);
     use Convention::*;
     Ok(PeriodReport {

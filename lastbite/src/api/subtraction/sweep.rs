@@ -49,9 +49,9 @@ impl Sweep for ScanSweep {
         req: &ScanRequest,
         plan: &Vec<Ruleset>,
         item: u64,
-        _ctl: &Control,
+        ctl: &Control,
     ) -> Result<ScanPartial, Error> {
-        let r = ScanRecord::new(&plan[item as usize], req.limit)?;
+        let r = ScanRecord::new(&plan[item as usize], req.limit, &|| ctl.cancelled())?;
         let line = ScanLine::from(&r);
         let csv = line.csv.clone();
         Ok(ScanPartial(vec![(item, line, csv)]))
@@ -113,7 +113,8 @@ pub fn scan(req: &ScanRequest, ctl: &Control) -> Result<ScanReport, Error> {
         let lines: Vec<Result<ScanLine, _>> = chunk
             .par_iter()
             .map(|s| {
-                let r = ScanRecord::new(s, req.limit).map(|r| ScanLine::from(&r));
+                let r =
+                    ScanRecord::new(s, req.limit, &|| ctl.cancelled()).map(|r| ScanLine::from(&r));
                 ctl.advance(1);
                 r
             })
@@ -186,9 +187,10 @@ impl Sweep for ConjectureSweep {
         req: &ConjectureRequest,
         plan: &ConjecturePlan,
         item: u64,
-        _ctl: &Control,
+        ctl: &Control,
     ) -> Result<ConjecturePartial, Error> {
-        let (applies, found, h0) = check_one(plan.statement, &plan.sets[item as usize], req.limit)?;
+        let set = &plan.sets[item as usize];
+        let (applies, found, h0) = check_one(plan.statement, set, req.limit, &|| ctl.cancelled())?;
         Ok(ConjecturePartial {
             rulesets: 1,
             applicable: applies as u64,
@@ -343,10 +345,10 @@ impl Sweep for ProblemsSweep {
         req: &ProblemsRequest,
         plan: &Vec<Ruleset>,
         item: u64,
-        _ctl: &Control,
+        ctl: &Control,
     ) -> Result<ProblemsPartial, Error> {
         let set = &plan[item as usize];
-        let r = ProblemRecord::new(set, req.limit)?;
+        let r = ProblemRecord::new_until(set, req.limit, &|| ctl.cancelled())?;
         Ok(ProblemsPartial {
             rows: vec![RowPartial {
                 size: set.elements().len(),
@@ -387,7 +389,7 @@ impl Sweep for ProblemsSweep {
         req: &ProblemsRequest,
         plan: &Vec<Ruleset>,
         all: ProblemsPartial,
-        _ctl: &Control,
+        ctl: &Control,
     ) -> Result<ProblemsReport, Error> {
         let elements = |item: u64| plan[item as usize].elements().to_vec();
         let mut by_max = Vec::new();
@@ -396,7 +398,7 @@ impl Sweep for ProblemsSweep {
                 Some((_, item)) => {
                     // Only the winner's heap and outcomes are needed: analyse it again.
                     let set = &plan[item as usize];
-                    let rec = ProblemRecord::new(set, req.limit)?;
+                    let rec = ProblemRecord::new_until(set, req.limit, &|| ctl.cancelled())?;
                     let (_, heap, p) = rec.largest;
                     let t = Table::compute(set, heap)?;
                     let pair = |x| {

@@ -7,7 +7,9 @@
 //! holds on all heaps. That makes "never" a proof, not a bounded search.
 
 use super::model::{Convention, Ruleset, SubtractionError, MAX_ELEMENT};
-use super::theory::{find_period, first_discrepancy, first_zero_sum_discrepancy, Period, Table};
+use super::theory::{
+    find_period_until, first_discrepancy, first_zero_sum_discrepancy, never, Period, Stop, Table,
+};
 use crate::rng::Rng;
 
 /// A unilateral deviation of the Appendix: from `from` to `to`, one player changes her
@@ -96,7 +98,13 @@ fn part(p: (u64, u64), player: usize) -> i64 {
 impl Analysis {
     /// Analyses a ruleset, searching for its period up to heap `limit`.
     pub fn new(set: &Ruleset, limit: u64) -> Result<Analysis, SubtractionError> {
-        let (period, table) = find_period(set, limit)?;
+        Self::new_until(set, limit, &never)
+    }
+
+    /// [`Analysis::new`], giving up with [`SubtractionError::Cancelled`] when `stop` says
+    /// so.
+    pub fn new_until(set: &Ruleset, limit: u64, stop: Stop) -> Result<Analysis, SubtractionError> {
+        let (period, table) = find_period_until(set, limit, stop)?;
         Ok(Analysis {
             set: set.clone(),
             period,
@@ -344,6 +352,7 @@ impl Statement {
         self,
         a: &Analysis,
         limit: u64,
+        stop: Stop,
     ) -> Result<Option<(Option<u64>, String)>, SubtractionError> {
         let e = a.set.elements();
         let fa = || a.first_discrepancy(Convention::FvF, Convention::AvA);
@@ -416,7 +425,7 @@ impl Statement {
             Statement::C13 => {
                 let (s3, s2, s1) = (e[0], e[1], e[2]);
                 if e.len() == 3 && s1 >= 2 * s2 {
-                    let sub = Analysis::new(&Ruleset::new(vec![s3, s2])?, limit)?;
+                    let sub = Analysis::new_until(&Ruleset::new(vec![s3, s2])?, limit, stop)?;
                     if sub
                         .first_discrepancy(Convention::FvF, Convention::AvA)
                         .is_none()
@@ -577,7 +586,17 @@ impl ProblemRecord {
     /// assert!(r.largest.0 >= 1);
     /// ```
     pub fn new(set: &Ruleset, limit: u64) -> Result<ProblemRecord, SubtractionError> {
-        let a = Analysis::new(set, limit)?;
+        Self::new_until(set, limit, &never)
+    }
+
+    /// [`ProblemRecord::new`], giving up with [`SubtractionError::Cancelled`] when `stop`
+    /// says so.
+    pub fn new_until(
+        set: &Ruleset,
+        limit: u64,
+        stop: Stop,
+    ) -> Result<ProblemRecord, SubtractionError> {
+        let a = Analysis::new_until(set, limit, stop)?;
         let t = a.table();
         let mut largest = (0, 0, 0);
         for h in 0..a.horizon() {
@@ -627,9 +646,10 @@ pub struct ScanRecord {
 }
 
 impl ScanRecord {
-    /// Analyses one ruleset.
-    pub fn new(set: &Ruleset, limit: u64) -> Result<ScanRecord, SubtractionError> {
-        let a = Analysis::new(set, limit)?;
+    /// Analyses one ruleset, giving up with [`SubtractionError::Cancelled`] when `stop`
+    /// says so.
+    pub fn new(set: &Ruleset, limit: u64, stop: Stop) -> Result<ScanRecord, SubtractionError> {
+        let a = Analysis::new_until(set, limit, stop)?;
         Ok(ScanRecord {
             set: set.clone(),
             first_fvf_ava: a.first_discrepancy(Convention::FvF, Convention::AvA),
@@ -711,12 +731,13 @@ pub fn check_one(
     statement: Statement,
     set: &Ruleset,
     limit: u64,
+    stop: Stop,
 ) -> Result<Checked, SubtractionError> {
     let applies =
         statement.sizes().is_none_or(|k| k == set.elements().len()) && applies_to(statement, set);
-    let a = Analysis::new(set, limit)?;
+    let a = Analysis::new_until(set, limit, stop)?;
     let found = if applies {
-        statement.check(&a, limit)?
+        statement.check(&a, limit, stop)?
     } else {
         None
     };
@@ -769,7 +790,7 @@ pub fn check_statement(
         let results: Vec<Result<Checked, SubtractionError>> = chunk
             .par_iter()
             .map(|set| {
-                let checked = check_one(statement, set, limit)?;
+                let checked = check_one(statement, set, limit, &|| progress.cancelled())?;
                 progress.advance(1);
                 Ok(checked)
             })
@@ -845,7 +866,7 @@ mod tests {
     #[test]
     fn conjecture_12_on_the_papers_example() {
         let a = Analysis::new(&"3,5".parse().unwrap(), 1 << 20).unwrap();
-        assert_eq!(Statement::C12.check(&a, 1 << 20).unwrap(), None);
+        assert_eq!(Statement::C12.check(&a, 1 << 20, &never).unwrap(), None);
         let v = check_statement(Statement::C12, &[2], 12, 1 << 20, &Silent).unwrap();
         assert!(v.applicable > 0);
     }

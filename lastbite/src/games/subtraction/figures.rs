@@ -25,7 +25,7 @@ pub fn figure1(
             if stop() {
                 return Err(SubtractionError::Cancelled);
             }
-            let a = Analysis::new(s, limit)?;
+            let a = Analysis::new_until(s, limit, stop)?;
             let e = s.elements();
             Ok(a.first_discrepancy(Convention::FvF, Convention::AvA)
                 .map(|_| (e[0], e[1])))
@@ -71,7 +71,7 @@ pub fn figure_triples(
             if stop() {
                 return Err(SubtractionError::Cancelled);
             }
-            let a = Analysis::new(s, limit)?;
+            let a = Analysis::new_until(s, limit, stop)?;
             let e = s.elements();
             let found = if zero_sum {
                 a.first_zero_sum_discrepancy()

@@ -31,6 +31,6 @@ pub use game::SubtractionGame;
 pub use model::{parse_heap, Convention, Ruleset, SubtractionError};
 pub use position::{MoveValue, Outcomes, Position, TABLE_HEAPS};
 pub use theory::{
-    find_period, first_discrepancy, first_zero_sum_discrepancy, outcome_at, Derivation,
-    HeapOutcome, Period, Table,
+    find_period, find_period_until, first_discrepancy, first_zero_sum_discrepancy, outcome_at,
+    Derivation, HeapOutcome, Period, Stop, Table,
 };

@@ -11,7 +11,7 @@
 use crate::engine::Player;
 
 use super::model::{Convention, Ruleset, SubtractionError};
-use super::theory::{find_period, outcome_at, HeapOutcome, Period, Table};
+use super::theory::{find_period_until, outcome_at, HeapOutcome, Period, Stop, Table};
 
 /// Heaps below this are read from a table of their own; larger ones through the period.
 pub const TABLE_HEAPS: u128 = 1 << 16;
@@ -137,14 +137,19 @@ pub struct Outcomes {
 impl Outcomes {
     /// What answers heaps up to `heap`: a table below [`TABLE_HEAPS`], else the period
     /// found within `limit` (refused past it).
-    pub fn up_to(set: &Ruleset, heap: u128, limit: u64) -> Result<Outcomes, SubtractionError> {
+    pub fn up_to(
+        set: &Ruleset,
+        heap: u128,
+        limit: u64,
+        stop: Stop,
+    ) -> Result<Outcomes, SubtractionError> {
         Ok(if heap < TABLE_HEAPS {
             Outcomes {
-                table: Table::compute(set, heap as u64)?,
+                table: Table::compute_until(set, heap as u64, stop)?,
                 period: None,
             }
         } else {
-            let (p, table) = find_period(set, limit)?;
+            let (p, table) = find_period_until(set, limit, stop)?;
             Outcomes {
                 table,
                 period: Some(p),

@@ -14,6 +14,19 @@
 
 use super::model::{Convention, Ruleset, SubtractionError};
 
+/// Asked between chunks of work whether to give up (a time budget, Ctrl-C, the server's
+/// cancel): tables and the period search ask about every million steps, so a cancelled
+/// search stops within milliseconds, not after its 2^24 heaps.
+pub type Stop<'a> = &'a (dyn Fn() -> bool + Sync);
+
+/// The [`Stop`] of a caller that never gives up.
+pub fn never() -> bool {
+    false
+}
+
+/// Steps (heaps times elements) between two questions to a [`Stop`].
+const STEPS_PER_CHECK: usize = 1 << 20;
+
 /// The largest table (in heaps) built on request: four conventions and the zero-sum score
 /// take 36 bytes a heap, so this is about 9 GB.
 pub const MAX_TABLE: u64 = 250_000_000;
@@ -49,17 +62,27 @@ impl Table {
     /// assert_eq!(t.outcome(Convention::AvA, 14), (8, 5));
     /// ```
     pub fn compute(set: &Ruleset, max_heap: u64) -> Result<Table, SubtractionError> {
+        Self::compute_until(set, max_heap, &never)
+    }
+
+    /// [`Table::compute`], giving up with [`SubtractionError::Cancelled`] when `stop` says
+    /// so.
+    pub fn compute_until(
+        set: &Ruleset,
+        max_heap: u64,
+        stop: Stop,
+    ) -> Result<Table, SubtractionError> {
         let mut t = Table {
             set: set.clone(),
             rows: Vec::new(),
         };
-        t.extend(max_heap)?;
+        t.extend(max_heap, stop)?;
         Ok(t)
     }
 
     /// Computes the heaps from [`Table::len`] up to `max_heap`, keeping those already
     /// computed: the period search grows one table instead of recomputing it.
-    fn extend(&mut self, max_heap: u64) -> Result<(), SubtractionError> {
+    fn extend(&mut self, max_heap: u64, stop: Stop) -> Result<(), SubtractionError> {
         if max_heap >= MAX_TABLE {
             return Err(SubtractionError::Budget(format!(
                 "a table of {} heaps needs about {} GB; the limit is {MAX_TABLE} heaps (use the periodic formula for larger heaps)",
@@ -74,9 +97,15 @@ impl Table {
         }
         self.rows.reserve_exact(len - from);
         let elements = self.set.elements();
-        for h in from..len {
-            let row = Self::decide(&self.rows, h, elements);
-            self.rows.push(row);
+        let chunk = (STEPS_PER_CHECK / elements.len()).max(1);
+        for start in (from..len).step_by(chunk) {
+            if stop() {
+                return Err(SubtractionError::Cancelled);
+            }
+            for h in start..(start + chunk).min(len) {
+                let row = Self::decide(&self.rows, h, elements);
+                self.rows.push(row);
+            }
         }
         Ok(())
     }
@@ -206,11 +235,20 @@ pub struct Period {
 /// assert_eq!((p.preperiod, p.period, p.increment), (18, 10, 5));
 /// ```
 pub fn find_period(set: &Ruleset, limit: u64) -> Result<(Period, Table), SubtractionError> {
+    find_period_until(set, limit, &never)
+}
+
+/// [`find_period`], giving up with [`SubtractionError::Cancelled`] when `stop` says so.
+pub fn find_period_until(
+    set: &Ruleset,
+    limit: u64,
+    stop: Stop,
+) -> Result<(Period, Table), SubtractionError> {
     let m = set.max();
     let mut top = (6 * m).max(256).min(limit);
-    let mut table = Table::compute(set, top)?;
+    let mut table = Table::compute_until(set, top, stop)?;
     loop {
-        if let Some(period) = certify(&table) {
+        if let Some(period) = certify(&table, stop)? {
             return Ok((period, table));
         }
         if top >= limit {
@@ -220,16 +258,26 @@ pub fn find_period(set: &Ruleset, limit: u64) -> Result<(Period, Table), Subtrac
         // period and pre-period are found whenever the tail window lies past the
         // pre-period), so growing by half wastes less than doubling.
         top = top.saturating_add(top / 2).min(limit);
-        table.extend(top)?;
+        table.extend(top, stop)?;
     }
 }
 
 /// The smallest certified period of a table, if its tail already repeats.
-fn certify(t: &Table) -> Option<Period> {
+fn certify(t: &Table, stop: Stop) -> Result<Option<Period>, SubtractionError> {
     let m = t.set().max();
     let last = t.len() - 1;
     // A certificate needs a window of max S heaps and its image one period later.
+    // Heaps compared so far: a period may match for most of a long window before it fails,
+    // so the work between two questions to `stop` is counted in heaps, not periods.
+    let mut steps = 0usize;
     for p in 1..=(last.saturating_sub(m)) / 2 {
+        if steps >= STEPS_PER_CHECK {
+            if stop() {
+                return Err(SubtractionError::Cancelled);
+            }
+            steps = 0;
+        }
+        steps += 1;
         let start = last - m + 1 - p;
         let c1 = t.outcome(Convention::FvF, start + p).0;
         let c0 = t.outcome(Convention::FvF, start).0;
@@ -237,22 +285,25 @@ fn certify(t: &Table) -> Option<Period> {
             continue;
         }
         let c = c1 - c0;
-        if (start..start + m).all(|h| t.shifts(h, p, c)) {
+        if (start..start + m).all(|h| {
+            steps += 1;
+            t.shifts(h, p, c)
+        }) {
             // Certified from `start` on; the relation also holds below as long as direct
             // checks pass, which lowers the pre-period to the smallest one.
             let mut h0 = start;
             while h0 > 0 && t.shifts(h0 - 1, p, c) {
                 h0 -= 1;
             }
-            return Some(Period {
+            return Ok(Some(Period {
                 preperiod: h0,
                 period: p,
                 increment: c,
                 window: (h0, h0 + m),
-            });
+            }));
         }
     }
-    None
+    Ok(None)
 }
 
 /// How an outcome was obtained.
