@@ -451,7 +451,10 @@ fn a_single_long_period_search_stops_within_a_second_of_a_cancel() {
     use std::time::{Duration, Instant};
     let long = [
         ("subtraction-period", r#"{"set": "3,163840"}"#),
-        ("subtraction-outcome", r#"{"set": "3,163840", "heap": "100000000"}"#),
+        (
+            "subtraction-outcome",
+            r#"{"set": "3,163840", "heap": "100000000"}"#,
+        ),
         (
             "subtraction-scan",
             r#"{"size": 2, "max": 163840, "random": 1, "seed": 1}"#,

@@ -26,6 +26,8 @@
 //! plugins, no framing) and `X-Content-Type-Options: nosniff`; none carries CORS headers.
 #![deny(missing_docs)]
 
+mod own_errors;
+
 use std::future::Future;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -386,7 +388,7 @@ pub async fn serve(
             let conn = hyper::server::conn::http1::Builder::new()
                 .timer(TokioTimer::new())
                 .header_read_timeout(read_timeout)
-                .serve_connection(TokioIo::new(stream), service);
+                .serve_connection(own_errors::OwnErrors::new(TokioIo::new(stream)), service);
             let mut conn = std::pin::pin!(conn);
             tokio::select! {
                 _ = conn.as_mut() => return,

@@ -227,6 +227,37 @@ async fn http_edges_are_refused_up_front() {
     let good = format!("POST /api/dinner/solve HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {n}\r\nConnection: close\r\n\r\n{body}");
     let answer = exchange(addr, good.as_bytes(), Duration::from_secs(5)).await;
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    // What hyper refuses itself, before the service: a malformed header (400), a target
+    // over 64 KiB (414), headers over its buffer (431); also after a good answer on the
+    // same connection.
+    let long_target = format!(
+        "GET /{} HTTP/1.1\r\nHost: {addr}\r\n\r\n",
+        "a".repeat(70_000)
+    );
+    let huge_header = format!(
+        "GET / HTTP/1.1\r\nHost: {addr}\r\nX-Big: {}\r\n\r\n",
+        "a".repeat(500_000)
+    );
+    for (request, status) in [
+        (
+            format!("GET / HTTP/1.1\r\nHost: {addr}\r\nno colon here\r\n\r\n"),
+            "400",
+        ),
+        (long_target, "414"),
+        (huge_header, "431"),
+    ] {
+        json_error(
+            &exchange(addr, request.as_bytes(), Duration::from_secs(5)).await,
+            status,
+        );
+    }
+    let pipelined = format!("POST /api/dinner/solve HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {n}\r\n\r\n{body}GET / HTTP/1.1\r\nbroken\r\n\r\n");
+    let answer = exchange(addr, pipelined.as_bytes(), Duration::from_secs(5)).await;
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    let second = answer
+        .find("HTTP/1.1 400")
+        .unwrap_or_else(|| panic!("{answer}"));
+    json_error(&answer[second..], "400");
     // A method the API does not take: 405 with a body.
     let get =
         format!("GET /api/dinner/solve HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");

@@ -1,0 +1,172 @@
+//! hyper's own answers, made like every other answer (issue 54 item 6).
+//!
+//! A request hyper cannot parse (a malformed request line or header: 400, a target over
+//! 64 KiB: 414, headers over its buffer: 431) is answered by hyper itself, before any
+//! service sees it, with an empty body and none of the security headers. That answer is
+//! the last thing written on its connection (hyper closes it after), so [`OwnErrors`], a
+//! wrapper around the connection's stream, recognises it at the end of a write and
+//! rewrites it into a one-line JSON body with the headers every other answer carries.
+//! It owns nothing else: every other byte passes through unchanged.
+
+use std::io;
+use std::pin::Pin;
+use std::task::{ready, Context, Poll};
+
+use hyper::rt::{Read, ReadBufCursor, Write};
+
+/// A connection's stream whose hyper-made error answers are rewritten.
+pub(crate) struct OwnErrors<T> {
+    inner: T,
+    /// Bytes accepted from hyper but not yet written (a rewritten answer).
+    pending: Vec<u8>,
+    written: usize,
+}
+
+impl<T> OwnErrors<T> {
+    pub(crate) fn new(inner: T) -> Self {
+        OwnErrors {
+            inner,
+            pending: Vec::new(),
+            written: 0,
+        }
+    }
+}
+
+/// Where an answer hyper made itself begins in `buf`, if `buf` ends with one: a head
+/// with status 400, 414 or 431, an empty body and no `X-Content-Type-Options` (which the
+/// server's own answers always carry). Its bodies are JSON, HTML, scripts and
+/// WebAssembly, none of which ends with a bare HTTP head.
+fn automatic_answer(buf: &[u8]) -> Option<usize> {
+    if !buf.ends_with(b"\r\n\r\n") {
+        return None;
+    }
+    let at = buf
+        .windows(9)
+        .rposition(|w| w == b"HTTP/1.1 " || w == b"HTTP/1.0 ")?;
+    let head = std::str::from_utf8(&buf[at..]).ok()?.to_ascii_lowercase();
+    let status = head.get(9..12)?;
+    let own = ["400", "414", "431"].contains(&status)
+        && head.contains("\r\ncontent-length: 0\r\n")
+        && !head.contains("x-content-type-options")
+        // One head only: no blank line before its end.
+        && head.find("\r\n\r\n") == Some(head.len() - 4);
+    own.then_some(at)
+}
+
+/// The answer hyper made (`head`), as the server would have made it.
+fn rewrite(head: &[u8]) -> Vec<u8> {
+    let head = String::from_utf8_lossy(head);
+    let status_line = head.lines().next().unwrap_or("HTTP/1.1 400 Bad Request");
+    let message = match status_line.get(9..12) {
+        Some("414") => "the request's target (its path and query) is too long",
+        Some("431") => "the request's headers are too large",
+        _ => "the request is not well-formed HTTP/1.1 (its request line or a header)",
+    };
+    let body = serde_json::json!({ "error": message }).to_string();
+    let date = head
+        .lines()
+        .find(|l| l.to_ascii_lowercase().starts_with("date:"))
+        .map(|l| format!("{l}\r\n"))
+        .unwrap_or_default();
+    format!(
+        "{status_line}\r\nconnection: close\r\ncontent-type: application/json\r\ncontent-security-policy: {}\r\nx-content-type-options: nosniff\r\nreferrer-policy: no-referrer\r\ncontent-length: {}\r\n{date}\r\n{body}",
+        crate::CSP,
+        body.len()
+    )
+    .into_bytes()
+}
+
+impl<T: Write + Unpin> OwnErrors<T> {
+    /// Writes what is pending; ready when nothing is.
+    fn drain(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        while self.written < self.pending.len() {
+            let n =
+                ready!(Pin::new(&mut self.inner).poll_write(cx, &self.pending[self.written..]))?;
+            if n == 0 {
+                return Poll::Ready(Err(io::ErrorKind::WriteZero.into()));
+            }
+            self.written += n;
+        }
+        self.pending.clear();
+        self.written = 0;
+        Poll::Ready(Ok(()))
+    }
+}
+
+impl<T: Read + Unpin> Read for OwnErrors<T> {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: ReadBufCursor<'_>,
+    ) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.inner).poll_read(cx, buf)
+    }
+}
+
+impl<T: Write + Unpin> Write for OwnErrors<T> {
+    fn poll_write(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        let this = self.get_mut();
+        ready!(this.drain(cx))?;
+        if let Some(at) = automatic_answer(buf) {
+            this.pending = buf[..at].to_vec();
+            this.pending.extend(rewrite(&buf[at..]));
+            // Accepted whole; what the socket does not take now goes out on the flush
+            // hyper makes next.
+            if let Poll::Ready(Err(e)) = this.drain(cx) {
+                return Poll::Ready(Err(e));
+            }
+            return Poll::Ready(Ok(buf.len()));
+        }
+        Pin::new(&mut this.inner).poll_write(cx, buf)
+    }
+
+    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        let this = self.get_mut();
+        ready!(this.drain(cx))?;
+        Pin::new(&mut this.inner).poll_flush(cx)
+    }
+
+    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        let this = self.get_mut();
+        ready!(this.drain(cx))?;
+        Pin::new(&mut this.inner).poll_shutdown(cx)
+    }
+
+    /// One buffer per write, so that an answer's head is never split across buffers.
+    fn is_write_vectored(&self) -> bool {
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_hypers_own_heads_are_recognised() {
+        let own = b"HTTP/1.1 431 Request Header Fields Too Large\r\nconnection: close\r\ncontent-length: 0\r\ndate: Sat, 28 Nov 2026 07:09:42 GMT\r\n\r\n";
+        assert_eq!(automatic_answer(own), Some(0));
+        let mut after =
+            b"HTTP/1.1 200 OK\r\nx-content-type-options: nosniff\r\ncontent-length: 2\r\n\r\n{}"
+                .to_vec();
+        let at = after.len();
+        after.extend_from_slice(own);
+        assert_eq!(automatic_answer(&after), Some(at));
+        let ours = b"HTTP/1.1 400 Bad Request\r\nx-content-type-options: nosniff\r\ncontent-length: 0\r\n\r\n";
+        assert_eq!(automatic_answer(ours), None);
+        let ok = b"HTTP/1.1 200 OK\r\ncontent-length: 0\r\n\r\n";
+        assert_eq!(automatic_answer(ok), None);
+        let text = rewrite(own);
+        let text = String::from_utf8(text).unwrap();
+        assert!(text.starts_with("HTTP/1.1 431 Request Header Fields Too Large\r\n"));
+        assert!(text.contains("date: Sat, 28 Nov 2026 07:09:42 GMT\r\n"));
+        let body = text.split_once("\r\n\r\n").unwrap().1;
+        let v: serde_json::Value = serde_json::from_str(body).unwrap();
+        assert_eq!(v["error"], "the request's headers are too large");
+        assert!(text.contains(&format!("content-length: {}\r\n", body.len())));
+    }
+}
