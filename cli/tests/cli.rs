@@ -690,7 +690,8 @@ fn subtraction_scan_resumes_without_losing_work() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("pairs.jsonl");
     // A torn last line, as a killed run could leave.
-    std::fs::write(&out, "{\"set\":[1,2],\"preperiod\":0}\n{\"set\":[1,").unwrap();
+    let sealed = lastbite::files::seal_json("{\"set\":[1,2],\"preperiod\":0}".into());
+    std::fs::write(&out, format!("{sealed}\n{{\"set\":[1,")).unwrap();
     let run = lastbite()
         .args([
             "subtraction",
@@ -735,6 +736,28 @@ fn subtraction_scan_resumes_without_losing_work() {
     let v: serde_json::Value = serde_json::from_str(record).unwrap();
     assert_eq!(v["first_FvF_AvA"], 14);
     assert_eq!(v["period"], 10);
+    assert!(v["checksum"].as_str().unwrap().starts_with("crc32:"));
+    // A record edited since (its period) is refused naming its line, never taken as done.
+    let text = std::fs::read_to_string(&out).unwrap();
+    let line = lines.iter().position(|l| l == record).unwrap() + 1;
+    std::fs::write(
+        &out,
+        text.replace(record, &record.replace("\"period\":10", "\"period\":11")),
+    )
+    .unwrap();
+    let edited = lastbite()
+        .args(["subtraction", "scan", "--pairs", "12", "--out"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&edited.stderr);
+    assert_eq!(edited.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains(&format!(
+            "line {line} fails its check: its content does not match its checksum"
+        )),
+        "{err}"
+    );
 }
 
 #[test]

@@ -17,7 +17,6 @@ use crate::games::subtraction::analysis::{is_primitive, ZeroClass};
 use crate::games::subtraction::scanfile::{self, ScanFile};
 use crate::games::subtraction::{Convention, Ruleset, Table};
 use serde::{Deserialize, Serialize};
-use std::io::Write;
 
 /// `subtraction scan` without `out`, as a sweep: one item per ruleset, its record.
 pub struct ScanSweep;
@@ -120,16 +119,14 @@ pub fn scan(req: &ScanRequest, ctl: &Control) -> Result<ScanReport, Error> {
             })
             .collect();
         let lines = lines.into_iter().collect::<Result<Vec<_>, _>>()?;
-        let mut buf = Vec::new();
-        for l in &lines {
-            if csv {
-                writeln!(buf, "{}", l.csv).expect("memory");
-            } else {
-                serde_json::to_writer(&mut buf, l).expect("memory");
-                buf.push(b'\n');
-            }
-        }
-        file.append(&buf).map_err(io)?;
+        let records: Vec<String> = lines
+            .iter()
+            .map(|l| match csv {
+                true => l.csv.clone(),
+                false => serde_json::to_string(l).expect("a record is JSON"),
+            })
+            .collect();
+        file.append(&records, csv).map_err(io)?;
     }
     ctl.finish();
     Ok(ScanReport {

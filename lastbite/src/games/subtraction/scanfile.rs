@@ -1,10 +1,21 @@
 //! A scan's results file (`subtraction scan` with an output file): records appended a
 //! chunk at a time, each chunk written whole and synced, so a killed sweep loses at most
 //! the chunk in flight; reopening cuts a torn last line and lists the rulesets already
-//! finished, so the scan resumes where it stopped. It owns the file's bytes and keys; the
-//! records' format (CSV or JSON lines) is the caller's.
+//! finished, so the scan resumes where it stopped. It owns the file's bytes, keys and
+//! checksums; the records' format (CSV or JSON lines) is the caller's.
+//!
+//! **Checksums** (issue 54 item 3). Every record line carries the CRC-32 of its own text:
+//! a last JSON member `"checksum":"crc32:XXXXXXXX"` ([`seal_json`]), or a last CSV column
+//! `checksum` holding `crc32:XXXXXXXX`. A line is its own unit because the file grows and
+//! is resumed a line at a time: resuming checks each line and refuses the file at the
+//! first line that fails, naming it, so an edited or damaged record is never taken as
+//! done. A record does not depend on the request beyond its ruleset (the period found is
+//! the smallest certified one, whatever the search limit), so the key and the format
+//! (the CSV header, with its checksum column) are what a file must match to be resumed.
 
 use std::collections::HashSet;
+
+use crate::files::{crc32, seal_json, unseal_json};
 use std::fs::File;
 use std::io::{self, Write};
 
@@ -29,6 +40,40 @@ pub fn key(elements: &[u64]) -> String {
         .join(" ")
 }
 
+/// The name of the CSV column holding each row's checksum, the last one.
+pub const CHECKSUM_COLUMN: &str = "checksum";
+
+/// One record line as the file holds it: sealed with the checksum of its text.
+fn seal(record: &str, csv: bool) -> String {
+    if csv {
+        format!("{record},crc32:{:08x}", crc32(record.as_bytes()))
+    } else {
+        seal_json(record.to_string())
+    }
+}
+
+/// The record of a sealed line, or what is wrong with its checksum.
+fn unseal(line: &str, csv: bool) -> Result<&str, String> {
+    let failed = |why: &str| format!("fails its check: {why}");
+    if !csv {
+        return unseal_json(line).map(|()| line).map_err(|e| failed(&e));
+    }
+    let no_checksum = "it carries no checksum in its last column (not written by this lastbite)";
+    let (record, tag) = line.rsplit_once(',').ok_or_else(|| failed(no_checksum))?;
+    let stated = tag
+        .strip_prefix("crc32:")
+        .filter(|h| h.len() == 8)
+        .and_then(|h| u32::from_str_radix(h, 16).ok())
+        .ok_or_else(|| failed(no_checksum))?;
+    let found = crc32(record.as_bytes());
+    if found != stated {
+        return Err(failed(&format!(
+            "its content does not match its checksum (crc32 {found:08x}, it states {stated:08x}): it was changed or damaged since it was written"
+        )));
+    }
+    Ok(record)
+}
+
 /// The key of one finished line, if it is a record.
 fn line_key(line: &str, csv: bool) -> Option<String> {
     if csv {
@@ -48,13 +93,13 @@ pub struct ScanFile {
 }
 
 impl ScanFile {
-    /// Opens `path` for appending (creating it, with `header` as its first line when it is
-    /// new or empty and `header` is given), first cutting a torn last line (a run killed
+    /// Opens `path` for appending (creating it, with `header` and the checksum column as
+    /// its first line when it is new or empty and `header` is given), first cutting a torn last line (a run killed
     /// mid-write: that ruleset is simply analysed again); returns the file and the keys
     /// of the records already in it. The file is read a line at a time, never whole; a
     /// line that is not a record of this scan (another header, a line over
-    /// [`MAX_LINE`](crate::files::MAX_LINE)) is an error naming it, so records of another
-    /// scan are never taken as done. A path that is not a regular file (a device, a FIFO)
+    /// [`MAX_LINE`](crate::files::MAX_LINE), a line failing its checksum) is an error
+    /// naming it, so records of another scan or edited ones are never taken as done. A path that is not a regular file (a device, a FIFO)
     /// is written through with nothing to resume.
     pub fn open(
         path: &str,
@@ -92,7 +137,7 @@ impl ScanFile {
         }
         .map_err(err)?;
         if let (true, Some(h)) = (fresh, header) {
-            writeln!(file, "{h}").map_err(err)?;
+            writeln!(file, "{h},{CHECKSUM_COLUMN}").map_err(err)?;
         }
         Ok((
             ScanFile {
@@ -103,15 +148,21 @@ impl ScanFile {
         ))
     }
 
-    /// Appends whole lines in one write and syncs them: a kill tears at most the last
-    /// line, which [`ScanFile::open`] cuts.
-    pub fn append(&mut self, lines: &[u8]) -> Result<(), FileError> {
+    /// Appends `records` (lines of CSV, without the checksum column, or compact JSON
+    /// objects), each sealed with its checksum, in one write, and syncs them: a kill tears
+    /// at most the last line, which [`ScanFile::open`] cuts.
+    pub fn append<S: AsRef<str>>(&mut self, records: &[S], csv: bool) -> Result<(), FileError> {
         let err = |error| FileError {
             action: "write",
             path: self.path.clone(),
             error,
         };
-        self.file.write_all(lines).map_err(err)?;
+        let mut lines = String::new();
+        for r in records {
+            lines.push_str(&seal(r.as_ref(), csv));
+            lines.push('\n');
+        }
+        self.file.write_all(lines.as_bytes()).map_err(err)?;
         // A device or FIFO cannot be synced, nor needs it.
         match self.file.sync_data() {
             Err(e) if e.kind() == io::ErrorKind::InvalidInput => Ok(()),
@@ -146,7 +197,8 @@ fn finished(
     };
     let mut r = io::BufReader::with_capacity(1 << 20, f);
     let (mut keep, mut number, mut line) = (0u64, 0u64, Vec::new());
-    let columns = header.map(|h| h.split(',').count());
+    let header = header.map(|h| format!("{h},{CHECKSUM_COLUMN}"));
+    let columns = header.as_ref().map(|h| h.split(',').count() - 1);
     loop {
         let whole = crate::files::read_line_bounded(&mut r, &mut line, crate::files::MAX_LINE)
             .map_err(|e| bad(number + 1, e.to_string()))?;
@@ -159,7 +211,7 @@ fn finished(
         keep += line.len() as u64 + 1;
         let text = std::str::from_utf8(&line).map_err(|_| bad(number, "is not UTF-8".into()))?;
         if number == 1 && csv {
-            if let Some(h) = header {
+            if let Some(h) = &header {
                 if text != h {
                     return Err(bad(
                         1,
@@ -169,6 +221,7 @@ fn finished(
                 continue;
             }
         }
+        let text = unseal(text, csv).map_err(|why| bad(number, why))?;
         match line_key(text, csv) {
             Some(k) if columns.is_none_or(|c| text.split(',').count() == c) => {
                 done.insert(k);
@@ -201,26 +254,75 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("scan.csv");
         let path = path.to_str().unwrap();
-        std::fs::write(path, "set,x\n1 2,a\n1 3,b\n1 4,").unwrap();
+        let _ = std::fs::remove_file(path);
+        let (mut f, done) = ScanFile::open(path, true, Some("set,x")).unwrap();
+        assert!(done.is_empty());
+        f.append(&["1 2,a", "1 3,b"], true).unwrap();
+        drop(f);
+        let text = std::fs::read_to_string(path).unwrap();
+        assert_eq!(
+            text,
+            format!(
+                "set,x,checksum\n1 2,a,crc32:{:08x}\n1 3,b,crc32:{:08x}\n",
+                crc32(b"1 2,a"),
+                crc32(b"1 3,b")
+            )
+        );
+        // A torn last line is cut and analysed again.
+        std::fs::write(path, format!("{text}1 4,")).unwrap();
         let (mut f, done) = ScanFile::open(path, true, Some("set,x")).unwrap();
         assert_eq!(done, ["1 2", "1 3"].iter().map(|s| s.to_string()).collect());
-        f.append(b"1 4,c\n").unwrap();
+        f.append(&["1 4,c"], true).unwrap();
         assert_eq!(
             std::fs::read_to_string(path).unwrap(),
-            "set,x\n1 2,a\n1 3,b\n1 4,c\n"
+            format!("{text}1 4,c,crc32:{:08x}\n", crc32(b"1 4,c"))
         );
         let json = dir.join("scan.jsonl");
         let json = json.to_str().unwrap();
-        std::fs::write(json, "{\"set\":[2,5]}\n{\"set\":[2,").unwrap();
+        let sealed = seal_json("{\"set\":[2,5]}".into());
+        std::fs::write(json, format!("{sealed}\n{{\"set\":[2,")).unwrap();
         let (_, done) = ScanFile::open(json, false, None).unwrap();
         assert_eq!(done, [key(&[2, 5])].into_iter().collect());
-        // Another scan's file, a line that is no record, an endless line: refused, named.
+        // An edited record, in either format, is refused naming its line.
+        std::fs::write(json, format!("{sealed}\n{}\n", sealed.replace('5', "6"))).unwrap();
+        let e = ScanFile::open(json, false, None).err().unwrap();
+        assert!(
+            e.error
+                .to_string()
+                .starts_with("line 2 fails its check: its content does not match its checksum"),
+            "{}",
+            e.error
+        );
+        // Another scan's file, a line that is no record, an edited or unsealed line, an
+        // endless line: refused, named.
+        let row = |r: &str| format!("{r},crc32:{:08x}", crc32(r.as_bytes()));
         for (text, why) in [
-            ("set,y\n1 2,a\n", "line 1 is not this scan's header"),
-            ("set,x\n1 2,a,b\n", "line 2 is not a record"),
-            ("set,x\nhello,a\n", "line 2 is not a record"),
+            (
+                format!("set,y,checksum\n{}\n", row("1 2,a")),
+                "line 1 is not this scan's header",
+            ),
+            (
+                format!("set,x,checksum\n{}\n", row("1 2,a,b")),
+                "line 2 is not a record",
+            ),
+            (
+                format!("set,x,checksum\n{}\n", row("hello,a")),
+                "line 2 is not a record",
+            ),
+            (
+                format!("set,x,checksum\n{}\n", row("1 2,a").replace(",a", ",b")),
+                "line 2 fails its check: its content",
+            ),
+            (
+                "set,x,checksum\n1 2,a\n".to_string(),
+                "line 2 fails its check: it carries no checksum",
+            ),
+            (
+                "set,x\n1 2,a\n".to_string(),
+                "line 1 is not this scan's header",
+            ),
         ] {
-            std::fs::write(path, text).unwrap();
+            std::fs::write(path, &text).unwrap();
             let e = ScanFile::open(path, true, Some("set,x")).err().unwrap();
             assert!(e.error.to_string().starts_with(why), "{}", e.error);
             assert_eq!(
@@ -235,9 +337,9 @@ mod tests {
         // A device is written through, with nothing to resume.
         let (mut f, done) = ScanFile::open("/dev/null", true, Some("set,x")).unwrap();
         assert!(done.is_empty());
-        f.append(b"1 2,a\n").unwrap();
+        f.append(&["1 2,a"], true).unwrap();
         let (mut f, _) = ScanFile::open("/dev/full", true, None).unwrap();
-        assert_eq!(f.append(b"1 2,a\n").unwrap_err().action, "write");
+        assert_eq!(f.append(&["1 2,a"], true).unwrap_err().action, "write");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
