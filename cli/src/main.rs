@@ -70,6 +70,29 @@ const FAMILIES: [(&str, &str); 5] = [
     ),
 ];
 
+/// What `--version` prints after the name: the version, the commit the binary was built
+/// from (cli/build.rs) and every feature compiled in, the library's and the CLI's: what a
+/// bug report needs.
+fn version() -> String {
+    let mut features = lastbite::build::features();
+    if cfg!(feature = "png") {
+        features.push("png");
+    }
+    if cfg!(feature = "gpu") && !features.contains(&"gpu") {
+        features.push("gpu");
+    }
+    format!(
+        "{} (commit {}; features: {})",
+        env!("CARGO_PKG_VERSION"),
+        env!("LASTBITE_COMMIT"),
+        if features.is_empty() {
+            "none".to_string()
+        } else {
+            features.join(", ")
+        }
+    )
+}
+
 /// The whole command line: the analyses from the library's command table, in families,
 /// and the other commands.
 fn cli() -> clap::Command {
@@ -151,7 +174,7 @@ fn cli_for(only: Option<&(String, String)>) -> clap::Command {
     let derived = Cli::command();
     let others: Vec<clap::Command> = derived.get_subcommands().cloned().collect();
     let mut root = clap::Command::new("lastbite")
-        .version(derived.get_version().unwrap_or_default().to_string())
+        .version(version())
         .about(derived.get_about().cloned().unwrap_or_default())
         .args(derived.get_arguments().cloned())
         .subcommand_required(true)

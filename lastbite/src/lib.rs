@@ -36,3 +36,32 @@ pub mod table;
 pub mod text;
 pub mod tikz;
 pub mod tree;
+
+/// What a user or version needs to tell about this build: the library's version and the
+/// features it was compiled with (`lastbite --version` and Python's `show_versions()`
+/// print them).
+pub mod build {
+    /// The library's version (its crate's).
+    pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+    /// The library's features enabled in this build, by name.
+    ///
+    /// ```
+    /// assert!(lastbite::build::features().iter().all(|f| ["parallel", "gpu"].contains(f)));
+    /// ```
+    pub fn features() -> Vec<&'static str> {
+        let mut on = Vec::new();
+        if cfg!(feature = "parallel") {
+            on.push("parallel");
+        }
+        if cfg!(feature = "gpu") {
+            on.push("gpu");
+        }
+        on
+    }
+}
+
+/// The crate's README, whose example is compiled and run as a test.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

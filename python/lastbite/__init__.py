@@ -106,6 +106,44 @@ def write_efg(game, path, title="lastbite game", max_nodes=1_000_000):
     return _write_efg(game, path, title, max_nodes)
 
 
+#: The optional dependencies whose versions a bug report needs (the extras ``numpy``,
+#: ``openspiel`` and ``dask``, and the test suite's pygambit), by distribution name.
+OPTIONAL = ("numpy", "open_spiel", "dask", "distributed", "pygambit")
+
+
+def show_versions(file=None):
+    """Prints what a bug report needs: this package's version, the compiled module's
+    version and features, Python's, the platform's and each optional dependency's
+    (``not installed`` when missing), one ``name: version`` a line.
+
+    >>> show_versions()  # doctest: +ELLIPSIS
+    lastbite: ...
+    compiled module: ... (features: ...)
+    python: ...
+    """
+    import importlib.metadata
+    import platform
+    import sys
+
+    from . import _lastbite
+
+    def dist(name):
+        try:
+            return importlib.metadata.version(name)
+        except importlib.metadata.PackageNotFoundError:
+            return "not installed"
+
+    features = ", ".join(_lastbite.__features__) or "none"
+    lines = [
+        ("lastbite", dist("lastbite")),
+        ("compiled module", f"{_lastbite.__version__} (features: {features})"),
+        ("python", f"{platform.python_implementation()} {sys.version.split()[0]}"),
+        ("platform", platform.platform()),
+    ] + [(name, dist(name)) for name in OPTIONAL]
+    for name, version in lines:
+        print(f"{name}: {version}", file=file)
+
+
 __all__ = ["CHANCE", "Error", "Ragged", "Report", "Solution", "Tree", "cookie", "dinner", "draw_tree",
-           "efg", "reproduce", "solve", "subtraction", "tikz", "tokens", "verify", "write_efg",
-           "__version__"]
+           "efg", "reproduce", "show_versions", "solve", "subtraction", "tikz", "tokens", "verify",
+           "write_efg", "__version__"]

@@ -296,5 +296,7 @@ fn _lastbite(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(playable::game_fields, m)?)?;
     m.add("CHANCE", engine::chance_marker(m.py()).clone())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    // The library's features compiled into this module (for `show_versions()`).
+    m.add("__features__", lastbite::build::features())?;
     Ok(())
 }

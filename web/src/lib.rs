@@ -388,7 +388,10 @@ pub async fn serve(
             let conn = hyper::server::conn::http1::Builder::new()
                 .timer(TokioTimer::new())
                 .header_read_timeout(read_timeout)
-                .serve_connection(own_errors::OwnErrors::new(TokioIo::new(stream)), service);
+                .serve_connection(
+                    own_errors::OwnErrors::new(TokioIo::new(stream), CSP),
+                    service,
+                );
             let mut conn = std::pin::pin!(conn);
             tokio::select! {
                 _ = conn.as_mut() => return,

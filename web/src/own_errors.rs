@@ -17,15 +17,18 @@ use hyper::rt::{Read, ReadBufCursor, Write};
 /// A connection's stream whose hyper-made error answers are rewritten.
 pub(crate) struct OwnErrors<T> {
     inner: T,
+    /// The Content-Security-Policy every answer carries.
+    csp: &'static str,
     /// Bytes accepted from hyper but not yet written (a rewritten answer).
     pending: Vec<u8>,
     written: usize,
 }
 
 impl<T> OwnErrors<T> {
-    pub(crate) fn new(inner: T) -> Self {
+    pub(crate) fn new(inner: T, csp: &'static str) -> Self {
         OwnErrors {
             inner,
+            csp,
             pending: Vec::new(),
             written: 0,
         }
@@ -54,7 +57,7 @@ fn automatic_answer(buf: &[u8]) -> Option<usize> {
 }
 
 /// The answer hyper made (`head`), as the server would have made it.
-fn rewrite(head: &[u8]) -> Vec<u8> {
+fn rewrite(head: &[u8], csp: &str) -> Vec<u8> {
     let head = String::from_utf8_lossy(head);
     let status_line = head.lines().next().unwrap_or("HTTP/1.1 400 Bad Request");
     let message = match status_line.get(9..12) {
@@ -70,7 +73,7 @@ fn rewrite(head: &[u8]) -> Vec<u8> {
         .unwrap_or_default();
     format!(
         "{status_line}\r\nconnection: close\r\ncontent-type: application/json\r\ncontent-security-policy: {}\r\nx-content-type-options: nosniff\r\nreferrer-policy: no-referrer\r\ncontent-length: {}\r\n{date}\r\n{body}",
-        crate::CSP,
+        csp,
         body.len()
     )
     .into_bytes()
@@ -113,7 +116,7 @@ impl<T: Write + Unpin> Write for OwnErrors<T> {
         ready!(this.drain(cx))?;
         if let Some(at) = automatic_answer(buf) {
             this.pending = buf[..at].to_vec();
-            this.pending.extend(rewrite(&buf[at..]));
+            this.pending.extend(rewrite(&buf[at..], this.csp));
             // Accepted whole; what the socket does not take now goes out on the flush
             // hyper makes next.
             if let Poll::Ready(Err(e)) = this.drain(cx) {
@@ -160,7 +163,7 @@ mod tests {
         assert_eq!(automatic_answer(ours), None);
         let ok = b"HTTP/1.1 200 OK\r\ncontent-length: 0\r\n\r\n";
         assert_eq!(automatic_answer(ok), None);
-        let text = rewrite(own);
+        let text = rewrite(own, "default-src 'self'");
         let text = String::from_utf8(text).unwrap();
         assert!(text.starts_with("HTTP/1.1 431 Request Header Fields Too Large\r\n"));
         assert!(text.contains("date: Sat, 28 Nov 2026 07:09:42 GMT\r\n"));

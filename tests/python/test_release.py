@@ -1,0 +1,95 @@
+"""What a release carries (issue 56): provenance (`lastbite --version`, `show_versions()`),
+a citation file, one version everywhere, and the refusals of `scripts/dist`."""
+
+import io
+import os
+import re
+import subprocess
+import sys
+
+import yaml
+
+import lastbite
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+LASTBITE = os.environ.get("LASTBITE_BIN", os.path.join(REPO, "target", "release", "lastbite"))
+
+
+def git(*args):
+    return subprocess.run(["git", *args], cwd=REPO, capture_output=True, text=True)
+
+
+def test_version_names_the_commit_and_the_features():
+    out = subprocess.run([LASTBITE, "--version"], capture_output=True, text=True, check=True).stdout
+    m = re.fullmatch(r"lastbite (\S+) \(commit ([0-9a-f]{12}|unknown); features: ([a-z, ]+)\)\n", out)
+    assert m, out
+    assert m.group(1) == lastbite.__version__
+    assert "parallel" in m.group(3).split(", ")
+    head = git("rev-parse", "--short=12", "HEAD")
+    if head.returncode == 0:
+        assert m.group(2) == head.stdout.strip(), "built from another commit than the checkout's"
+
+
+def test_show_versions_prints_what_a_bug_report_needs():
+    buf = io.StringIO()
+    lastbite.show_versions(file=buf)
+    lines = dict(line.split(": ", 1) for line in buf.getvalue().splitlines())
+    assert lines["lastbite"] == lastbite.__version__
+    assert lines["compiled module"].startswith(f"{lastbite.__version__} (features: ")
+    assert lines["python"].endswith(sys.version.split()[0])
+    for name in lastbite.OPTIONAL:
+        assert lines[name], name
+    assert lines["numpy"] != "not installed"  # the test environment has it
+
+
+def test_citation_file_is_cff_1_2_0_and_cites_the_four_papers():
+    with open(os.path.join(REPO, "CITATION.cff"), encoding="utf-8") as f:
+        cff = yaml.safe_load(f)
+    # CFF 1.2.0's required keys and the types its schema gives them.
+    assert cff["cff-version"] == "1.2.0"
+    for key in ("message", "title", "version", "license", "type"):
+        assert isinstance(cff[key], str) and cff[key], key
+    assert cff["type"] == "software"
+    assert cff["version"] == lastbite.__version__
+    person = {"family-names", "given-names", "name-particle", "name-suffix", "affiliation", "orcid",
+              "email", "website", "alias"}
+    entity = {"name", "address", "city", "country", "email", "website", "orcid", "date-start", "date-end",
+              "location", "post-code", "region", "tel", "fax", "alias"}
+
+    def authors(items, where):
+        assert isinstance(items, list) and items, where
+        for a in items:
+            assert set(a) <= person or set(a) <= entity, f"{where}: {a}"
+            assert "family-names" in a or "name" in a, f"{where}: {a}"
+
+    authors(cff["authors"], "authors")
+    reference_types = {"article", "magazine-article", "book", "software", "report", "website", "generic"}
+    titles = []
+    for r in cff["references"]:
+        assert r["type"] in reference_types, r["type"]
+        authors(r["authors"], r["title"])
+        assert isinstance(r["year"], int)
+        titles.append(r["title"])
+    assert len(titles) == 4
+    for word in ("Shared Meal", "Tie-breaking", "Cookie", "Token Dollars"):
+        assert any(word in t for t in titles), word
+
+
+def test_dist_check_passes_here_and_refuses_a_mismatch(tmp_path):
+    dist = os.path.join(REPO, "scripts", "dist")
+    ok = subprocess.run([sys.executable, dist, "--check"], capture_output=True, text=True)
+    assert ok.returncode == 0, ok.stderr
+    assert f"version {lastbite.__version__} everywhere" in ok.stdout
+    # A copy of the files it reads, one of them disagreeing: refused in one line naming it.
+    for path in ("Cargo.toml", "python/Cargo.toml", "python/pyproject.toml", "CITATION.cff", "CHANGELOG.md",
+                 "lastbite/Cargo.toml", "cli/Cargo.toml", "web/Cargo.toml", "scripts/dist"):
+        os.makedirs(tmp_path / os.path.dirname(path), exist_ok=True)
+        with open(os.path.join(REPO, path), encoding="utf-8") as f:
+            (tmp_path / path).write_text(f.read(), encoding="utf-8")
+    text = (tmp_path / "python/pyproject.toml").read_text()
+    (tmp_path / "python/pyproject.toml").write_text(text.replace(f'version = "{lastbite.__version__}"',
+                                                                 'version = "9.9.9"', 1))
+    bad = subprocess.run([sys.executable, str(tmp_path / "scripts/dist"), "--check"], capture_output=True, text=True)
+    assert bad.returncode == 1
+    assert bad.stderr.count("\n") == 1, bad.stderr
+    assert "python/pyproject.toml states version 9.9.9" in bad.stderr, bad.stderr
