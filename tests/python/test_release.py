@@ -93,3 +93,20 @@ def test_dist_check_passes_here_and_refuses_a_mismatch(tmp_path):
     assert bad.returncode == 1
     assert bad.stderr.count("\n") == 1, bad.stderr
     assert "python/pyproject.toml states version 9.9.9" in bad.stderr, bad.stderr
+
+
+def test_workflows_parse_and_call_only_scripts_the_tests_run():
+    folder = os.path.join(REPO, ".github", "workflows")
+    names = sorted(os.listdir(folder))
+    assert names == ["ci.yml", "pages.yml", "release.yml"], names
+    for name in names:
+        with open(os.path.join(folder, name), encoding="utf-8") as f:
+            flow = yaml.safe_load(f)
+        for job in flow["jobs"].values():
+            for step in job["steps"]:
+                if "run" in step:
+                    # Every command a workflow runs is one of the repository's scripts,
+                    # which .ci/run exercises: nothing there is tested only there.
+                    script = step["run"].split()[0] if not step["run"].startswith("python3 ") else step["run"].split()[1]
+                    assert script in (".ci/run", "scripts/dist", "scripts/site"), f"{name}: {step['run']}"
+                    assert os.path.exists(os.path.join(REPO, script)), script
