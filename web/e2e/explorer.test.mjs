@@ -17,6 +17,9 @@ const BIN = process.env.LASTBITE_BIN || new URL("../../target/release/lastbite",
 const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
 
 const SITE = process.env.LASTBITE_SITE;
+// The explorer's folder within the served one: a documentation site (scripts/docs-site)
+// serves it at explorer/, and its pages must work from there.
+const SITE_PATH = process.env.LASTBITE_SITE_PATH || "";
 let server, base, browser, wasm;
 
 before(async () => {
@@ -33,7 +36,8 @@ before(async () => {
     server.on("exit", (code) => reject(new Error(`the server exited with ${code}`)));
   });
   if (SITE) {
-    const { instance } = await WebAssembly.instantiate(readFileSync(SITE + "/assets/lastbite.wasm"), {});
+    base += SITE_PATH;
+    const { instance } = await WebAssembly.instantiate(readFileSync(SITE + "/" + SITE_PATH + "assets/lastbite.wasm"), {});
     wasm = instance.exports;
   }
   browser = await chromium.launch({
