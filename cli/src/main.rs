@@ -44,6 +44,8 @@ enum Command {
         /// The shell.
         shell: clap_complete::Shell,
     },
+    /// Print the manual page (roff) on stdout: `lastbite man > lastbite.1`.
+    Man,
 }
 
 /// The families, in the order `--help` lists them, with their help lines.
@@ -243,6 +245,11 @@ fn run(matches: &clap::ArgMatches) -> anyhow::Result<ExitCode> {
                     let mut script = Vec::new();
                     clap_complete::generate(shell, &mut cli(), "lastbite", &mut script);
                     out::to_stdout(|w| Ok(w.write_all(&script)?)).map(|()| ExitCode::SUCCESS)
+                }
+                Command::Man => {
+                    let mut page = Vec::new();
+                    clap_mangen::Man::new(cli()).render(&mut page)?;
+                    out::to_stdout(|w| Ok(w.write_all(&page)?)).map(|()| ExitCode::SUCCESS)
                 }
             };
         }

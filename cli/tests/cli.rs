@@ -1335,6 +1335,7 @@ fn a_full_stdout_is_an_error_naming_it() {
         &["dinner", "board", "--morsels", "1,2 2,3", "--svg", "-"],
         &["merge", shard],
         &["completions", "bash"],
+        &["man"],
     ] {
         let full = std::fs::OpenOptions::new()
             .write(true)
@@ -1607,4 +1608,61 @@ fn every_output_file_is_written_through_one_writer() {
         .filter(|n| n.ends_with(".tmp"))
         .collect();
     assert!(left.is_empty(), "{left:?}");
+}
+
+/// The manual page (`lastbite man`, issue 56) is roff built from the same command tree as
+/// `--help`: every family and the other commands are in it, and groff reads it without
+/// a warning when it is installed.
+#[test]
+fn the_manual_page_lists_every_command() {
+    let out = lastbite().arg("man").output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let page = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        page.contains(".TH lastbite 1"),
+        "{}",
+        &page[..page.len().min(300)]
+    );
+    for command in [
+        "reproduce",
+        "dinner",
+        "subtraction",
+        "tokens",
+        "cookie",
+        "efg",
+        "serve",
+        "merge",
+        "completions",
+    ] {
+        assert!(
+            page.contains(command),
+            "{command} is not in the manual page"
+        );
+    }
+    if let Ok(groff) = std::process::Command::new("groff")
+        .args(["-man", "-Tutf8", "-ww", "-z"])
+        .stdin(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+    {
+        use std::io::Write;
+        let mut groff = groff;
+        groff
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(page.as_bytes())
+            .unwrap();
+        let done = groff.wait_with_output().unwrap();
+        assert!(done.status.success());
+        assert_eq!(
+            String::from_utf8_lossy(&done.stderr),
+            "",
+            "groff's warnings"
+        );
+    }
 }

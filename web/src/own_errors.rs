@@ -1,7 +1,7 @@
 //! hyper's own answers, made like every other answer (issue 54 item 6).
 //!
 //! A request hyper cannot parse (a malformed request line or header: 400, a target over
-//! 64 KiB: 414, headers over its buffer: 431) is answered by hyper itself, before any
+//! 64 KiB: 414, too many headers or over its buffer: 431) is answered by hyper itself, before any
 //! service sees it, with an empty body and none of the security headers. That answer is
 //! the last thing written on its connection (hyper closes it after), so [`OwnErrors`], a
 //! wrapper around the connection's stream, recognises it at the end of a write and

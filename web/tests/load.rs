@@ -228,15 +228,19 @@ async fn http_edges_are_refused_up_front() {
     let answer = exchange(addr, good.as_bytes(), Duration::from_secs(5)).await;
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
     // What hyper refuses itself, before the service: a malformed header (400), a target
-    // over 64 KiB (414), headers over its buffer (431); also after a good answer on the
+    // over 64 KiB (414), too many headers (431); also after a good answer on the
     // same connection.
     let long_target = format!(
         "GET /{} HTTP/1.1\r\nHost: {addr}\r\n\r\n",
         "a".repeat(70_000)
     );
+    // Too many headers is hyper's 431 whatever the reads' sizes (one header over its
+    // buffer is not: a read that completes the head may pass the limit unseen).
     let huge_header = format!(
-        "GET / HTTP/1.1\r\nHost: {addr}\r\nX-Big: {}\r\n\r\n",
-        "a".repeat(500_000)
+        "GET / HTTP/1.1\r\nHost: {addr}\r\n{}\r\n",
+        (0..200)
+            .map(|i| format!("X-{i}: a\r\n"))
+            .collect::<String>()
     );
     for (request, status) in [
         (
