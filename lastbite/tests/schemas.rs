@@ -439,12 +439,15 @@ fn every_command_stops_within_a_second_of_a_cancel() {
     );
 }
 
-/// One period search is a single item of a sweep and one whole call of `subtraction
-/// period`: with a large element it runs for tens of seconds (`{3, 163840}`: 45 s here,
-/// found by the budget-edge test below), so the table and the certificate search ask the
-/// control themselves. Cancelled 100 ms in, each call must be back within a second.
+/// Single long computations the budget-edge test below found running on after a cancel:
+/// one period search is a single item of a sweep and one whole call of `subtraction
+/// period`, and with a large element it runs for tens of seconds (`{3, 163840}`: 45 s
+/// here), so the table and the certificate search ask the control themselves; the
+/// continuous Token Dollars game on a fine grid does work growing with its positions
+/// times its states (1536 stacks: minutes), so its search asks too. Cancelled 100 ms in,
+/// each call must be back within a second.
 #[test]
-fn a_single_long_period_search_stops_within_a_second_of_a_cancel() {
+fn single_long_computations_stop_within_a_second_of_a_cancel() {
     use lastbite::api::{call, Control, Error};
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::Arc;
@@ -458,6 +461,10 @@ fn a_single_long_period_search_stops_within_a_second_of_a_cancel() {
         (
             "subtraction-scan",
             r#"{"size": 2, "max": 163840, "random": 1, "seed": 1}"#,
+        ),
+        (
+            "tokens-solve",
+            r#"{"continuous": true, "stacks": 1536, "players": 2, "grid": 2}"#,
         ),
     ];
     for (command, body) in long {
@@ -598,4 +605,29 @@ fn every_command_at_its_budget_edge_stays_within_memory() {
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// `cookie critical` lists about n^3/9 components for sizes up to n: 10,000 sizes would be
+/// terabytes. The budget-edge test found 8,192 sizes admitted and passing 3 GB; now the
+/// list is estimated before work and refused over `memory_gib`, naming it and the size.
+#[test]
+fn cookie_critical_is_refused_over_its_memory_budget() {
+    use lastbite::api::{call, Control};
+    let t = std::time::Instant::now();
+    let e = call(
+        "cookie-critical",
+        r#"{"max_size": 8192, "memory_gib": 8}"#,
+        &Control::silent(),
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("memory_gib") && e.contains("8192"), "{e}");
+    assert!(t.elapsed().as_millis() < 100, "refused before the work");
+    let fits = call(
+        "cookie-critical",
+        r#"{"max_size": 60, "memory_gib": 1}"#,
+        &Control::silent(),
+    )
+    .unwrap();
+    assert!(fits.contains("\"critical\""));
 }

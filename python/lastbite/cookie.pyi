@@ -21,6 +21,7 @@ def critical(
     *,
     max_size: int = ...,
     max_n: int = ...,
+    memory_gib: int = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
     format: str | None = ...,

@@ -362,7 +362,10 @@ impl From<CookieError> for Error {
 
 impl From<TokensError> for Error {
     fn from(e: TokensError) -> Error {
-        Error::Tokens(e)
+        match e {
+            TokensError::Cancelled => Error::Cancelled,
+            e => Error::Tokens(e),
+        }
     }
 }
 

@@ -232,15 +232,41 @@ request! {
         /// Largest size (number of components); `max_n` is the older spelling.
         #[serde(alias = "max_n")]
         #[schemars(extend("x-aliases" = ["max_n"]))]
-        #[schemars(extend("x-budget" = "range"), range(max = 10000))]
+        #[schemars(extend("x-budget" = "memory_gib"), range(max = 10000))]
         max_size: u64 = 9,
+        /// Memory budget of the list, in GiB (the positions of all sizes up to `n` hold
+        /// about n^3/9 components: 16 bytes each with their JSON).
+        #[schemars(extend("x-budget" = "memory"))]
+        memory_gib: u64 = 8,
     }
 }
+
+/// The bytes one component of a listed critical position takes, held and as JSON
+/// (measured: 8.3 bytes at the peak of a CLI run of 600 sizes, whose JSON it streams).
+const CRITICAL_COMPONENT_BYTES: u128 = 16;
+/// The bytes of one listed position besides its components.
+const CRITICAL_ROW_BYTES: u128 = 64;
 
 /// Lists the critical positions.
 pub fn critical(req: &CriticalRequest, ctl: &Control) -> Result<CriticalReport, Error> {
     if req.max_size == 0 || req.max_size > 10_000 {
         return Err(Error::invalid("max_size", req.max_size, "use 1..=10000"));
+    }
+    let (rows, components) = (1..=req.max_size as u128).fold((0, 0), |(r, c), n| {
+        let here = n + 1 - smallest_d(n as u64) as u128;
+        (r + here, c + n * here)
+    });
+    let need = rows * CRITICAL_ROW_BYTES + components * CRITICAL_COMPONENT_BYTES;
+    if need > (req.memory_gib as u128) << 30 {
+        return Err(Error::over_budget(
+            "memory_gib",
+            format!(
+                "the critical positions of sizes up to {} ({rows} positions, {components} components) take about {:.1} GiB, over this budget of {} GiB: raise it, or list fewer sizes",
+                req.max_size,
+                need as f64 / (1u64 << 30) as f64,
+                req.memory_gib
+            ),
+        ));
     }
     let mut critical = Vec::new();
     for n in 1..=req.max_size {

@@ -19,8 +19,8 @@ use crate::api::input::{request, Letter};
 use crate::api::{Control, Error};
 use crate::exact::Exact;
 use crate::games::tokens::{
-    all_outcomes, continuous, explain, limit_intervals, refinements, solve as solve_board, Board,
-    Placed, TokenTies, MAX_REFINEMENT,
+    all_outcomes, continuous, explain, limit_intervals, refinements, solve_until, Board, Placed,
+    TokenTies, MAX_REFINEMENT,
 };
 
 /// The default limit on memoised sets of taken stacks (a hash-map entry each, about
@@ -136,7 +136,7 @@ fn board_of(
 
 /// Solves a Token Dollars game: the discrete game, or with `continuous` the game on
 /// ever finer grids.
-pub fn solve(req: &SolveRequest, _ctl: &Control) -> Result<SolveReport, Error> {
+pub fn solve(req: &SolveRequest, ctl: &Control) -> Result<SolveReport, Error> {
     check_stacks(&req.values, req.stacks)?;
     if req.values.is_none() {
         // The dollar stacks are made from the count: refused over the budget first (a
@@ -144,13 +144,13 @@ pub fn solve(req: &SolveRequest, _ctl: &Control) -> Result<SolveReport, Error> {
         check_budget(req.stacks, req.players, req.max_states)?;
     }
     if req.continuous {
-        solve_continuous(req)
+        solve_continuous(req, ctl)
     } else {
-        solve_discrete(req)
+        solve_discrete(req, ctl)
     }
 }
 
-fn solve_continuous(req: &SolveRequest) -> Result<SolveReport, Error> {
+fn solve_continuous(req: &SolveRequest, ctl: &Control) -> Result<SolveReport, Error> {
     let discrete_only = [
         (
             "all",
@@ -188,7 +188,9 @@ fn solve_continuous(req: &SolveRequest) -> Result<SolveReport, Error> {
     // The finest grid has (M - 1) * grid + 1 positions.
     let positions = values.len().saturating_sub(1) * req.grid + 1;
     check_budget(positions, req.players, req.max_states)?;
-    let plays = continuous(&values, req.players, req.clock, &ks)?;
+    let plays = continuous(&values, req.players, req.clock, &ks, &|| {
+        ctl.check().is_err()
+    })?;
     let limits = limit_intervals(&plays);
     let finest = plays.last().expect("at least one grid");
     Ok(SolveReport::Continuous(ContinuousReport {
@@ -203,7 +205,7 @@ fn solve_continuous(req: &SolveRequest) -> Result<SolveReport, Error> {
     }))
 }
 
-fn solve_discrete(req: &SolveRequest) -> Result<SolveReport, Error> {
+fn solve_discrete(req: &SolveRequest, ctl: &Control) -> Result<SolveReport, Error> {
     if req.grid != 8 {
         return Err(Error::combination(
             "grid",
@@ -232,7 +234,7 @@ fn solve_discrete(req: &SolveRequest) -> Result<SolveReport, Error> {
         .as_ref()
         .map(|at| Placed::new(&b, at).map_err(|e| Error::invalid("at", format!("{at:?}"), e)))
         .transpose()?;
-    let play = solve_board(&b, rule);
+    let play = solve_until(&b, rule, &|| ctl.check().is_err())?;
     let real = |v: &[i64]| -> Vec<Exact> { v.iter().map(|&x| b.real(x)).collect() };
     let tie_rule = req.ties.to_ascii_lowercase();
     let placed = at.as_ref().map_or(play.moves.as_slice(), Placed::as_slice);
@@ -303,7 +305,7 @@ pub fn seats(req: &SeatsRequest, ctl: &Control) -> Result<SeatsReport, Error> {
     for p in 1..=req.max_players {
         ctl.check()?;
         let b = Board::dollars(req.stacks, p, req.clock)?;
-        let play = solve_board(&b, TokenTies::Lowest);
+        let play = solve_until(&b, TokenTies::Lowest, &|| ctl.check().is_err())?;
         rows.push(SeatsRow {
             players: p,
             moves: play.moves,

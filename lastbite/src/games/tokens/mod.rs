@@ -20,6 +20,6 @@ pub mod theory;
 pub use game::TokensGame;
 pub use model::{Board, Placed, TokensError, MAX_REFINEMENT};
 pub use theory::{
-    all_outcomes, continuous, explain, limit_intervals, refinements, runs, solve, GridPlay,
-    PlacementLine, Play, TokenTies,
+    all_outcomes, continuous, explain, limit_intervals, refinements, runs, solve, solve_until,
+    GridPlay, PlacementLine, Play, TokenTies,
 };

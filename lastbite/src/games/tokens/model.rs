@@ -42,6 +42,9 @@ pub enum TokensError {
     /// Arithmetic beyond 64 bits.
     #[error("the stack values are too large for exact 64-bit arithmetic after scaling")]
     Overflow,
+    /// The caller cancelled the computation.
+    #[error("cancelled before the computation finished")]
+    Cancelled,
     /// Placements that are no position of the game ([`Placed::new`]).
     #[error("{0}")]
     Placement(String),

@@ -121,7 +121,7 @@ pub fn checks() -> Vec<Check> {
     ));
     let k = &p.continuous;
     let values: Vec<Exact> = (1..=10).map(Exact::integer).collect();
-    let grids = continuous(&values, 3, false, &[1, 2, 4, 8]).expect("valid board");
+    let grids = continuous(&values, 3, false, &[1, 2, 4, 8], &|| false).expect("valid board");
     let finest = grids.last().expect("four grids");
     let limits = limit_intervals(&grids);
     let cassandra = limits.get(2).map(|v| v.join(" U ")).unwrap_or_default();

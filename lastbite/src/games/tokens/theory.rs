@@ -77,7 +77,16 @@ struct Solver<'b> {
     ties: TokenTies,
     /// set -> (final set, chosen position, tie?, every best position)
     memo: HashMap<Taken, (Taken, u16, bool, Vec<u16>)>,
+    /// Asked every [`STEPS_PER_CHECK`] placements tried whether to give up: a search's
+    /// work grows with the positions times its states (a fine grid of the continuous
+    /// game), not with its states alone.
+    stop: &'b dyn Fn() -> bool,
+    steps: usize,
+    stopped: bool,
 }
+
+/// Placements tried between two questions to the solver's `stop`.
+const STEPS_PER_CHECK: usize = 1 << 14;
 
 impl Solver<'_> {
     fn final_set(&mut self, taken: &[u16]) -> Taken {
@@ -93,7 +102,19 @@ impl Solver<'_> {
             if taken.binary_search(&x).is_ok() {
                 continue;
             }
+            self.steps += 1;
+            if self.steps >= STEPS_PER_CHECK {
+                self.steps = 0;
+                self.stopped = self.stopped || (self.stop)();
+            }
+            if self.stopped {
+                // Unwound without memoizing: the caller discards the search.
+                return Vec::new();
+            }
             let f = self.final_set(&with(taken, x));
+            if self.stopped {
+                return Vec::new();
+            }
             let pay = self.board.share(x as usize, &as_positions(&f));
             match &best {
                 Some((b, _, _)) if pay < *b => {}
@@ -127,12 +148,27 @@ impl Solver<'_> {
 /// assert_eq!(b.real(play.payoffs[0]).to_string(), "21");
 /// ```
 pub fn solve(board: &Board, ties: TokenTies) -> Play {
+    solve_until(board, ties, &|| false).expect("never stopped")
+}
+
+/// [`solve`], giving up with [`TokensError::Cancelled`] when `stop` says so.
+pub fn solve_until(
+    board: &Board,
+    ties: TokenTies,
+    stop: &dyn Fn() -> bool,
+) -> Result<Play, TokensError> {
     let mut s = Solver {
         board,
         ties,
         memo: HashMap::new(),
+        stop,
+        steps: 0,
+        stopped: false,
     };
     s.final_set(&[]);
+    if s.stopped {
+        return Err(TokensError::Cancelled);
+    }
     let mut taken: Taken = Vec::new();
     let mut moves = Vec::new();
     let mut tie_prefixes = Vec::new();
@@ -146,13 +182,13 @@ pub fn solve(board: &Board, ties: TokenTies) -> Play {
         moves.push(*x as usize);
         taken = with(&taken, *x);
     }
-    Play {
+    Ok(Play {
         payoffs: board.payoffs(&moves),
         moves,
         ties: tie_prefixes,
         states: s.memo.len(),
         best_responses,
-    }
+    })
 }
 
 /// One free position at a partial placement and what placing there leads to
@@ -193,6 +229,9 @@ pub fn explain(board: &Board, ties: TokenTies, placed: &Placed) -> Vec<Placement
         board,
         ties,
         memo: HashMap::new(),
+        stop: &|| false,
+        steps: 0,
+        stopped: false,
     };
     let mut taken: Taken = Vec::new();
     for &p in placed {
@@ -341,11 +380,12 @@ pub fn continuous(
     players: usize,
     clock: bool,
     ks: &[usize],
+    stop: &dyn Fn() -> bool,
 ) -> Result<Vec<GridPlay>, TokensError> {
     ks.iter()
         .map(|&k| {
             let b = Board::grid(values.to_vec(), players, clock, k)?;
-            let play = solve(&b, TokenTies::Lowest);
+            let play = solve_until(&b, TokenTies::Lowest, stop)?;
             Ok(GridPlay {
                 k,
                 moves: play.moves.iter().map(|&p| b.location(p)).collect(),
