@@ -219,6 +219,28 @@ impl Error {
         }
     }
 
+    /// Refuses, naming `memory_gib`, a report estimated at `need` bytes over its budget of
+    /// `memory_gib` GiB: "{what} about N GiB, over this budget of M GiB: raise it, or
+    /// {fewer}" (`what` ends with its verb, `takes` or `take`). The one check of every
+    /// command whose request declares a memory budget before its work.
+    pub fn check_memory(
+        need: u128,
+        memory_gib: u64,
+        what: impl fmt::Display,
+        fewer: &str,
+    ) -> Result<(), Error> {
+        if need <= (memory_gib as u128) << 30 {
+            return Ok(());
+        }
+        Err(Error::over_budget(
+            "memory_gib",
+            format!(
+                "{what} about {:.1} GiB, over this budget of {memory_gib} GiB: raise it, or {fewer}",
+                need as f64 / (1u64 << 30) as f64
+            ),
+        ))
+    }
+
     /// The request field the error is about, if one.
     pub fn field(&self) -> Option<&'static str> {
         match self {

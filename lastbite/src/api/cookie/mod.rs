@@ -257,17 +257,15 @@ pub fn critical(req: &CriticalRequest, ctl: &Control) -> Result<CriticalReport, 
         (r + here, c + n * here)
     });
     let need = rows * CRITICAL_ROW_BYTES + components * CRITICAL_COMPONENT_BYTES;
-    if need > (req.memory_gib as u128) << 30 {
-        return Err(Error::over_budget(
-            "memory_gib",
-            format!(
-                "the critical positions of sizes up to {} ({rows} positions, {components} components) take about {:.1} GiB, over this budget of {} GiB: raise it, or list fewer sizes",
-                req.max_size,
-                need as f64 / (1u64 << 30) as f64,
-                req.memory_gib
-            ),
-        ));
-    }
+    Error::check_memory(
+        need,
+        req.memory_gib,
+        format_args!(
+            "the critical positions of sizes up to {} ({rows} positions, {components} components) take",
+            req.max_size
+        ),
+        "list fewer sizes",
+    )?;
     let mut critical = Vec::new();
     for n in 1..=req.max_size {
         // A size's positions are a few milliseconds at most: checked between sizes.

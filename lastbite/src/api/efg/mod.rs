@@ -498,18 +498,15 @@ pub fn random(req: &RandomRequest, ctl: &Control) -> Result<RandomReport, Error>
     }
     // Measured: 20 million nodes of two players took 2.7 GB with their text.
     let need = req.nodes as u128 * (150 + 24 * req.players as u128);
-    if need > (req.memory_gib as u128) << 30 {
-        return Err(Error::over_budget(
-            "memory_gib",
-            format!(
-                "a random game of {} nodes and {} players takes about {:.1} GiB, over this budget of {} GiB: raise it, or ask for fewer nodes",
-                req.nodes,
-                req.players,
-                need as f64 / (1u64 << 30) as f64,
-                req.memory_gib
-            ),
-        ));
-    }
+    Error::check_memory(
+        need,
+        req.memory_gib,
+        format_args!(
+            "a random game of {} nodes and {} players takes",
+            req.nodes, req.players
+        ),
+        "ask for fewer nodes",
+    )?;
     let stop = || ctl.check().is_err();
     let g = family::random_tree_until(
         &RandomSpec {

@@ -69,17 +69,12 @@ pub fn table(req: &TableRequest, ctl: &Control) -> Result<TableReport, Error> {
     // Each row holds every convention's moves: a larger set's rows are larger.
     let row = TABLE_ROW_BYTES + 32 * set.elements().len() as u64;
     let need = (req.max_heap as u128 + 1) * row as u128;
-    if need > (req.memory_gib as u128) << 30 {
-        return Err(Error::over_budget(
-            "memory_gib",
-            format!(
-                "a table of {} heaps takes about {:.1} GiB, over this budget of {} GiB: raise it, or ask for fewer heaps (subtraction outcome gives any one heap)",
-                req.max_heap as u128 + 1,
-                need as f64 / (1u64 << 30) as f64,
-                req.memory_gib
-            ),
-        ));
-    }
+    Error::check_memory(
+        need,
+        req.memory_gib,
+        format_args!("a table of {} heaps takes", req.max_heap as u128 + 1),
+        "ask for fewer heaps (subtraction outcome gives any one heap)",
+    )?;
     let t = Table::compute_until(&set, req.max_heap, &|| ctl.check().is_err())?;
     let cell = |x: Convention, h: u64| {
         let (a, b) = t.outcome(x, h);
