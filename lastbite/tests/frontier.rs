@@ -27,7 +27,7 @@ fn recorded(name: &str) -> Vec<(Ruleset, u64)> {
         .collect()
 }
 
-/// Every recorded counterexample to Conjecture 4 (sizes 4 and 5): a player strictly
+/// Every recorded counterexample to Conjecture 4 (sizes 4 to 7): a player strictly
 /// better off in AvA than in FvF at the recorded heap, by the engine.
 #[test]
 fn conjecture_4_counterexamples_by_the_engine() {
@@ -35,6 +35,9 @@ fn conjecture_4_counterexamples_by_the_engine() {
         "conjecture-4-size-4-max-60",
         "conjecture-4-size-5-max-35",
         "conjecture-4-size-5-max-60",
+        "conjecture-4-size-4-max-100",
+        "conjecture-4-size-6-max-50",
+        "conjecture-4-size-7-max-35",
     ] {
         let all = recorded(name);
         assert!(all.len() >= 80, "{name}");
@@ -58,6 +61,9 @@ fn problem_6_counterexamples_by_the_engine() {
         "problem-6-size-4-max-60",
         "problem-6-size-5-max-35",
         "problem-6-size-5-max-60",
+        "problem-6-size-4-max-100",
+        "problem-6-size-6-max-50",
+        "problem-6-size-7-max-35",
     ] {
         let all = recorded(name);
         assert!(all.len() >= 300, "{name}");
@@ -81,11 +87,13 @@ fn problems_file(name: &str) -> serde_json::Value {
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 
-const PROBLEMS: [&str; 4] = [
+const PROBLEMS: [&str; 6] = [
     "problems-1-4-5-size-2-max-400",
     "problems-1-4-5-size-3-max-60",
     "problems-1-4-5-size-4-max-32",
     "problems-1-4-5-size-5-max-26",
+    "problems-1-4-5-size-6-max-22",
+    "problems-1-4-5-size-7-max-20",
 ];
 
 /// Problem 1: every recorded largest discrepancy, re-solved by the engine at its heap:

@@ -10,5 +10,6 @@ from ._api import _command
 
 solve = _command("tokens-solve")
 seats = _command("tokens-seats")
+anywhere = _command("tokens-anywhere")
 
-__all__ = ["solve", "seats"]
+__all__ = ["solve", "seats", "anywhere"]

@@ -37,3 +37,19 @@ def seats(
     format: str | None = ...,
 ) -> Any:
     """Each seat's equilibrium payoff for 1..max_players players."""
+
+def anywhere(
+    *,
+    circumference: str | None = ...,
+    clock: bool = ...,
+    max_placements: int = ...,
+    players: int = ...,
+    positions: str | None = ...,
+    stacks: int = ...,
+    ties: str = ...,
+    values: str | None = ...,
+    progress: bool = ...,
+    as_numpy: bool = ...,
+    format: str | None = ...,
+) -> Any:
+    """Token Dollars with tokens anywhere on the line (within the stacks' span) or round the clock, solved exactly over the arrangement of the placements where payoffs can change (issue 57; the argument in `docs/results/tokens.md`)."""

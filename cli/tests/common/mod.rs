@@ -52,6 +52,7 @@ pub fn report_schema(args: &[&str]) -> Value {
     let stem = match args[0] {
         "reproduce" => "reproduce".to_string(),
         "tokens" if args.get(1) == Some(&"seats") => "tokens-seats".into(),
+        "tokens" if args.get(1) == Some(&"anywhere") => "tokens-anywhere".into(),
         "tokens" => "tokens-solve".into(),
         family => format!("{family}-{}", args[1]),
     };

@@ -254,6 +254,7 @@ impl Error {
             Error::Engine(EngineError::OverMemory { .. }) => Some("memory_gib"),
             Error::Subtraction(SubtractionError::NoPeriod(_)) => Some("limit"),
             Error::Tokens(TokensError::TooManyPlayers { .. }) => Some("players"),
+            Error::Tokens(TokensError::Layout { field, .. }) => Some(field),
             Error::Precedence(_) => Some("before"),
             Error::Efg { error, .. } => match error {
                 EfgError::TooManyNodes { .. } => Some("max_nodes"),
@@ -304,6 +305,7 @@ impl Error {
             }
             Error::Subtraction(e) => e.to_string(),
             Error::Cookie(e) => e.to_string(),
+            Error::Tokens(e @ TokensError::Layout { field, .. }) => format!("{}: {e}", name(field)),
             Error::Tokens(e) => e.to_string(),
             Error::Engine(
                 e @ (EngineError::TooManyStates { .. } | EngineError::TooManyHeld { .. }),

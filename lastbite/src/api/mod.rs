@@ -89,6 +89,7 @@ macro_rules! command_table {
             "subtraction-plot": subtraction::PlotRequest => PlotReport = plot,
             "tokens-solve": tokens::SolveRequest => SolveReport = solve,
             "tokens-seats": tokens::SeatsRequest => SeatsReport = seats,
+            "tokens-anywhere": tokens::AnywhereRequest => AnywhereReport = anywhere,
             "cookie-analyze": cookie::AnalyzeRequest => AnalyzeReport = analyze,
             "cookie-critical": cookie::CriticalRequest => CriticalReport = critical,
             "cookie-table": cookie::TableRequest => TableReport = table,

@@ -11,16 +11,16 @@ mod text;
 
 pub use game::{game, GameRequest};
 pub use report::{
-    ContinuousReport, DiscreteReport, GridReport, PlacementReport, SeatsReport, SeatsRow,
-    SolveReport,
+    AnywhereChoice, AnywhereReport, ContinuousReport, DiscreteReport, GridReport, IntervalReport,
+    PlacementReport, SeatsReport, SeatsRow, SolveReport,
 };
 
 use crate::api::input::{request, Letter};
 use crate::api::{Control, Error};
 use crate::exact::Exact;
 use crate::games::tokens::{
-    all_outcomes, continuous, explain, limit_intervals, refinements, solve_until, Board, Placed,
-    TokenTies, MAX_REFINEMENT,
+    all_outcomes, anywhere as solve_anywhere, continuous, explain, limit_intervals,
+    placements_bound, refinements, solve_until, Arena, Board, Placed, TokenTies, MAX_REFINEMENT,
 };
 
 /// The default limit on memoised sets of taken stacks (a hash-map entry each, about
@@ -75,7 +75,9 @@ request! {
         ties: String = "lowest".into(),
         /// Also list the payoff vectors of all pure subgame perfect equilibria.
         all: bool = false,
-        /// Tokens anywhere: solve on grids of step 1, 1/2, ... 1/grid.
+        /// Tokens on grids: solve the games on grids of step 1, 1/2, ... 1/grid (each
+        /// grid's own game: evidence about the continuous game, not its answer, which
+        /// `tokens anywhere` computes exactly).
         continuous: bool = false,
         /// The finest grid refinement (a power of two up to 64) for `continuous`.
         #[schemars(extend("x-requires" = "continuous"))]
@@ -350,4 +352,120 @@ pub fn seats(req: &SeatsRequest, ctl: &Control) -> Result<SeatsReport, Error> {
         rows,
         svg,
     })
+}
+
+/// The default limit on placements the exact search of `tokens anywhere` tries (each a
+/// share computed, tens of nanoseconds; a few kilobytes kept per thousand).
+pub const DEFAULT_MAX_PLACEMENTS: u64 = 2_000_000_000;
+
+request! {
+    /// `tokens anywhere`: Token Dollars with tokens anywhere on the line (within the
+    /// stacks' span) or round the clock, solved exactly over the arrangement of the
+    /// placements where payoffs can change (issue 57; the argument in
+    /// `docs/results/tokens.md`).
+    AnywhereRequest {
+        /// Stacks worth $1..$M at positions 1..M (unless `values`).
+        #[schemars(extend("x-conflicts" = ["values"]))]
+        #[schemars(extend("x-budget" = "max_placements"))]
+        stacks: usize = 10,
+        /// Stack values (exact, non-negative), e.g. `"1,2,3.5"`.
+        values: Option<String> = None,
+        /// Stack positions (exact, increasing), e.g. `"0,1/3,2"`; 1, 2, ... unless given.
+        positions: Option<String> = None,
+        /// Number of players (placing in turn).
+        #[schemars(extend("x-budget" = "max_placements"))]
+        players: usize = 3,
+        /// Stacks on a clock (circular distance) instead of a line.
+        clock: bool = false,
+        /// With `clock`: its circumference (exact; longer than the stacks' span). The
+        /// default is the span plus one, the discrete game's clock for stacks 1..M.
+        #[schemars(extend("x-requires" = "clock"))]
+        circumference: Option<String> = None,
+        /// lowest (alias first: the leftmost of the equally good pieces), highest (alias
+        /// last), friendly, antagonistic (both as lowest: the payoffs always sum to the
+        /// stacks' total).
+        ties: String = "lowest".into(),
+        /// Refuse games whose search may try more placements than this (the bound is
+        /// counted from the arrangement before any work).
+        #[schemars(extend("x-budget" = "states"))]
+        max_placements: u64 = DEFAULT_MAX_PLACEMENTS,
+    }
+}
+
+/// Parses a list of exact numbers given as `field`, commas between them.
+fn exact_list(field: &'static str, text: &str) -> Result<Vec<Exact>, Error> {
+    text.split(',')
+        .enumerate()
+        .map(|(i, t)| {
+            t.trim()
+                .parse::<Exact>()
+                .map_err(|e| Error::invalid(field, text, format!("number {}: {e}", i + 1)))
+        })
+        .collect()
+}
+
+/// Solves Token Dollars with tokens anywhere, exactly: each player's placement, payoff,
+/// and the sets of placements as good for her and with the same outcome.
+pub fn anywhere(req: &AnywhereRequest, ctl: &Control) -> Result<AnywhereReport, Error> {
+    check_stacks(&req.values, req.stacks)?;
+    let over = |bound: u128| {
+        Error::over_budget(
+            "max_placements",
+            format!(
+                "the arrangement may take {bound} placements to search, over the budget of {}",
+                req.max_placements
+            ),
+        )
+    };
+    if req.values.is_none() && req.positions.is_none() {
+        // The dollar stacks are made from the count: refused before they are made.
+        let bound = placements_bound(req.stacks as u128, req.players);
+        if bound > req.max_placements as u128 {
+            return Err(over(bound));
+        }
+    }
+    let values = match &req.values {
+        Some(v) => exact_list("values", v)?,
+        None => (1..=req.stacks as i128).map(Exact::integer).collect(),
+    };
+    let positions = match &req.positions {
+        Some(p) => {
+            let p = exact_list("positions", p)?;
+            if p.len() != values.len() {
+                return Err(Error::combination(
+                    "positions",
+                    format!("{} positions for {} stacks", p.len(), values.len()),
+                ));
+            }
+            p
+        }
+        None => (1..=values.len() as i128).map(Exact::integer).collect(),
+    };
+    let circumference = match (&req.circumference, req.clock) {
+        (Some(_), false) => {
+            return Err(Error::combination("circumference", "needs clock"));
+        }
+        (Some(c), true) => Some(
+            c.trim()
+                .parse::<Exact>()
+                .map_err(|e| Error::invalid("circumference", c, e))?,
+        ),
+        (None, true) => Some(positions[positions.len() - 1] - positions[0] + Exact::integer(1)),
+        (None, false) => None,
+    };
+    let ties = TokenTies::parse(&req.ties).ok_or_else(|| {
+        Error::invalid(
+            "ties",
+            &req.ties,
+            "expected lowest, highest, first, last, friendly or antagonistic",
+        )
+    })?;
+    let stacks = positions.into_iter().zip(values).collect();
+    let arena = Arena::new(stacks, req.players, circumference)?;
+    let bound = arena.placements_bound();
+    if bound > req.max_placements as u128 {
+        return Err(over(bound));
+    }
+    let play = solve_anywhere(&arena, ties, &|| ctl.check().is_err())?;
+    Ok(AnywhereReport::new(&arena, &req.ties, play))
 }

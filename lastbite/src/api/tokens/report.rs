@@ -3,7 +3,7 @@
 
 use crate::api::input::Letter;
 use crate::exact::Exact;
-use crate::games::tokens::{Board, GridPlay, PlacementLine};
+use crate::games::tokens::{AnywherePlay, Arena, Board, GridPlay, PlacementLine, Placements};
 use schemars::JsonSchema;
 use serde::Serialize;
 
@@ -162,4 +162,105 @@ pub struct SeatsReport {
     /// The picture (an SVG document), when asked for (`picture`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub svg: Option<String>,
+}
+
+/// An interval of placements (a point when its ends are equal).
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct IntervalReport {
+    /// The left end.
+    pub from: Exact,
+    /// Whether the left end belongs to it.
+    pub from_closed: bool,
+    /// The right end.
+    pub to: Exact,
+    /// Whether the right end belongs to it.
+    pub to_closed: bool,
+}
+
+fn intervals(p: &Placements) -> Vec<IntervalReport> {
+    p.0.iter()
+        .map(|i| IntervalReport {
+            from: i.from,
+            from_closed: i.from_closed,
+            to: i.to,
+            to_closed: i.to_closed,
+        })
+        .collect()
+}
+
+/// One player's choice in `tokens anywhere`.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct AnywhereChoice {
+    /// Where she places: a breakpoint of the arrangement, or the midpoint of the open
+    /// interval chosen (any point of it has the same outcome).
+    pub at: Exact,
+    /// Her payoff.
+    pub payoff: Exact,
+    /// Every placement as good for her, given the earlier tokens (`at` of the earlier
+    /// players) and equilibrium play after her, as intervals.
+    pub best: Vec<IntervalReport>,
+    /// `best` written out, e.g. `(7, 9)` or `5 U [6, 7)`.
+    pub best_text: String,
+    /// Every placement with the same payoffs for everyone (within `best`).
+    pub same_outcome: Vec<IntervalReport>,
+    /// `same_outcome` written out.
+    pub same_outcome_text: String,
+    /// Whether `best` holds placements with other outcomes for the others (the tie rule
+    /// chose among them).
+    pub tie: bool,
+}
+
+/// The report of `tokens anywhere`.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct AnywhereReport {
+    /// The game, in words.
+    pub title: String,
+    /// Number of players.
+    pub players: usize,
+    /// Whether on a clock.
+    pub clock: bool,
+    /// The tie rule.
+    pub tie_rule: String,
+    /// The stacks' positions.
+    pub positions: Vec<Exact>,
+    /// The stacks' values.
+    pub values: Vec<Exact>,
+    /// Each player's placement, in turn order.
+    pub moves: Vec<Exact>,
+    /// Each player's payoff.
+    pub payoffs: Vec<Exact>,
+    /// Each player's choice.
+    pub choices: Vec<AnywhereChoice>,
+    /// Placements the search tried.
+    pub placements: u64,
+}
+
+impl AnywhereReport {
+    /// The report of a solved game.
+    pub(super) fn new(arena: &Arena, ties: &str, play: AnywherePlay) -> AnywhereReport {
+        AnywhereReport {
+            title: arena.to_string(),
+            players: arena.players(),
+            clock: arena.clock(),
+            tie_rule: ties.trim().to_ascii_lowercase(),
+            positions: arena.stacks().iter().map(|s| s.0).collect(),
+            values: arena.stacks().iter().map(|s| s.1).collect(),
+            moves: play.moves,
+            payoffs: play.payoffs,
+            choices: play
+                .choices
+                .iter()
+                .map(|c| AnywhereChoice {
+                    at: c.at,
+                    payoff: c.payoff,
+                    best: intervals(&c.best),
+                    best_text: c.best.to_string(),
+                    same_outcome: intervals(&c.same_outcome),
+                    same_outcome_text: c.same_outcome.to_string(),
+                    tie: c.tie,
+                })
+                .collect(),
+            placements: play.placements,
+        }
+    }
 }

@@ -1,7 +1,7 @@
 //! The `tokens` reports' text: one [`Render`] per report, a pure function of it, and their
 //! layout as tables ([`Tabulate`]), which every other format writes.
 
-use super::report::{SeatsReport, SolveReport};
+use super::report::{AnywhereReport, SeatsReport, SolveReport};
 use crate::api::input::Letter;
 use crate::api::Render;
 use crate::table::{Align, Cell, Column, Table, Tabulate};
@@ -227,6 +227,63 @@ impl Tabulate for SeatsReport {
                 (0..seats).map(|s| r.payoffs.get(s).map_or(Cell::Empty, |x| Cell::exact(*x))),
             );
             t.push(cells);
+        }
+        vec![t]
+    }
+}
+
+impl Render for AnywhereReport {
+    const TABLES: bool = true;
+
+    fn as_tables(&self) -> Option<Vec<crate::table::Table>> {
+        Some(crate::table::Tabulate::tables(self))
+    }
+
+    fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
+        writeln!(w, "{}, ties {} (exact)", self.title, self.tie_rule)?;
+        for (i, c) in self.choices.iter().enumerate() {
+            writeln!(
+                w,
+                "  {} places at {:<8} payoff {:<8} as good anywhere in {}{}",
+                Letter(i),
+                c.at.to_string(),
+                c.payoff.to_string(),
+                c.best_text,
+                if c.tie {
+                    format!("; same outcome in {}", c.same_outcome_text)
+                } else {
+                    String::new()
+                }
+            )?;
+        }
+        writeln!(w, "  ({} placements tried)", self.placements)
+    }
+}
+
+impl Tabulate for AnywhereReport {
+    /// Each player's placement, payoff, and the placements as good for her.
+    fn tables(&self) -> Vec<Table> {
+        let mut t = Table::new(
+            format!(
+                "{}, ties {}: the exact equilibrium.",
+                self.title, self.tie_rule
+            ),
+            vec![
+                Column::new("player", Align::Left),
+                Column::new("places at", Align::Right),
+                Column::new("payoff", Align::Right),
+                Column::new("as good anywhere in", Align::Left),
+                Column::new("same outcome in", Align::Left),
+            ],
+        );
+        for (i, c) in self.choices.iter().enumerate() {
+            t.push(vec![
+                Cell::Text(Letter(i).to_string()),
+                Cell::exact(c.at),
+                Cell::exact(c.payoff),
+                Cell::Text(c.best_text.clone()),
+                Cell::Text(c.same_outcome_text.clone()),
+            ]);
         }
         vec![t]
     }

@@ -6,17 +6,23 @@
 //! * [`theory`]: backward induction over sets of taken stacks, tie rules, all SPE outcomes;
 //! * [`game`]: the engine game over full histories that checks it (in its tests);
 //! * [`reproduce`]: the solution's published answers recomputed;
+//! * [`anywhere`]: tokens anywhere on the line or clock, solved exactly;
 //! * [`figures`]: the board drawn, with its tokens and territories.
 //!
 //! The family owns its model, theory, cross-checks and analyses; it must not depend on
 //! another family or on the API (requests, reports and their text are `api`'s).
 
+pub mod anywhere;
 pub mod figures;
 pub mod game;
 pub mod model;
 pub mod reproduce;
 pub mod theory;
 
+pub use anywhere::{
+    anywhere, anywhere_with, placements_bound, AnywherePlay, Arena, Candidates, Choice, Interval,
+    Placements,
+};
 pub use game::TokensGame;
 pub use model::{Board, Placed, TokensError, MAX_REFINEMENT};
 pub use theory::{

@@ -52,6 +52,15 @@ pub enum TokensError {
     /// [`MAX_REFINEMENT`].
     #[error("{0} is not a power of two up to {MAX_REFINEMENT}")]
     Refinement(usize),
+    /// A bad layout of stacks for tokens anywhere ([`super::Arena::new`]), naming the
+    /// request field it is about.
+    #[error("{why}")]
+    Layout {
+        /// The field: `positions`, `values`, `circumference` or `players`.
+        field: &'static str,
+        /// What is wrong.
+        why: String,
+    },
     /// An engine error.
     #[error(transparent)]
     Engine(#[from] crate::engine::EngineError),

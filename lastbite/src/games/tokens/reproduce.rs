@@ -7,8 +7,9 @@ use serde::Deserialize;
 use crate::exact::Exact;
 use crate::reproduce::{check, check_known, Check};
 
+use super::anywhere::{anywhere, Arena};
 use super::model::Board;
-use super::theory::{all_outcomes, continuous, limit_intervals, solve, TokenTies};
+use super::theory::{all_outcomes, solve, TokenTies};
 
 /// The published values file.
 pub const PUBLISHED: &str = include_str!("../../../data/published/token-dollars.toml");
@@ -121,23 +122,21 @@ pub fn checks() -> Vec<Check> {
     ));
     let k = &p.continuous;
     let values: Vec<Exact> = (1..=10).map(Exact::integer).collect();
-    let grids = continuous(&values, 3, false, &[1, 2, 4, 8], &|| false).expect("valid board");
-    let finest = grids.last().expect("four grids");
-    let limits = limit_intervals(&grids);
-    let cassandra = limits.get(2).map(|v| v.join(" U ")).unwrap_or_default();
+    let riddle = Arena::unit_spaced(values, 3, false).expect("valid board");
+    let exact = anywhere(&riddle, TokenTies::Lowest, &|| false).expect("small game");
     out.push(check(
         "tokens.continuous.ariel_beatrice",
         &k.source,
-        "Ariel and Beatrice's locations (grids of step 1, 1/2, 1/4, 1/8)",
+        "Ariel and Beatrice's locations (exact: one placement per piece of the arrangement)",
         format!("{}, {}", k.ariel, k.beatrice),
-        format!("{}, {}", finest.moves[0], finest.moves[1]),
+        format!("{}, {}", exact.moves[0], exact.moves[1]),
     ));
     out.push(check_known(
         "tokens.continuous.cassandra",
         &k.source,
-        "the locations Cassandra is indifferent between (read off the two finest grids)",
+        "the locations Cassandra is indifferent between (exact)",
         k.cassandra.clone(),
-        cassandra,
+        exact.choices[2].best.to_string(),
         &k.cassandra_computed,
     ));
     let i = &p.issue;

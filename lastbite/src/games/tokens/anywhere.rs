@@ -1,0 +1,707 @@
+//! Token Dollars with tokens anywhere on the line or the clock, solved exactly: the
+//! Riddler's last extra credit (issue 57 item 1; the argument in full is in
+//! `docs/results/tokens.md`, "Tokens anywhere, exactly").
+//!
+//! Scale lengths so that every stack sits at an integer (and, on a clock, the
+//! circumference is even). Whether stack `s` is nearer to a token at `x` or at `y` changes
+//! only on the hyperplanes `x = y` and `x + y = 2s` (mod the circumference): all of the
+//! family `x_i - x_j` in `2Z`, `x_i + x_j` in `2Z`, `x_i` in `Z`. That family is closed
+//! under backward induction: the places where a later player's best reply can change, as
+//! an earlier token moves, are where two of her breakpoints (`±x_j + 2c` or `c`) meet, and
+//! those equations are again of the family. So each player's payoff, given the earlier
+//! tokens and equilibrium play after her, is constant on every *piece* of her line: a
+//! breakpoint `c` or `±x_j + 2c`, or an open interval between two neighbouring ones. The
+//! solver tries one placement per piece (the breakpoint, or the interval's midpoint); the
+//! earlier tokens lie on the grid of step `2^-(t-1)` at depth `t`, so every breakpoint and
+//! midpoint stays a dyadic multiple of the lattice step and all arithmetic is in integers.
+//!
+//! [`Candidates::Refined`] tries every point of a finer grid instead (a different route
+//! to the same answer, used by the tests to show that refining changes nothing), and
+//! [`Candidates::Stacks`] only the stacks (the discrete game, checked against
+//! [`super::theory::solve`]). The module owns the exact layout ([`Arena`]), the search and
+//! the report of each player's choice as a union of points and intervals.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use super::model::TokensError;
+use super::theory::TokenTies;
+use crate::exact::{lcm, Exact};
+
+/// Stacks at exact positions with exact values, on a line or a clock, for tokens placed
+/// anywhere: on a line within the stacks' span, on a clock anywhere round it.
+///
+/// ```
+/// use lastbite::exact::Exact;
+/// use lastbite::games::tokens::{anywhere, Arena, TokenTies};
+/// let dollars: Vec<(Exact, Exact)> = (1..=10).map(|i| (Exact::integer(i), Exact::integer(i))).collect();
+/// let riddle = Arena::new(dollars, 3, None).unwrap();
+/// let play = anywhere(&riddle, TokenTies::Lowest, &|| false).unwrap();
+/// assert_eq!(play.moves[..2], [Exact::integer(5), Exact::integer(9)]);
+/// // Cassandra earns 15 anywhere strictly between 7 and 9 (the Riddler says (7, 8]).
+/// assert_eq!(play.choices[2].best.to_string(), "(7, 9)");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Arena {
+    players: usize,
+    clock: bool,
+    /// Stacks holding money: (scaled position, scaled value).
+    stacks: Vec<(i64, i64)>,
+    /// Every stack as given: (position, value), for reports.
+    given: Vec<(Exact, Exact)>,
+    /// Tokens go in `[lo, hi]` on a line, in `[lo, hi)` on a clock (`hi - lo` is the
+    /// circumference), scaled.
+    lo: i64,
+    hi: i64,
+    /// Scaled units per lattice step (the length in which stacks are integers).
+    grain: i64,
+    /// Scaled units per unit of length.
+    unit: i128,
+    /// Payoffs are integers in units of `1 / value_scale`.
+    value_scale: i64,
+}
+
+/// The largest span, in lattice steps, that the exact search takes: its breakpoints are
+/// every lattice point, so the span sizes the work whatever the budget (and keeps scaled
+/// positions far inside 64 bits).
+pub const MAX_LATTICE_SPAN: i64 = 1 << 16;
+
+/// Extra halvings of the grid the scaled units allow beyond what the search needs
+/// ([`Candidates::Refined`] uses up to this many).
+const EXTRA: usize = 2;
+
+impl Arena {
+    /// Stacks as `(position, value)` (positions strictly increasing, values non-negative,
+    /// exact), for `players` players; `circumference` puts them on a clock of that length
+    /// (greater than the stacks' span), else they are on a line.
+    pub fn new(
+        stacks: Vec<(Exact, Exact)>,
+        players: usize,
+        circumference: Option<Exact>,
+    ) -> Result<Arena, TokensError> {
+        let layout = |field: &'static str, why: String| TokensError::Layout { field, why };
+        if stacks.is_empty() {
+            return Err(TokensError::NoStacks);
+        }
+        if players == 0 {
+            return Err(TokensError::NoPlayers);
+        }
+        if players > 16 {
+            return Err(layout("players", format!("{players} players: at most 16")));
+        }
+        for (i, w) in stacks.windows(2).enumerate() {
+            if w[1].0 <= w[0].0 {
+                return Err(layout(
+                    "positions",
+                    format!(
+                        "stack {} at {} is not after stack {} at {}: positions must increase",
+                        i + 2,
+                        w[1].0,
+                        i + 1,
+                        w[0].0
+                    ),
+                ));
+            }
+        }
+        if let Some((i, (_, v))) = stacks.iter().enumerate().find(|(_, s)| s.1 < Exact::ZERO) {
+            return Err(layout(
+                "values",
+                format!("stack {} is worth {v}: values must not be negative", i + 1),
+            ));
+        }
+        let first = stacks[0].0;
+        let last = stacks[stacks.len() - 1].0;
+        if let Some(c) = circumference {
+            if c <= last - first {
+                return Err(layout(
+                    "circumference",
+                    format!(
+                        "{c} is not longer than the stacks' span {}: the clock must hold them apart",
+                        last - first
+                    ),
+                ));
+            }
+        }
+        let too_wide = || {
+            layout(
+                "positions",
+                "the positions' common denominator is too large for exact 64-bit arithmetic".into(),
+            )
+        };
+        // Lattice: the lcm of the positions' (and circumference's) denominators, doubled
+        // on a clock whose circumference would be odd.
+        let mut lattice: i128 = 1;
+        for (p, _) in &stacks {
+            lattice = lcm(lattice, p.denom()).ok_or_else(too_wide)?;
+        }
+        if let Some(c) = circumference {
+            lattice = lcm(lattice, c.denom()).ok_or_else(too_wide)?;
+            let steps = c.scaled_to(lattice).ok_or_else(too_wide)?;
+            if steps % 2 != 0 {
+                lattice *= 2;
+            }
+        }
+        let span = circumference.unwrap_or(last - first);
+        let span_steps = span.scaled_to(lattice).ok_or_else(too_wide)?;
+        if span_steps > MAX_LATTICE_SPAN as i128 {
+            return Err(layout(
+                "positions",
+                format!(
+                    "the stacks span {span_steps} steps of 1/{lattice}: at most {MAX_LATTICE_SPAN} (every step is a breakpoint)"
+                ),
+            ));
+        }
+        let grain: i64 = 1 << (players + EXTRA);
+        let unit = lattice * grain as i128;
+        let scaled = |x: Exact| -> Result<i64, TokensError> {
+            x.scaled_to(unit)
+                .and_then(|v| i64::try_from(v).ok())
+                .filter(|v| v.abs() < 1 << 60)
+                .ok_or_else(too_wide)
+        };
+        let splits: i128 = (1..=players as i128)
+            .try_fold(1, lcm)
+            .ok_or(TokensError::Overflow)?;
+        let mut scale: i128 = 1;
+        for (_, v) in &stacks {
+            scale = lcm(scale, v.denom()).ok_or(TokensError::Overflow)?;
+        }
+        let value_scale = scale.checked_mul(splits).ok_or(TokensError::Overflow)?;
+        let mut money = Vec::new();
+        let mut total: i128 = 0;
+        for &(p, v) in &stacks {
+            let value = v
+                .scaled_to(value_scale)
+                .and_then(|x| i64::try_from(x).ok())
+                .ok_or(TokensError::Overflow)?;
+            total += value as i128;
+            if value > 0 {
+                money.push((scaled(p)?, value));
+            }
+        }
+        if total > (i64::MAX / 2) as i128 || value_scale > i64::MAX as i128 {
+            return Err(TokensError::Overflow);
+        }
+        let lo = scaled(first)?;
+        let hi = lo + scaled(span)?;
+        Ok(Arena {
+            players,
+            clock: circumference.is_some(),
+            stacks: money,
+            given: stacks,
+            lo,
+            hi,
+            grain,
+            unit,
+            value_scale: value_scale as i64,
+        })
+    }
+
+    /// Stacks worth `values` at positions 1, 2, ...: on a clock of circumference `M` when
+    /// `clock` (as the discrete game's clock).
+    pub fn unit_spaced(
+        values: Vec<Exact>,
+        players: usize,
+        clock: bool,
+    ) -> Result<Arena, TokensError> {
+        let m = values.len() as i128;
+        let stacks = values
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| (Exact::integer(i as i128 + 1), v))
+            .collect();
+        Arena::new(stacks, players, clock.then(|| Exact::integer(m)))
+    }
+
+    /// Number of players.
+    pub fn players(&self) -> usize {
+        self.players
+    }
+
+    /// Whether the stacks are on a clock.
+    pub fn clock(&self) -> bool {
+        self.clock
+    }
+
+    /// The stacks as given: (position, value).
+    pub fn stacks(&self) -> &[(Exact, Exact)] {
+        &self.given
+    }
+
+    /// A scaled position as an exact number.
+    fn real(&self, x: i64) -> Exact {
+        Exact::new(x as i128, self.unit).expect("positive unit")
+    }
+
+    /// A scaled payoff as an exact number.
+    fn money(&self, v: i64) -> Exact {
+        Exact::new(v as i128, self.value_scale as i128).expect("positive scale")
+    }
+
+    fn distance(&self, a: i64, b: i64) -> i64 {
+        let d = (a - b).abs();
+        if self.clock {
+            d.min(self.hi - self.lo - d)
+        } else {
+            d
+        }
+    }
+
+    /// The share (scaled) of the token at `own` among the tokens at `taken` (own
+    /// included).
+    fn share(&self, own: i64, taken: &[i64]) -> i64 {
+        let mut total = 0;
+        for &(stack, value) in &self.stacks {
+            let mine = self.distance(stack, own);
+            let mut ties = 0i64;
+            let mut closer = false;
+            for &pos in taken {
+                let d = self.distance(stack, pos);
+                if d < mine {
+                    closer = true;
+                    break;
+                }
+                ties += (d == mine) as i64;
+            }
+            if !closer {
+                total += value / ties;
+            }
+        }
+        total
+    }
+
+    /// The number of lattice points in the domain.
+    fn lattice_points(&self) -> u128 {
+        ((self.hi - self.lo) / self.grain) as u128 + 1
+    }
+
+    /// An upper bound on the placements the exact search tries, counted before any work
+    /// ([`placements_bound`]).
+    pub fn placements_bound(&self) -> u128 {
+        placements_bound(self.lattice_points(), self.players)
+    }
+}
+
+/// An upper bound on the placements the exact search tries for `players` players on a
+/// domain of `lattice_points` lattice points (a line's span in lattice steps plus one):
+/// the product of each depth's pieces (the lattice points, two reflections of each
+/// earlier token per two lattice steps, and an interval after each breakpoint), summed
+/// over the depths. Cheap for any size: callers refuse a game with it before building
+/// anything.
+pub fn placements_bound(lattice_points: u128, players: usize) -> u128 {
+    let l = lattice_points;
+    let mut total: u128 = 0;
+    let mut product: u128 = 1;
+    for t in 0..players as u128 {
+        let breakpoints = l.saturating_add(t.saturating_mul(l.saturating_add(2)));
+        product = product.saturating_mul(breakpoints.saturating_mul(2));
+        total = total.saturating_add(product);
+        if total == u128::MAX {
+            break;
+        }
+    }
+    total
+}
+
+impl fmt::Display for Arena {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (a, b) = (self.real(self.lo), self.real(self.hi));
+        write!(
+            f,
+            "{} stacks on a {}, tokens anywhere in {}, {} players",
+            self.given.len(),
+            if self.clock { "clock" } else { "line" },
+            if self.clock {
+                format!("[{a}, {b})")
+            } else {
+                format!("[{a}, {b}]")
+            },
+            self.players
+        )
+    }
+}
+
+/// Which placements a search tries at each depth.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Candidates {
+    /// One per piece of the arrangement: every breakpoint and a midpoint between each two
+    /// (the exact search).
+    Pieces,
+    /// Every point of the grid of step `2^-(t + e)` lattice steps at depth `t` (`e` from
+    /// 1 to 2): finer than any piece, so it must agree with [`Candidates::Pieces`].
+    Refined(usize),
+    /// Only the stacks' own positions: the discrete game.
+    Stacks,
+}
+
+/// One piece of a player's line: a breakpoint, or the open interval between two.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Piece {
+    Point(i64),
+    /// (left end, right end), exclusive.
+    Open(i64, i64),
+}
+
+impl Piece {
+    fn at(self) -> i64 {
+        match self {
+            Piece::Point(x) => x,
+            Piece::Open(a, b) => a + (b - a) / 2,
+        }
+    }
+}
+
+/// A union of points and intervals of placements, with open or closed ends.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Placements(pub Vec<Interval>);
+
+/// An interval of placements (a point when both ends are equal and closed).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Interval {
+    /// The left end.
+    pub from: Exact,
+    /// Whether the left end belongs to it.
+    pub from_closed: bool,
+    /// The right end.
+    pub to: Exact,
+    /// Whether the right end belongs to it.
+    pub to_closed: bool,
+}
+
+impl fmt::Display for Interval {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.from == self.to {
+            return write!(f, "{}", self.from);
+        }
+        let l = if self.from_closed { '[' } else { '(' };
+        let r = if self.to_closed { ']' } else { ')' };
+        write!(f, "{l}{}, {}{r}", self.from, self.to)
+    }
+}
+
+impl fmt::Display for Placements {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let parts: Vec<String> = self.0.iter().map(|i| i.to_string()).collect();
+        write!(f, "{}", parts.join(" U "))
+    }
+}
+
+impl Placements {
+    /// Whether `x` is one of the placements.
+    pub fn contains(&self, x: Exact) -> bool {
+        self.0.iter().any(|i| {
+            (i.from < x || (i.from_closed && i.from == x))
+                && (x < i.to || (i.to_closed && i.to == x))
+        })
+    }
+}
+
+/// One player's choice on the equilibrium path.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Choice {
+    /// Where she places (a breakpoint, or the midpoint of the interval chosen).
+    pub at: Exact,
+    /// Her payoff.
+    pub payoff: Exact,
+    /// Every placement as good for her, given the earlier tokens and equilibrium play
+    /// after her.
+    pub best: Placements,
+    /// Every placement that leads to the same payoffs for all (a part of `best`).
+    pub same_outcome: Placements,
+    /// Whether `best` holds placements with different outcomes for the others (the tie
+    /// rule chose among them).
+    pub tie: bool,
+}
+
+/// The exact equilibrium of the game with tokens anywhere.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AnywherePlay {
+    /// The placements, in turn order (see [`Choice::at`]).
+    pub moves: Vec<Exact>,
+    /// The payoffs, in turn order.
+    pub payoffs: Vec<Exact>,
+    /// Each player's choice, in turn order.
+    pub choices: Vec<Choice>,
+    /// Placements tried (within [`Arena::placements_bound`]).
+    pub placements: u64,
+    /// Sets of earlier tokens solved and kept.
+    pub states: usize,
+}
+
+struct Search<'a> {
+    arena: &'a Arena,
+    ties: TokenTies,
+    candidates: Candidates,
+    /// Sets of taken positions (sorted) -> the equilibrium placement after them and the
+    /// final set; kept for all but the last two depths (the last is a scan, the one
+    /// before it rarely repeats and would dominate the memory).
+    memo: HashMap<Vec<i64>, (i64, Vec<i64>)>,
+    stop: &'a dyn Fn() -> bool,
+    tried: u64,
+    stopped: bool,
+}
+
+/// Placements tried between two questions to the search's `stop`.
+const TRIES_PER_CHECK: u64 = 1 << 14;
+
+impl Search<'_> {
+    /// The pieces of the next player's line after `taken` (sorted), in order.
+    fn pieces(&self, taken: &[i64]) -> Vec<Piece> {
+        let a = self.arena;
+        let (lo, hi, grain) = (a.lo, a.hi, a.grain);
+        let depth = taken.len() + 1;
+        let mut points: Vec<i64> = Vec::new();
+        match self.candidates {
+            Candidates::Stacks => {
+                // The discrete game: every stack, worthless or not.
+                return a
+                    .given
+                    .iter()
+                    .map(|&(p, _)| p.scaled_to(a.unit).expect("checked in Arena::new") as i64)
+                    .filter(|x| taken.binary_search(x).is_err())
+                    .map(Piece::Point)
+                    .collect();
+            }
+            Candidates::Refined(e) => {
+                let step = grain >> (depth + e.min(EXTRA));
+                let end = if a.clock { hi - 1 } else { hi };
+                let mut x = lo;
+                while x <= end {
+                    if taken.binary_search(&x).is_err() {
+                        points.push(x);
+                    }
+                    x += step;
+                }
+                return points.into_iter().map(Piece::Point).collect();
+            }
+            Candidates::Pieces => {}
+        }
+        let mut x = lo;
+        while x <= hi {
+            points.push(x);
+            x += grain;
+        }
+        // Every point congruent to r modulo two lattice steps, in [lo, hi].
+        let period = 2 * grain;
+        for &t in taken {
+            for r in [t, -t] {
+                let mut x = lo + (r - lo).rem_euclid(period);
+                while x <= hi {
+                    points.push(x);
+                    x += period;
+                }
+            }
+        }
+        points.sort_unstable();
+        points.dedup();
+        if a.clock {
+            // `hi` is `lo` again.
+            if points.last() == Some(&hi) {
+                points.pop();
+            }
+        }
+        let mut out = Vec::with_capacity(2 * points.len());
+        for (i, &p) in points.iter().enumerate() {
+            if taken.binary_search(&p).is_err() {
+                out.push(Piece::Point(p));
+            }
+            match points.get(i + 1) {
+                Some(&q) => out.push(Piece::Open(p, q)),
+                None if a.clock => out.push(Piece::Open(p, hi)),
+                None => {}
+            }
+        }
+        out
+    }
+
+    fn tick(&mut self) -> bool {
+        self.tried += 1;
+        if self.tried % TRIES_PER_CHECK == 0 && !self.stopped {
+            self.stopped = (self.stop)();
+        }
+        self.stopped
+    }
+
+    /// The equilibrium placement of the next player after `taken` and the final set.
+    fn reply(&mut self, taken: &[i64]) -> (i64, Vec<i64>) {
+        let players = self.arena.players;
+        let keep = taken.len() + 2 < players;
+        if keep {
+            if let Some(r) = self.memo.get(taken) {
+                return r.clone();
+            }
+        }
+        let mut best: Option<(i64, i64, Vec<i64>)> = None;
+        for piece in self.pieces(taken) {
+            if self.tick() {
+                return (0, Vec::new());
+            }
+            let x = piece.at();
+            let next = with(taken, x);
+            let fin = if next.len() == players {
+                next
+            } else {
+                self.reply(&next).1
+            };
+            if self.stopped {
+                return (0, Vec::new());
+            }
+            let pay = self.arena.share(x, &fin);
+            let better = match &best {
+                None => true,
+                Some((b, _, _)) => match self.ties {
+                    TokenTies::Highest => pay >= *b,
+                    _ => pay > *b,
+                },
+            };
+            if better {
+                best = Some((pay, x, fin));
+            }
+        }
+        let (_, x, fin) = best.expect("a free placement: more points than players");
+        if keep {
+            self.memo.insert(taken.to_vec(), (x, fin.clone()));
+        }
+        (x, fin)
+    }
+
+    /// The whole placement, in turn order, after `moves`.
+    fn complete(&mut self, moves: &[i64]) -> Vec<i64> {
+        let mut moves = moves.to_vec();
+        while moves.len() < self.arena.players && !self.stopped {
+            let mut taken = moves.clone();
+            taken.sort_unstable();
+            moves.push(self.reply(&taken).0);
+        }
+        moves
+    }
+}
+
+fn with(taken: &[i64], x: i64) -> Vec<i64> {
+    let mut t = taken.to_vec();
+    let at = t.binary_search(&x).unwrap_or_else(|i| i);
+    t.insert(at, x);
+    t
+}
+
+/// Solves the game with tokens anywhere exactly, by one placement per piece of the
+/// arrangement (see the module docs); `stop` is asked now and then whether to give up.
+pub fn anywhere(
+    arena: &Arena,
+    ties: TokenTies,
+    stop: &dyn Fn() -> bool,
+) -> Result<AnywherePlay, TokensError> {
+    anywhere_with(arena, ties, Candidates::Pieces, stop)
+}
+
+/// [`anywhere`] with the placements tried chosen: the tests' second routes.
+pub fn anywhere_with(
+    arena: &Arena,
+    ties: TokenTies,
+    candidates: Candidates,
+    stop: &dyn Fn() -> bool,
+) -> Result<AnywherePlay, TokensError> {
+    let positions = match candidates {
+        Candidates::Stacks => arena.given.len(),
+        _ => usize::MAX,
+    };
+    if arena.players > positions {
+        return Err(TokensError::TooManyPlayers {
+            players: arena.players,
+            stacks: positions,
+        });
+    }
+    let mut s = Search {
+        arena,
+        ties,
+        candidates,
+        memo: HashMap::new(),
+        stop,
+        tried: 0,
+        stopped: false,
+    };
+    let moves = s.complete(&[]);
+    let mut choices = Vec::new();
+    for t in 0..arena.players {
+        let mut taken = moves[..t].to_vec();
+        taken.sort_unstable();
+        let mut lines = Vec::new();
+        for piece in s.pieces(&taken) {
+            let mut m = moves[..t].to_vec();
+            m.push(piece.at());
+            let all = s.complete(&m);
+            if s.stopped {
+                break;
+            }
+            let pays: Vec<i64> = all.iter().map(|&x| arena.share(x, &all)).collect();
+            lines.push((piece, pays));
+        }
+        if s.stopped {
+            break;
+        }
+        let own = |p: &[i64]| p[t];
+        let top = lines.iter().map(|(_, p)| own(p)).max().expect("a piece");
+        let chosen = lines
+            .iter()
+            .find(|(piece, _)| piece.at() == moves[t])
+            .map(|(_, p)| p.clone())
+            .expect("the equilibrium's piece");
+        let best = union(arena, &lines, |p| own(p) == top);
+        let same_outcome = union(arena, &lines, |p| *p == chosen[..]);
+        let tie = lines.iter().any(|(_, p)| own(p) == top && *p != chosen[..]);
+        choices.push(Choice {
+            at: arena.real(moves[t]),
+            payoff: arena.money(chosen[t]),
+            best,
+            same_outcome,
+            tie,
+        });
+    }
+    if s.stopped {
+        return Err(TokensError::Cancelled);
+    }
+    let payoffs = moves
+        .iter()
+        .map(|&x| arena.money(arena.share(x, &moves)))
+        .collect();
+    Ok(AnywherePlay {
+        moves: moves.iter().map(|&x| arena.real(x)).collect(),
+        payoffs,
+        choices,
+        placements: s.tried,
+        states: s.memo.len(),
+    })
+}
+
+/// The pieces whose payoffs pass `keep`, merged where they touch.
+fn union(arena: &Arena, lines: &[(Piece, Vec<i64>)], keep: impl Fn(&[i64]) -> bool) -> Placements {
+    let mut out: Vec<Interval> = Vec::new();
+    for (piece, pays) in lines {
+        if !keep(pays) {
+            continue;
+        }
+        let (from, from_closed, to, to_closed) = match *piece {
+            Piece::Point(x) => (arena.real(x), true, arena.real(x), true),
+            Piece::Open(a, b) => (arena.real(a), false, arena.real(b), false),
+        };
+        // Pieces come in order: a kept piece touches the last kept one when they share
+        // an end that one of them holds (a skipped piece between them shares none).
+        match out.last_mut() {
+            Some(last) if last.to == from && (last.to_closed || from_closed) => {
+                last.to = to;
+                last.to_closed = to_closed;
+            }
+            _ => out.push(Interval {
+                from,
+                from_closed,
+                to,
+                to_closed,
+            }),
+        }
+    }
+    Placements(out)
+}
+
+#[cfg(test)]
+#[path = "anywhere_tests.rs"]
+mod tests;
