@@ -27,21 +27,32 @@ fn recorded(name: &str) -> Vec<(Ruleset, u64)> {
         .collect()
 }
 
-/// Every recorded counterexample to Conjecture 4 (sizes 4 to 7): a player strictly
-/// better off in AvA than in FvF at the recorded heap, by the engine.
-#[test]
-fn conjecture_4_counterexamples_by_the_engine() {
-    for name in [
-        "conjecture-4-size-4-max-60",
-        "conjecture-4-size-5-max-35",
-        "conjecture-4-size-5-max-60",
-        "conjecture-4-size-4-max-100",
-        "conjecture-4-size-6-max-50",
-        "conjecture-4-size-7-max-35",
-    ] {
+/// The records replayed by default: all of a file of up to [`SAMPLE`] records, else
+/// every k-th (the first, the smallest, among them) so that about [`SAMPLE`] are; the
+/// ignored `*_all` tests replay every record (minutes).
+fn sample<T>(all: Vec<T>, full: bool) -> Vec<T> {
+    let stride = if full { 1 } else { all.len().div_ceil(SAMPLE) };
+    all.into_iter().step_by(stride.max(1)).collect()
+}
+
+const SAMPLE: usize = 8_000;
+
+const CONJECTURE_4: [&str; 6] = [
+    "conjecture-4-size-4-max-60",
+    "conjecture-4-size-5-max-35",
+    "conjecture-4-size-5-max-60",
+    "conjecture-4-size-4-max-100",
+    "conjecture-4-size-6-max-50",
+    "conjecture-4-size-7-max-35",
+];
+
+/// Recorded counterexamples to Conjecture 4 (sizes 4 to 7): a player strictly better off
+/// in AvA than in FvF at the recorded heap, by the engine.
+fn conjecture_4(full: bool) {
+    for name in CONJECTURE_4 {
         let all = recorded(name);
         assert!(all.len() >= 80, "{name}");
-        for (set, heap) in &all {
+        for (set, heap) in &sample(all, full) {
             let fvf = engine_outcome(set, *heap, Convention::FvF);
             let ava = engine_outcome(set, *heap, Convention::AvA);
             assert!(
@@ -52,22 +63,34 @@ fn conjecture_4_counterexamples_by_the_engine() {
     }
 }
 
-/// Every recorded counterexample to Problem 6: some player strictly gains going from FvA
-/// or from AvF to AvA at the recorded heap, by the engine. (Not always the player who
-/// turned antagonistic: for {9,13,36,46,47} at heap 252 Bob gains when Alice does.)
 #[test]
-fn problem_6_counterexamples_by_the_engine() {
-    for name in [
-        "problem-6-size-4-max-60",
-        "problem-6-size-5-max-35",
-        "problem-6-size-5-max-60",
-        "problem-6-size-4-max-100",
-        "problem-6-size-6-max-50",
-        "problem-6-size-7-max-35",
-    ] {
+fn conjecture_4_counterexamples_by_the_engine() {
+    conjecture_4(false);
+}
+
+#[test]
+#[ignore = "minutes: every record of the largest sweeps"]
+fn conjecture_4_counterexamples_by_the_engine_all() {
+    conjecture_4(true);
+}
+
+const PROBLEM_6: [&str; 6] = [
+    "problem-6-size-4-max-60",
+    "problem-6-size-5-max-35",
+    "problem-6-size-5-max-60",
+    "problem-6-size-4-max-100",
+    "problem-6-size-6-max-50",
+    "problem-6-size-7-max-35",
+];
+
+/// Recorded counterexamples to Problem 6: some player strictly gains going from FvA or
+/// from AvF to AvA at the recorded heap, by the engine. (Not always the player who
+/// turned antagonistic: for {9,13,36,46,47} at heap 252 Bob gains when Alice does.)
+fn problem_6(full: bool) {
+    for name in PROBLEM_6 {
         let all = recorded(name);
         assert!(all.len() >= 300, "{name}");
-        for (set, heap) in &all {
+        for (set, heap) in &sample(all, full) {
             let fva = engine_outcome(set, *heap, Convention::FvA);
             let avf = engine_outcome(set, *heap, Convention::AvF);
             let ava = engine_outcome(set, *heap, Convention::AvA);
@@ -77,6 +100,17 @@ fn problem_6_counterexamples_by_the_engine() {
             );
         }
     }
+}
+
+#[test]
+fn problem_6_counterexamples_by_the_engine() {
+    problem_6(false);
+}
+
+#[test]
+#[ignore = "minutes: every record of the largest sweeps"]
+fn problem_6_counterexamples_by_the_engine_all() {
+    problem_6(true);
 }
 
 fn problems_file(name: &str) -> serde_json::Value {
