@@ -516,7 +516,7 @@ impl Search<'_> {
 
     fn tick(&mut self) -> bool {
         self.tried += 1;
-        if self.tried % TRIES_PER_CHECK == 0 && !self.stopped {
+        if self.tried.is_multiple_of(TRIES_PER_CHECK) && !self.stopped {
             self.stopped = (self.stop)();
         }
         self.stopped
