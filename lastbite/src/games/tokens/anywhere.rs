@@ -250,24 +250,7 @@ impl Arena {
     /// The share (scaled) of the token at `own` among the tokens at `taken` (own
     /// included).
     fn share(&self, own: i64, taken: &[i64]) -> i64 {
-        let mut total = 0;
-        for &(stack, value) in &self.stacks {
-            let mine = self.distance(stack, own);
-            let mut ties = 0i64;
-            let mut closer = false;
-            for &pos in taken {
-                let d = self.distance(stack, pos);
-                if d < mine {
-                    closer = true;
-                    break;
-                }
-                ties += (d == mine) as i64;
-            }
-            if !closer {
-                total += value / ties;
-            }
-        }
-        total
+        super::model::share(&self.stacks, own, taken, |a, b| self.distance(a, b))
     }
 
     /// The number of lattice points in the domain.

@@ -303,27 +303,38 @@ impl Board {
     /// The share (scaled) of the token at `own` when the tokens occupy `taken` (1-based
     /// positions, including `own`).
     pub fn share(&self, own: usize, taken: &[usize]) -> i64 {
-        let mut total = 0;
-        for &(stack, value) in &self.stacks {
-            let mine = self.distance(stack, own);
-            let mut ties = 0i64;
-            let mut closer = false;
-            for &pos in taken {
-                let d = self.distance(stack, pos);
-                if d < mine {
-                    closer = true;
-                    break;
-                }
-                if d == mine {
-                    ties += 1;
-                }
-            }
-            if !closer {
-                total += value / ties;
-            }
-        }
-        total
+        share(&self.stacks, own, taken, |a, b| self.distance(a, b))
     }
+}
+
+/// The share (scaled) of the token at `own` among the tokens at `taken` (own included):
+/// each stack `(position, value)` goes to the nearest tokens by `distance`, split
+/// equally. The one payoff rule of the discrete game ([`Board`]) and the game with
+/// tokens anywhere ([`super::Arena`]).
+pub(super) fn share<P: Copy, D: Ord>(
+    stacks: &[(P, i64)],
+    own: P,
+    taken: &[P],
+    distance: impl Fn(P, P) -> D,
+) -> i64 {
+    let mut total = 0;
+    for &(stack, value) in stacks {
+        let mine = distance(stack, own);
+        let mut ties = 0i64;
+        let mut closer = false;
+        for &pos in taken {
+            let d = distance(stack, pos);
+            if d < mine {
+                closer = true;
+                break;
+            }
+            ties += (d == mine) as i64;
+        }
+        if !closer {
+            total += value / ties;
+        }
+    }
+    total
 }
 
 impl fmt::Display for Board {
