@@ -6,7 +6,7 @@
 //! * [`theory`]: backward induction over sets of taken stacks, tie rules, all SPE outcomes;
 //! * [`game`]: the engine game over full histories that checks it (in its tests);
 //! * [`reproduce`]: the solution's published answers recomputed;
-//! * [`anywhere`]: tokens anywhere on the line or clock, solved exactly;
+//! * [`mod@anywhere`]: tokens anywhere on the line or clock, solved exactly;
 //! * [`figures`]: the board drawn, with its tokens and territories.
 //!
 //! The family owns its model, theory, cross-checks and analyses; it must not depend on
