@@ -98,15 +98,7 @@ request! {
 
 fn stack_values(req: &SolveRequest) -> Result<Vec<Exact>, Error> {
     match &req.values {
-        Some(v) => v
-            .split(',')
-            .enumerate()
-            .map(|(i, t)| {
-                t.trim()
-                    .parse::<Exact>()
-                    .map_err(|e| Error::invalid("values", v, format!("stack value {}: {e}", i + 1)))
-            })
-            .collect(),
+        Some(v) => exact_list("values", v, "stack value"),
         None => Ok((1..=req.stacks as i128).map(Exact::integer).collect()),
     }
 }
@@ -392,14 +384,15 @@ request! {
     }
 }
 
-/// Parses a list of exact numbers given as `field`, commas between them.
-fn exact_list(field: &'static str, text: &str) -> Result<Vec<Exact>, Error> {
+/// Parses a list of exact numbers given as `field`, commas between them; a bad one is
+/// named as `item` and its place (`stack value 2`).
+fn exact_list(field: &'static str, text: &str, item: &str) -> Result<Vec<Exact>, Error> {
     text.split(',')
         .enumerate()
         .map(|(i, t)| {
             t.trim()
                 .parse::<Exact>()
-                .map_err(|e| Error::invalid(field, text, format!("number {}: {e}", i + 1)))
+                .map_err(|e| Error::invalid(field, text, format!("{item} {}: {e}", i + 1)))
         })
         .collect()
 }
@@ -425,12 +418,12 @@ pub fn anywhere(req: &AnywhereRequest, ctl: &Control) -> Result<AnywhereReport, 
         }
     }
     let values = match &req.values {
-        Some(v) => exact_list("values", v)?,
+        Some(v) => exact_list("values", v, "stack value")?,
         None => (1..=req.stacks as i128).map(Exact::integer).collect(),
     };
     let positions = match &req.positions {
         Some(p) => {
-            let p = exact_list("positions", p)?;
+            let p = exact_list("positions", p, "position")?;
             if p.len() != values.len() {
                 return Err(Error::combination(
                     "positions",
