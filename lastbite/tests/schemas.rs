@@ -28,7 +28,7 @@ fn committed_schemas_are_current() {
     let bless = std::env::var_os("LASTBITE_BLESS").is_some();
     let mut stale = Vec::new();
     let schemas = lastbite::api::schemas();
-    assert_eq!(schemas.len(), 2 * 39, "a request and a report per command");
+    assert_eq!(schemas.len(), 2 * 40, "a request and a report per command");
     for (stem, schema) in schemas {
         let path = dir.join(format!("{stem}.json"));
         let text = serde_json::to_string_pretty(&sorted(&schema)).unwrap() + "\n";
@@ -117,6 +117,11 @@ fn base_requests(name: &str, schema: &serde_json::Value) -> Vec<serde_json::Valu
             with(json!({"figure": "heatmap", "max_heap": 20})),
         ],
         "subtraction-problems" | "subtraction-conjecture" => vec![with(json!({"max": 8}))],
+        "dinner-strategic-fairness" => vec![
+            with(json!({"items": 5})),
+            with(json!({"question": "three-agents", "items": 4, "strict_items": 3})),
+            with(json!({"question": "guarantees", "items": 5})),
+        ],
         "tokens-solve" => vec![
             with(json!({})),
             with(json!({"continuous": true, "stacks": 3, "players": 2, "grid": 2})),

@@ -30,7 +30,8 @@ best_order = _command("dinner-best-order")
 fairness = _command("dinner-fairness")
 balance = _command("dinner-balance")
 multiplicity = _command("dinner-multiplicity")
+strategic_fairness = _command("dinner-strategic-fairness")
 
 __all__ = ["solve", "play", "verify", "efg", "discount", "pareto", "experiment",
            "attainable", "plot", "board", "tree", "balance", "multiplicity", "sincere", "manipulate",
-           "fairness", "expected", "best_order"]
+           "fairness", "expected", "best_order", "strategic_fairness"]

@@ -284,3 +284,17 @@ def multiplicity(
     format: str | None = ...,
 ) -> Any:
     """How often random dinners with distinct utilities have more than one pure subgame perfect equilibrium outcome (the paper's "Three's a crowd")."""
+
+def strategic_fairness(
+    *,
+    items: int = ...,
+    max_instances: int = ...,
+    max_outcomes: int = ...,
+    max_value: int = ...,
+    question: Literal["two-agents", "three-agents", "guarantees"] = ...,
+    strict_items: int | None = ...,
+    progress: bool = ...,
+    as_numpy: bool = ...,
+    format: str | None = ...,
+) -> Any:
+    """Is every subgame-perfect equilibrium allocation of round robin and of every recursively balanced sequence EF1, and what do sincere and strategic play guarantee? Decided over every profile of rankings (or of small integer utilities) for every number of items up to `items`."""

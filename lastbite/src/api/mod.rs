@@ -80,6 +80,7 @@ macro_rules! command_table {
             "dinner-fairness": dinner::FairnessRequest => FairnessReport = fairness,
             "dinner-expected": dinner::ExpectedRequest => ExpectedReport = expected,
             "dinner-best-order": dinner::BestOrderRequest => BestOrderReport = best_order,
+            "dinner-strategic-fairness": dinner::StrategicFairnessRequest => StrategicFairnessReport = strategic_fairness,
             "subtraction-table": subtraction::TableRequest => TableReport = table,
             "subtraction-outcome": subtraction::OutcomeRequest => OutcomeReport = outcome,
             "subtraction-period": subtraction::PeriodRequest => PeriodReport = period,

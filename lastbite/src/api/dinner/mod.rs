@@ -4,8 +4,9 @@
 //! The family's files: the dinner input fields every request has and the one road from
 //! them to a checked `Setup` in `input.rs`; requests and the commands' functions here; reports in
 //! `report.rs`, their text in `text.rs`, the commands that run as sweeps in `sweep.rs`, the
-//! picking-sequence commands (fair division) in `picking.rs`, the dinner to play move by move
-//! in `game.rs`.
+//! picking-sequence commands (fair division) in `picking.rs`, the fairness of strategic
+//! picking over every profile (`dinner strategic-fairness`: request, report and text) in
+//! `strategic.rs`, the dinner to play move by move in `game.rs`.
 //! Nothing here computes a game: the work is [`crate::games::dinner`]'s; this module turns
 //! requests into its validated types and its results into reports.
 
@@ -13,6 +14,7 @@ mod game;
 pub(crate) mod input;
 mod picking;
 mod report;
+mod strategic;
 mod sweep;
 mod text;
 
@@ -33,6 +35,10 @@ pub use report::{
     OutcomeCount, ParetoOneReport, ParetoReport, ParetoSweepReport, PermutationDinner, PlayReport,
     PlotReport, PositionReport, RankedOrder, RulesReport, SincereReport, SolveReport, VerifyReport,
     WelfareRow,
+};
+pub use strategic::{
+    strategic_fairness, CriteriaReport, GuaranteeRow, StrategicFairnessReport,
+    StrategicFairnessRequest, ThreeAgentRow, TwoAgentRow, VerdictReport, WitnessReport,
 };
 pub use sweep::{
     balance, experiment, multiplicity, pareto, BalancePartial, BalanceSweep, ExperimentPartial,

@@ -23,6 +23,8 @@
 //! * [`profiles`]: the preference models, and the expectation by the first route that
 //!   applies (a program, every profile of rankings, or sampled profiles);
 //! * [`reproduce`]: the literature's claims against computations, and open questions;
+//! * [`strategic`]: the fairness of strategic play settled at small sizes: every
+//!   equilibrium allocation of every profile of rankings, EF1, maximin shares;
 //! * [`manipulate`](mod@manipulate): one agent's best play against sincere others: a greedy over a
 //!   laminar matroid for two agents, an exact memoised search for more.
 //!
@@ -37,6 +39,7 @@ pub mod mechanisms;
 pub mod profiles;
 pub mod reproduce;
 pub mod sincere;
+pub mod strategic;
 pub mod welfare;
 
 pub use manipulate::{manipulate, manipulate_by_search, Manipulation};

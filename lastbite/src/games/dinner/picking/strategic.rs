@@ -1,0 +1,880 @@
+//! Fairness of *strategic* picking, settled at small sizes by exhaustive enumeration:
+//! is every subgame-perfect equilibrium allocation of round robin (and of every
+//! recursively balanced sequence) EF1, and what do sincere and strategic play guarantee?
+//!
+//! Amanatidis, Birmpas, Fusco, Lazos, Leonardi and Reiffenhäuser (Math. Oper. Res.,
+//! 2023/24) show that round robin has pure equilibria whose allocations are EF1; sincere
+//! play of a recursively balanced sequence (each round every agent picks once) is EF1
+//! (Aziz, Walsh and Xia, IJCAI 2015). This module owns three exhaustive searches:
+//!
+//! * [`two_agents`]: two agents with strict rankings, every profile (agent A's ranking
+//!   fixed, which loses nothing: items are relabelled), every recursively balanced
+//!   sequence whose first pick is A's (the others are these with the agents' names
+//!   swapped). The equilibrium under every utility without ties between bundles is
+//!   sincere play of the reversed sequence with each agent taking the other's least liked
+//!   item (Kohler and Chandrasekaran 1971; [`ordinal_equilibrium`]); it is EF1 under
+//!   *every* additive utility consistent with the rankings exactly when, for each agent,
+//!   its bundle dominates stochastically the other's bundle less the agent's favourite
+//!   item there ([`ef1_every_utility`]: removing the favourite is best for every such
+//!   utility, and Abel summation turns "for every decreasing positive value vector" into
+//!   "for every prefix of the ranking"). Under Borda scores bundles tie, equilibria
+//!   multiply, and every equilibrium allocation is found by [`Spe`] and checked.
+//! * [`three_agents`]: round robin for three agents, every equilibrium allocation, over
+//!   every instance with utilities in `0..=max_value` (tied utilities; instances up to
+//!   relabelling the items, a multiset of utility triples) and over every profile of
+//!   strict rankings with Borda and lexicographic scores.
+//! * [`guarantees`]: for each recursively balanced sequence of two agents, the worst
+//!   maximin-share ratio and the worst egalitarian welfare (as a share of everything) of
+//!   sincere and of strategic play over every profile of rankings, Borda and
+//!   lexicographic.
+//!
+//! Items are at most [`MAX_ITEMS`] (bundles are 16-bit masks). Every search is checked in
+//! the tests against the generic engine's every-equilibrium rule and against the dinner's
+//! own fairness measures at small sizes.
+
+use crate::engine::Player;
+use crate::exact::Exact;
+use crate::par::prelude::*;
+
+/// The most items a search takes (bundles are 16-bit masks).
+pub const MAX_ITEMS: usize = 16;
+
+/// Why a search stopped.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum StrategicError {
+    /// The caller asked it to stop.
+    #[error("stopped")]
+    Stopped,
+    /// One instance held more equilibrium allocations than allowed.
+    #[error("one instance held more than {0} equilibrium allocations at once")]
+    TooManyOutcomes(usize),
+}
+
+/// Additive scores of a strict ranking: what the item ranked `r`-th (from 0) of `m` is
+/// worth.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scores {
+    /// `m - r`.
+    Borda,
+    /// `2^(m - 1 - r)` (2^-r scaled to integers): no two bundles tie.
+    Lexicographic,
+}
+
+impl Scores {
+    /// Both models.
+    pub const ALL: [Scores; 2] = [Scores::Borda, Scores::Lexicographic];
+
+    /// The value of rank `r` of `m`.
+    pub fn value(self, m: usize, r: usize) -> u64 {
+        match self {
+            Scores::Borda => (m - r) as u64,
+            Scores::Lexicographic => 1 << (m - 1 - r),
+        }
+    }
+
+    /// `borda` or `lexicographic`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Scores::Borda => "borda",
+            Scores::Lexicographic => "lexicographic",
+        }
+    }
+}
+
+/// Every recursively balanced sequence of `m` picks for two agents whose first pick is
+/// A's: full rounds `AB` or `BA`, then for odd `m` one pick by either. Round robin
+/// (`ABAB...`) comes first.
+///
+/// ```
+/// use lastbite::games::dinner::picking::strategic::balanced_two;
+/// let s: Vec<String> = balanced_two(5).iter().map(|t| t.iter().map(|&p| (b'A' + p) as char).collect()).collect();
+/// assert_eq!(s, ["ABABA", "ABBAA", "ABABB", "ABBAB"]);
+/// ```
+pub fn balanced_two(m: usize) -> Vec<Vec<u8>> {
+    let full = m / 2;
+    let free = free_picks(m);
+    (0..1u32 << free)
+        .map(|code| {
+            let mut turns = Vec::with_capacity(m);
+            for round in 0..full {
+                let swap = round > 0 && code >> (round - 1) & 1 == 1;
+                turns.extend(if swap { [1, 0] } else { [0, 1] });
+            }
+            if m % 2 == 1 {
+                turns.push(u8::from(m > 1 && code >> (free - 1) & 1 == 1));
+            }
+            turns
+        })
+        .collect()
+}
+
+/// The choices that make a balanced sequence of `m` picks (A's first): each full round
+/// after the first, and the last pick of an odd `m > 1`.
+fn free_picks(m: usize) -> usize {
+    (m / 2).saturating_sub(1) + usize::from(m % 2 == 1 && m > 1)
+}
+
+/// The letters of a sequence (`ABBA`).
+pub fn sequence_text(turns: &[u8]) -> String {
+    turns.iter().map(|&p| char::from(b'A' + p)).collect()
+}
+
+/// A profile of strict rankings: each agent's items from best to worst, and each item's
+/// rank for each agent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rankings {
+    order: Vec<[u8; MAX_ITEMS]>,
+    rank: Vec<[u8; MAX_ITEMS]>,
+    m: usize,
+}
+
+impl Rankings {
+    /// The profile of these rankings (each a permutation of `0..m`, best first).
+    ///
+    /// # Panics
+    /// If a ranking is not a permutation of `0..m` with `m <=` [`MAX_ITEMS`].
+    pub fn new(orders: &[Vec<u8>]) -> Rankings {
+        let m = orders[0].len();
+        assert!(m <= MAX_ITEMS);
+        let mut out = Rankings {
+            order: vec![[0; MAX_ITEMS]; orders.len()],
+            rank: vec![[u8::MAX; MAX_ITEMS]; orders.len()],
+            m,
+        };
+        for (i, o) in orders.iter().enumerate() {
+            assert_eq!(o.len(), m);
+            for (r, &item) in o.iter().enumerate() {
+                assert!(out.rank[i][item as usize] == u8::MAX, "not a permutation");
+                out.order[i][r] = item;
+                out.rank[i][item as usize] = r as u8;
+            }
+        }
+        out
+    }
+
+    fn set(&mut self, agent: usize, order: &[u8]) {
+        for (r, &item) in order.iter().enumerate() {
+            self.order[agent][r] = item;
+            self.rank[agent][item as usize] = r as u8;
+        }
+    }
+
+    /// Agent `i`'s utilities of the items under `scores`.
+    pub fn utilities(&self, i: usize, scores: Scores) -> [u64; MAX_ITEMS] {
+        let mut u = [0; MAX_ITEMS];
+        for (x, &r) in u.iter_mut().zip(&self.rank[i][..self.m]) {
+            *x = scores.value(self.m, r as usize);
+        }
+        u
+    }
+}
+
+/// Sincere play: each agent takes its favourite item left. Each agent's bundle as a mask.
+pub fn sincere_two(turns: &[u8], p: &Rankings) -> [u16; 2] {
+    let mut taken = 0u16;
+    let mut next = [0usize; 2];
+    let mut out = [0u16; 2];
+    for &a in turns {
+        let a = a as usize;
+        let item = loop {
+            let item = p.order[a][next[a]];
+            next[a] += 1;
+            if taken >> item & 1 == 0 {
+                break item;
+            }
+        };
+        taken |= 1 << item;
+        out[a] |= 1 << item;
+    }
+    out
+}
+
+/// The two-agent equilibrium for every utility without ties between bundles (Kohler and
+/// Chandrasekaran 1971): play the sequence backwards, each agent taking the item left
+/// that the *other* likes least. Each agent's bundle as a mask.
+///
+/// ```
+/// use lastbite::games::dinner::picking::strategic::{ordinal_equilibrium, Rankings};
+/// // A likes 0 > 1 > 2 > 3, B likes 0 > 2 > 1 > 3: under ABAB B takes 3 last...
+/// let p = Rankings::new(&[vec![0, 1, 2, 3], vec![0, 2, 1, 3]]);
+/// let [a, b] = ordinal_equilibrium(&[0, 1, 0, 1], &p);
+/// assert_eq!((a, b), (0b0011, 0b1100)); // A gets 0 and 1, B 2 and 3
+/// ```
+pub fn ordinal_equilibrium(turns: &[u8], p: &Rankings) -> [u16; 2] {
+    let mut taken = 0u16;
+    let mut next = [p.m; 2];
+    let mut out = [0u16; 2];
+    for &a in turns.iter().rev() {
+        let (a, other) = (a as usize, 1 - a as usize);
+        let item = loop {
+            next[other] -= 1;
+            let item = p.order[other][next[other]];
+            if taken >> item & 1 == 0 {
+                break item;
+            }
+        };
+        taken |= 1 << item;
+        out[a] |= 1 << item;
+    }
+    out
+}
+
+fn value(u: &[u64; MAX_ITEMS], mask: u16) -> u64 {
+    let mut s = 0;
+    let mut b = mask;
+    while b != 0 {
+        s += u[b.trailing_zeros() as usize];
+        b &= b - 1;
+    }
+    s
+}
+
+/// Whether agent `i` (utilities `u`) with bundle `own` is envy-free up to one item
+/// towards the bundle `other` (goods: some item of `other` removes the envy).
+pub fn ef1(u: &[u64; MAX_ITEMS], own: u16, other: u16) -> bool {
+    let mut top = 0;
+    let mut b = other;
+    while b != 0 {
+        top = top.max(u[b.trailing_zeros() as usize]);
+        b &= b - 1;
+    }
+    value(u, own) + top >= value(u, other)
+}
+
+/// Whether agent `i` with bundle `own` is EF1 towards `other` under *every* additive
+/// utility consistent with its strict ranking: its bundle has at least as many items as
+/// `other` less its favourite there among its top k items, for every k.
+pub fn ef1_every_utility(p: &Rankings, i: usize, own: u16, other: u16) -> bool {
+    let order = &p.order[i][..p.m];
+    let Some(top) = order.iter().find(|&&item| other >> item & 1 == 1) else {
+        return true;
+    };
+    let rest = other & !(1 << top);
+    let (mut mine, mut theirs) = (0i32, 0i32);
+    for &item in order {
+        mine += i32::from(own >> item & 1 == 1);
+        theirs += i32::from(rest >> item & 1 == 1);
+        if theirs > mine {
+            return false;
+        }
+    }
+    true
+}
+
+/// Every pure subgame-perfect equilibrium allocation of a picking sequence of up to 3
+/// agents and [`MAX_ITEMS`] items, by backward induction over the sets of items left
+/// (`2^m` states, each holding the distinct allocations of its subgame's equilibria,
+/// sorted).
+/// The buffers are kept between calls: one `Spe` a thread solves millions of instances.
+#[derive(Debug, Default)]
+pub struct Spe {
+    start: Vec<u32>,
+    len: Vec<u32>,
+    arena: Vec<[u16; 3]>,
+    sums: Vec<u64>,
+}
+
+impl Spe {
+    /// Every equilibrium allocation (each agent's bundle as a mask) for agents with
+    /// utilities `u` (one array an agent) playing `turns` over `turns.len()` items; at
+    /// most `limit` allocations held over all states.
+    ///
+    /// An allocation `o` of the subgame after move `x` is an equilibrium outcome exactly
+    /// when the mover gets from it at least the least it can be held to after every
+    /// other move (the others' continuations may then be chosen to hold it there).
+    ///
+    /// ```
+    /// use lastbite::games::dinner::picking::strategic::Spe;
+    /// let mut u = [[0u64; 16]; 2];
+    /// u[0][..2].copy_from_slice(&[1, 1]); // A is indifferent
+    /// u[1][..2].copy_from_slice(&[2, 1]);
+    /// let all = Spe::default().solve(&u, &[0, 1], 10).unwrap().to_vec();
+    /// assert_eq!(all.len(), 2);
+    /// ```
+    pub fn solve(
+        &mut self,
+        u: &[[u64; MAX_ITEMS]],
+        turns: &[u8],
+        limit: usize,
+    ) -> Result<&[[u16; 3]], StrategicError> {
+        let (k, m) = (u.len(), turns.len());
+        assert!((1..=3).contains(&k) && m <= MAX_ITEMS);
+        let states = 1usize << m;
+        self.start.resize(states, 0);
+        self.len.resize(states, 0);
+        self.sums.resize(states * k, 0);
+        for (a, ua) in u.iter().enumerate() {
+            let sums = &mut self.sums[a * states..(a + 1) * states];
+            sums[0] = 0;
+            for s in 1..states {
+                sums[s] = sums[s & (s - 1)] + ua[s.trailing_zeros() as usize];
+            }
+        }
+        self.arena.clear();
+        self.arena.push([0; 3]);
+        self.start[0] = 0;
+        self.len[0] = 1;
+        for s in 1..states {
+            let mover = turns[m - s.count_ones() as usize] as usize;
+            let sums = &self.sums[mover * states..(mover + 1) * states];
+            let worth = |o: &[u16; 3]| sums[o[mover] as usize];
+            // The most the mover can be sure of: the best move's least continuation.
+            let mut floor = 0;
+            let mut b = s;
+            while b != 0 {
+                let x = b.trailing_zeros() as usize;
+                b &= b - 1;
+                let child = s & !(1 << x);
+                let (at, n) = (self.start[child] as usize, self.len[child] as usize);
+                let least = self.arena[at..at + n].iter().map(worth).min().unwrap_or(0);
+                floor = floor.max(u[mover][x] + least);
+            }
+            let begin = self.arena.len();
+            let mut b = s;
+            while b != 0 {
+                let x = b.trailing_zeros() as usize;
+                b &= b - 1;
+                let child = s & !(1 << x);
+                let (at, n) = (self.start[child] as usize, self.len[child] as usize);
+                for j in at..at + n {
+                    let o = self.arena[j];
+                    if u[mover][x] + sums[o[mover] as usize] >= floor {
+                        let mut o = o;
+                        o[mover] |= 1 << x;
+                        self.arena.push(o);
+                    }
+                }
+            }
+            // The same allocation is reached in several orders of the picks.
+            self.arena[begin..].sort_unstable();
+            let mut kept = begin;
+            for j in begin..self.arena.len() {
+                if kept == begin || self.arena[j] != self.arena[kept - 1] {
+                    self.arena[kept] = self.arena[j];
+                    kept += 1;
+                }
+            }
+            self.arena.truncate(kept);
+            if self.arena.len() > limit {
+                return Err(StrategicError::TooManyOutcomes(limit));
+            }
+            self.start[s] = begin as u32;
+            self.len[s] = (self.arena.len() - begin) as u32;
+        }
+        let (at, n) = (
+            self.start[states - 1] as usize,
+            self.len[states - 1] as usize,
+        );
+        Ok(&self.arena[at..at + n])
+    }
+}
+
+/// Whether every agent is EF1 towards every other in `alloc` under utilities `u`; if
+/// not, the first `(envious, envied)` pair.
+pub fn first_envy_beyond_one(u: &[[u64; MAX_ITEMS]], alloc: &[u16]) -> Option<(Player, Player)> {
+    for i in 0..u.len() {
+        for j in 0..u.len() {
+            if i != j && !ef1(&u[i], alloc[i], alloc[j]) {
+                return Some((i, j));
+            }
+        }
+    }
+    None
+}
+
+/// Every permutation of `0..m`, in lexicographic order, split into `m` runs by their
+/// first item: run `first` is called with each permutation starting with `first`; it
+/// returns `false` to stop.
+fn permutations_from(m: usize, first: usize, mut f: impl FnMut(&[u8]) -> bool) {
+    if m == 0 {
+        f(&[]);
+        return;
+    }
+    let mut p: Vec<u8> = std::iter::once(first as u8)
+        .chain((0..m as u8).filter(|&x| x != first as u8))
+        .collect();
+    loop {
+        if !f(&p) {
+            return;
+        }
+        // Next permutation of p[1..] in lexicographic order.
+        let tail = &mut p[1..];
+        let Some(i) = (0..tail.len().saturating_sub(1))
+            .rev()
+            .find(|&i| tail[i] < tail[i + 1])
+        else {
+            return;
+        };
+        let j = (i + 1..tail.len())
+            .rev()
+            .find(|&j| tail[j] > tail[i])
+            .expect("a larger item follows");
+        tail.swap(i, j);
+        tail[i + 1..].reverse();
+    }
+}
+
+fn factorial(m: usize) -> u128 {
+    (1..=m as u128).product()
+}
+
+/// The instances a question examines for every size `1..=items` (every equilibrium
+/// over strict rankings only up to `strict_items`), for the budget check before any
+/// work: (sequence, profile) pairs and instances as the searches count them, saturating.
+pub fn instances(question: Question, items: usize, strict_items: usize, max_value: u64) -> u128 {
+    let pairs = |m: usize| factorial(m).saturating_mul(1u128 << free_picks(m).min(100));
+    let sizes = |upto: usize, f: &dyn Fn(usize) -> u128| {
+        (1..=upto).map(f).fold(0u128, u128::saturating_add)
+    };
+    match question {
+        Question::TwoAgents => sizes(items, &pairs).saturating_add(sizes(strict_items, &pairs)),
+        Question::Guarantees => sizes(items, &|m| pairs(m).saturating_mul(2)),
+        Question::ThreeAgents => {
+            let types = (u128::from(max_value.min(1 << 20)) + 1).pow(3);
+            sizes(items, &|m| multisets(types, m as u128))
+                .saturating_add(sizes(strict_items, &|m| {
+                    factorial(m).saturating_mul(factorial(m)).saturating_mul(2)
+                }))
+        }
+    }
+}
+
+/// C(types + m - 1, m), saturating.
+fn multisets(types: u128, m: u128) -> u128 {
+    let mut c: u128 = 1;
+    for i in 0..m {
+        c = match c.checked_mul(types + i) {
+            Some(x) => x / (i + 1),
+            None => return u128::MAX,
+        };
+    }
+    c
+}
+
+/// The three searches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Question {
+    /// [`two_agents`].
+    TwoAgents,
+    /// [`three_agents`].
+    ThreeAgents,
+    /// [`guarantees`].
+    Guarantees,
+}
+
+impl Question {
+    /// Every question.
+    pub const ALL: [Question; 3] = [
+        Question::TwoAgents,
+        Question::ThreeAgents,
+        Question::Guarantees,
+    ];
+
+    /// `two-agents`, `three-agents` or `guarantees`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Question::TwoAgents => "two-agents",
+            Question::ThreeAgents => "three-agents",
+            Question::Guarantees => "guarantees",
+        }
+    }
+}
+
+impl std::str::FromStr for Question {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Question, String> {
+        Question::ALL
+            .into_iter()
+            .find(|q| q.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| "expected two-agents, three-agents or guarantees".to_string())
+    }
+}
+
+/// A profile where an equilibrium allocation is not EF1.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Witness {
+    /// The picking sequence.
+    pub sequence: String,
+    /// Each agent's utilities, item by item (items numbered from 1).
+    pub utilities: Vec<Vec<u64>>,
+    /// The allocation: each agent's items (numbered from 1).
+    pub bundles: Vec<Vec<usize>>,
+    /// The agent that envies beyond one item, and the agent it envies.
+    pub envy: (Player, Player),
+}
+
+impl Witness {
+    fn new(turns: &[u8], u: &[[u64; MAX_ITEMS]], alloc: &[u16], envy: (Player, Player)) -> Self {
+        let m = turns.len();
+        Witness {
+            sequence: sequence_text(turns),
+            utilities: u.iter().map(|row| row[..m].to_vec()).collect(),
+            bundles: alloc
+                .iter()
+                .map(|&b| (0..m).filter(|&i| b >> i & 1 == 1).map(|i| i + 1).collect())
+                .collect(),
+            envy,
+        }
+    }
+}
+
+/// How often a criterion fails, and its first failure in the enumeration's order.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Verdict {
+    /// Instances examined.
+    pub instances: u64,
+    /// Instances where it fails.
+    pub failures: u64,
+    /// The first failure.
+    pub first: Option<Witness>,
+}
+
+impl Verdict {
+    fn merge(mut self, other: Verdict) -> Verdict {
+        self.instances += other.instances;
+        self.failures += other.failures;
+        if self.first.is_none() {
+            self.first = other.first;
+        }
+        self
+    }
+
+    fn record(&mut self, fails: impl FnOnce() -> Option<Witness>) {
+        self.instances += 1;
+        if let Some(w) = fails() {
+            self.failures += 1;
+            if self.first.is_none() {
+                self.first = Some(w);
+            }
+        }
+    }
+}
+
+/// The two-agent verdicts at one number of items, for round robin and for every
+/// recursively balanced sequence.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TwoAgents {
+    /// Items.
+    pub items: usize,
+    /// Recursively balanced sequences (first pick A's).
+    pub sequences: usize,
+    /// Profiles of rankings (A's fixed): `items!`.
+    pub profiles: u64,
+    /// `[round robin, every sequence]` x `[every Borda equilibrium, lexicographic,
+    /// every consistent utility]`: the verdicts (Borda's examines no instance unless
+    /// asked).
+    pub verdicts: [[Verdict; 3]; 2],
+    /// (sequence, profile) pairs whose Borda equilibrium allocation is not unique.
+    pub borda_several: u64,
+    /// The most Borda equilibrium allocations of one pair.
+    pub borda_most: usize,
+}
+
+/// The column names of [`TwoAgents::verdicts`].
+pub const TWO_AGENT_CRITERIA: [&str; 3] = ["borda", "lexicographic", "every utility"];
+
+impl TwoAgents {
+    fn merge(mut self, o: TwoAgents) -> TwoAgents {
+        for (a, b) in self.verdicts.iter_mut().zip(o.verdicts) {
+            for (x, y) in a.iter_mut().zip(b) {
+                *x = std::mem::take(x).merge(y);
+            }
+        }
+        self.borda_several += o.borda_several;
+        self.borda_most = self.borda_most.max(o.borda_most);
+        self
+    }
+}
+
+/// Every profile of strict rankings of `m` items for two agents, every recursively
+/// balanced sequence: is the (unique) equilibrium allocation under lexicographic scores
+/// EF1, the ordinal one under every consistent utility, and, with `every_borda`, every
+/// equilibrium allocation under Borda scores (the costly part: a backward induction per
+/// pair)? `stop` is asked between runs of profiles.
+pub fn two_agents(
+    m: usize,
+    every_borda: bool,
+    limit: usize,
+    stop: &(dyn Fn() -> bool + Sync),
+) -> Result<TwoAgents, StrategicError> {
+    assert!((1..=MAX_ITEMS).contains(&m));
+    let sequences = balanced_two(m);
+    let identity: Vec<u8> = (0..m as u8).collect();
+    let run = |first: usize| -> Result<TwoAgents, StrategicError> {
+        if stop() {
+            return Err(StrategicError::Stopped);
+        }
+        let mut out = TwoAgents::default();
+        let mut p = Rankings::new(&[identity.clone(), identity.clone()]);
+        let mut spe = Spe::default();
+        let mut fault = None;
+        permutations_from(m, first, |order| {
+            p.set(1, order);
+            let borda = [p.utilities(0, Scores::Borda), p.utilities(1, Scores::Borda)];
+            let lex = [
+                p.utilities(0, Scores::Lexicographic),
+                p.utilities(1, Scores::Lexicographic),
+            ];
+            for (s, turns) in sequences.iter().enumerate() {
+                let ordinal = ordinal_equilibrium(turns, &p);
+                let borda_fail = if every_borda {
+                    let all = match spe.solve(&borda, turns, limit) {
+                        Ok(all) => all,
+                        Err(e) => {
+                            fault = Some(e);
+                            return false;
+                        }
+                    };
+                    if all.len() > 1 {
+                        out.borda_several += 1;
+                    }
+                    out.borda_most = out.borda_most.max(all.len());
+                    Some(all.iter().find_map(|o| {
+                        first_envy_beyond_one(&borda, &o[..2])
+                            .map(|e| Witness::new(turns, &borda, &o[..2], e))
+                    }))
+                } else {
+                    None
+                };
+                let lex_fail = first_envy_beyond_one(&lex, &ordinal)
+                    .map(|e| Witness::new(turns, &lex, &ordinal, e));
+                let sd_fail = (0..2)
+                    .find(|&i| !ef1_every_utility(&p, i, ordinal[i], ordinal[1 - i]))
+                    .map(|i| Witness::new(turns, &borda, &ordinal, (i, 1 - i)));
+                let checked = [borda_fail, Some(lex_fail), Some(sd_fail)];
+                for (c, fail) in checked.into_iter().enumerate() {
+                    let Some(fail) = fail else { continue };
+                    if s == 0 {
+                        out.verdicts[0][c].record(|| fail.clone());
+                    }
+                    out.verdicts[1][c].record(|| fail);
+                }
+            }
+            true
+        });
+        match fault {
+            Some(e) => Err(e),
+            None => Ok(out),
+        }
+    };
+    let parts: Vec<Result<TwoAgents, StrategicError>> = (0..m).into_par_iter().map(run).collect();
+    let mut out = TwoAgents {
+        items: m,
+        sequences: sequences.len(),
+        profiles: factorial(m) as u64,
+        ..TwoAgents::default()
+    };
+    for part in parts {
+        out = out.merge(part?);
+    }
+    Ok(out)
+}
+
+/// The three-agent verdicts at one number of items (round robin).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ThreeAgents {
+    /// Items.
+    pub items: usize,
+    /// Utilities `0..=max_value`, every instance up to relabelling the items: is every
+    /// equilibrium allocation EF1?
+    pub tied: Verdict,
+    /// Strict rankings (A's fixed), Borda scores: is every equilibrium allocation EF1?
+    pub borda: Verdict,
+    /// Strict rankings, lexicographic scores (one equilibrium).
+    pub lexicographic: Verdict,
+}
+
+/// Round robin for three agents with `m` items: every equilibrium allocation checked for
+/// EF1 over every instance with utilities in `0..=max_value` (a multiset of the items'
+/// utility triples) and, with `strict`, over every profile of strict rankings under Borda
+/// and lexicographic scores.
+pub fn three_agents(
+    m: usize,
+    max_value: u64,
+    strict: bool,
+    limit: usize,
+    stop: &(dyn Fn() -> bool + Sync),
+) -> Result<ThreeAgents, StrategicError> {
+    assert!((1..=MAX_ITEMS).contains(&m));
+    let turns: Vec<u8> = (0..m).map(|t| (t % 3) as u8).collect();
+    let v = max_value + 1;
+    let types = (v * v * v) as usize;
+    let triple = |t: usize| [t as u64 / (v * v), t as u64 / v % v, t as u64 % v];
+    // Tied: multisets of item types, split by the first (smallest) type.
+    let tied = |first: usize| -> Result<Verdict, StrategicError> {
+        if stop() {
+            return Err(StrategicError::Stopped);
+        }
+        let mut out = Verdict::default();
+        let mut spe = Spe::default();
+        let mut items = vec![first; m];
+        loop {
+            let mut u = [[0u64; MAX_ITEMS]; 3];
+            for (i, &t) in items.iter().enumerate() {
+                for (a, x) in triple(t).into_iter().enumerate() {
+                    u[a][i] = x;
+                }
+            }
+            let all = spe.solve(&u, &turns, limit)?;
+            out.record(|| {
+                all.iter().find_map(|o| {
+                    first_envy_beyond_one(&u, o).map(|e| Witness::new(&turns, &u, o, e))
+                })
+            });
+            // Next nondecreasing sequence with items[0] == first.
+            let Some(i) = (1..m).rev().find(|&i| items[i] + 1 < types) else {
+                break;
+            };
+            let next = items[i] + 1;
+            items[i..].iter_mut().for_each(|x| *x = next);
+        }
+        Ok(out)
+    };
+    let tied: Vec<_> = (0..types).into_par_iter().map(tied).collect();
+    let mut out = ThreeAgents {
+        items: m,
+        ..ThreeAgents::default()
+    };
+    for part in tied {
+        out.tied = std::mem::take(&mut out.tied).merge(part?);
+    }
+    if !strict {
+        return Ok(out);
+    }
+    let identity: Vec<u8> = (0..m as u8).collect();
+    let strict_run = |first: usize| -> Result<[Verdict; 2], StrategicError> {
+        let mut out = [Verdict::default(), Verdict::default()];
+        let mut p = Rankings::new(&[identity.clone(), identity.clone(), identity.clone()]);
+        let mut spe = Spe::default();
+        let mut fault = None;
+        permutations_from(m, first, |b| {
+            if stop() {
+                fault = Some(StrategicError::Stopped);
+                return false;
+            }
+            p.set(1, b);
+            for c_first in 0..m {
+                permutations_from(m, c_first, |c| {
+                    p.set(2, c);
+                    for (k, scores) in Scores::ALL.into_iter().enumerate() {
+                        let u = [0, 1, 2].map(|a| p.utilities(a, scores));
+                        match spe.solve(&u, &turns, limit) {
+                            Ok(all) => out[k].record(|| {
+                                all.iter().find_map(|o| {
+                                    first_envy_beyond_one(&u, o)
+                                        .map(|e| Witness::new(&turns, &u, o, e))
+                                })
+                            }),
+                            Err(e) => {
+                                fault = Some(e);
+                                return false;
+                            }
+                        }
+                    }
+                    true
+                });
+                if fault.is_some() {
+                    return false;
+                }
+            }
+            true
+        });
+        match fault {
+            Some(e) => Err(e),
+            None => Ok(out),
+        }
+    };
+    let parts: Vec<_> = (0..m).into_par_iter().map(strict_run).collect();
+    for part in parts {
+        let [b, l] = part?;
+        out.borda = std::mem::take(&mut out.borda).merge(b);
+        out.lexicographic = std::mem::take(&mut out.lexicographic).merge(l);
+    }
+    Ok(out)
+}
+
+/// The worst guarantees of one sequence under one scoring, over every profile.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Guarantee {
+    /// The sequence.
+    pub sequence: String,
+    /// The scores.
+    pub scores: Scores,
+    /// The maximin share of each agent (the same for both: their values are the same
+    /// numbers), in the scores' integer units.
+    pub mms: u64,
+    /// `[sincere, strategic]`: the least ratio of an agent's value to its maximin share
+    /// (`None` when the share is 0).
+    pub mms_ratio: [Option<Exact>; 2],
+    /// `[sincere, strategic]`: the least egalitarian welfare (the worse-off agent's
+    /// value) as a share of the value of everything.
+    pub egalitarian: [Exact; 2],
+}
+
+/// For every recursively balanced sequence of `m` items (first pick A's) and both
+/// scorings: the worst maximin-share ratio and egalitarian welfare of sincere play and of
+/// the ordinal equilibrium over every profile of rankings.
+pub fn guarantees(
+    m: usize,
+    stop: &(dyn Fn() -> bool + Sync),
+) -> Result<Vec<Guarantee>, StrategicError> {
+    assert!((1..=MAX_ITEMS).contains(&m));
+    let sequences = balanced_two(m);
+    let identity: Vec<u8> = (0..m as u8).collect();
+    // Per scoring, per sequence, per play: the least value an agent gets.
+    let run = |first: usize| -> Result<Vec<u64>, StrategicError> {
+        if stop() {
+            return Err(StrategicError::Stopped);
+        }
+        let mut least = vec![u64::MAX; 2 * sequences.len() * 2];
+        let mut p = Rankings::new(&[identity.clone(), identity.clone()]);
+        permutations_from(m, first, |order| {
+            p.set(1, order);
+            for (k, scores) in Scores::ALL.into_iter().enumerate() {
+                let u = [p.utilities(0, scores), p.utilities(1, scores)];
+                for (s, turns) in sequences.iter().enumerate() {
+                    for (play, alloc) in [sincere_two(turns, &p), ordinal_equilibrium(turns, &p)]
+                        .into_iter()
+                        .enumerate()
+                    {
+                        let worse = value(&u[0], alloc[0]).min(value(&u[1], alloc[1]));
+                        let slot = &mut least[(k * sequences.len() + s) * 2 + play];
+                        *slot = (*slot).min(worse);
+                    }
+                }
+            }
+            true
+        });
+        Ok(least)
+    };
+    let parts: Vec<_> = (0..m).into_par_iter().map(run).collect();
+    let mut least = vec![u64::MAX; 2 * sequences.len() * 2];
+    for part in parts {
+        for (a, b) in least.iter_mut().zip(part?) {
+            *a = (*a).min(b);
+        }
+    }
+    let mut out = Vec::new();
+    for (k, scores) in Scores::ALL.into_iter().enumerate() {
+        let values: Vec<i64> = (0..m).map(|r| scores.value(m, r) as i64).collect();
+        let total: u64 = values.iter().map(|&x| x as u64).sum();
+        let mms = super::fairness::maximin_share(&values, 2, crate::engine::Budget::default())
+            .expect("16 items are within the default budget") as u64;
+        for (s, turns) in sequences.iter().enumerate() {
+            let at = |play: usize| least[(k * sequences.len() + s) * 2 + play];
+            let ratio = |x: u64, d: u64| Exact::new(x as i128, d as i128);
+            out.push(Guarantee {
+                sequence: sequence_text(turns),
+                scores,
+                mms,
+                mms_ratio: [0, 1].map(|play| (mms > 0).then(|| ratio(at(play), mms)).flatten()),
+                egalitarian: [0, 1].map(|play| ratio(at(play), total).expect("total > 0")),
+            });
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+#[path = "strategic_tests.rs"]
+mod tests;
