@@ -291,6 +291,7 @@ def strategic_fairness(
     max_instances: int = ...,
     max_outcomes: int = ...,
     max_value: int = ...,
+    min_value: int = ...,
     question: Literal["two-agents", "three-agents", "guarantees"] = ...,
     strict_items: int | None = ...,
     progress: bool = ...,

@@ -32,7 +32,7 @@ request! {
     StrategicFairnessRequest {
         /// `two-agents` (EF1 of the equilibrium of every recursively balanced sequence,
         /// strict rankings: Borda, lexicographic and every consistent utility),
-        /// `three-agents` (round robin: utilities 0..=max_value with ties, and strict
+        /// `three-agents` (round robin: utilities min_value..=max_value with ties, and strict
         /// rankings) or `guarantees` (two agents: worst maximin-share ratio and
         /// egalitarian welfare of sincere and strategic play, sequence by sequence).
         question: Question = Question::TwoAgents,
@@ -45,9 +45,13 @@ request! {
         #[schemars(extend("x-budget" = "max_instances"))]
         strict_items: Option<usize> = None,
         /// Three agents: the largest utility of the instances with ties (utilities
-        /// 0..=max_value, every instance up to relabelling the items).
+        /// min_value..=max_value, every instance up to relabelling the items).
         #[schemars(extend("x-budget" = "max_instances"))]
         max_value: u64 = 1,
+        /// Three agents: the least utility of the instances with ties (1 leaves out
+        /// agents indifferent between items they do not value).
+        #[schemars(extend("x-budget" = "none"))]
+        min_value: u64 = 0,
         /// Refuse to examine more instances (sequence and profile pairs) than this.
         #[schemars(extend("x-budget" = "budget"))]
         max_instances: u64 = DEFAULT_MAX_INSTANCES,
@@ -182,7 +186,7 @@ pub struct TwoAgentRow {
 pub struct ThreeAgentRow {
     /// Items.
     pub items: usize,
-    /// Utilities 0..=max_value, every instance up to relabelling the items.
+    /// Utilities min_value..=max_value, every instance up to relabelling the items.
     pub tied: VerdictReport,
     /// Strict rankings, Borda scores (`null` above `strict_items`).
     pub borda: Option<VerdictReport>,
@@ -211,6 +215,9 @@ pub struct GuaranteeRow {
     pub egalitarian_sincere: Exact,
     /// The same for the equilibrium.
     pub egalitarian_strategic: Exact,
+    /// Whether both worst cases are met where the agents rank the items alike (where
+    /// sincere play is the equilibrium).
+    pub worst_when_alike: bool,
 }
 
 /// The report of `dinner strategic-fairness`.
@@ -224,6 +231,8 @@ pub struct StrategicFairnessReport {
     pub strict_items: usize,
     /// Three agents: the largest utility of the instances with ties.
     pub max_value: u64,
+    /// Three agents: the least utility of the instances with ties.
+    pub min_value: u64,
     /// The answer in one sentence, from the rows.
     pub verdict: String,
     /// `two-agents`: one row a size.
@@ -279,14 +288,18 @@ pub fn strategic_fairness(
             format!("use at most items ({items})"),
         ));
     }
-    if req.max_value == 0 {
+    if req.max_value <= req.min_value {
         return Err(Error::invalid(
             "max_value",
-            0,
-            "use 1 or more (0 makes every agent indifferent)",
+            req.max_value,
+            format!(
+                "use more than min_value ({}): one value makes every agent indifferent",
+                req.min_value
+            ),
         ));
     }
-    let count = instances(req.question, items, strict_items, req.max_value);
+    let values = req.max_value - req.min_value + 1;
+    let count = instances(req.question, items, strict_items, values);
     if count > u128::from(req.max_instances) {
         return Err(Error::over_budget(
             "max_instances",
@@ -314,6 +327,7 @@ pub fn strategic_fairness(
         items,
         strict_items,
         max_value: req.max_value,
+        min_value: req.min_value,
         verdict: String::new(),
         two_agents: None,
         three_agents: None,
@@ -359,7 +373,8 @@ pub fn strategic_fairness(
             let mut rows = Vec::new();
             for m in 1..=items {
                 let strict = m <= strict_items;
-                let r = three_agents(m, req.max_value, strict, limit, &stop).map_err(err)?;
+                let r = three_agents(m, req.min_value..=req.max_value, strict, limit, &stop)
+                    .map_err(err)?;
                 rows.push(ThreeAgentRow {
                     items: m,
                     tied: r.tied.into(),
@@ -376,10 +391,13 @@ pub fn strategic_fairness(
                     .flatten()
                     .map(move |v| (r.items, v))
             }))
-            .unwrap_or_else(|| format!("EF1 always, 1 to {strict_items} items"));
+            .unwrap_or_else(|| match strict_items {
+                0 => "not searched".into(),
+                _ => format!("EF1 always, 1 to {strict_items} items"),
+            });
             report.verdict = format!(
-                "Three agents, round robin, every equilibrium allocation: utilities 0 to {}: {tied}; strict rankings (Borda and lexicographic): {strict}.",
-                req.max_value
+                "Three agents, round robin, every equilibrium allocation: utilities {} to {}: {tied}; strict rankings (Borda and lexicographic): {strict}.",
+                req.min_value, req.max_value
             );
             report.three_agents = Some(rows);
         }
@@ -396,6 +414,7 @@ pub fn strategic_fairness(
                         mms_strategic: g.mms_ratio[1],
                         egalitarian_sincere: g.egalitarian[0],
                         egalitarian_strategic: g.egalitarian[1],
+                        worst_when_alike: g.worst_when_alike,
                     });
                 }
                 ctl.advance(1);
@@ -408,8 +427,9 @@ pub fn strategic_fairness(
                 .iter()
                 .filter(|r| r.mms_strategic > r.mms_sincere)
                 .count();
+            let alike = rows.iter().filter(|r| r.worst_when_alike).count();
             report.verdict = format!(
-                "Two agents, every recursively balanced sequence of 1 to {items} items, every profile of rankings: strategic play's worst maximin-share ratio is below sincere play's for {worse} of {} sequence and scoring pairs and above it for {better}.",
+                "Two agents, every recursively balanced sequence of 1 to {items} items, every profile of rankings: strategic play's worst maximin-share ratio is below sincere play's for {worse} of {} sequence and scoring pairs and above it for {better}; both worst cases are met where the agents rank the items alike for {alike}.",
                 rows.len()
             );
             report.guarantees = Some(rows);
@@ -472,7 +492,7 @@ impl Render for StrategicFairnessReport {
             for r in rows {
                 writeln!(
                     w,
-                    "  {:<16} {:<13} MMS {:>4}: {:>7} {:>7}   {:>7} {:>7}",
+                    "  {:<16} {:<13} MMS {:>4}: {:>7} {:>7}   {:>7} {:>7}{}",
                     r.sequence,
                     r.scores,
                     r.mms,
@@ -480,6 +500,11 @@ impl Render for StrategicFairnessReport {
                     show(r.mms_strategic),
                     r.egalitarian_sincere.to_string(),
                     r.egalitarian_strategic.to_string(),
+                    if r.worst_when_alike {
+                        ""
+                    } else {
+                        "  (worst not when alike)"
+                    },
                 )?;
             }
         }
@@ -550,7 +575,7 @@ impl Tabulate for StrategicFairnessReport {
         }
         if let Some(rows) = &self.three_agents {
             let mut t = Table::new(
-                format!("Three agents, round robin: instances with an equilibrium allocation that is not EF1 (utilities 0 to {} up to relabelling the items; strict rankings with A's fixed).", self.max_value),
+                format!("Three agents, round robin: instances with an equilibrium allocation that is not EF1 (utilities {} to {} up to relabelling the items; strict rankings with A's fixed).", self.min_value, self.max_value),
                 vec![
                     Column::new("items", Align::Right),
                     Column::new("tied utilities", Align::Right),
@@ -587,6 +612,7 @@ impl Tabulate for StrategicFairnessReport {
                     Column::new("strategic", Align::Right),
                     Column::new("egalitarian sincere", Align::Right),
                     Column::new("strategic", Align::Right),
+                    Column::new("worst when alike", Align::Left),
                 ],
             );
             for r in rows {
@@ -599,6 +625,7 @@ impl Tabulate for StrategicFairnessReport {
                     ratio(r.mms_strategic),
                     Cell::exact(r.egalitarian_sincere),
                     Cell::exact(r.egalitarian_strategic),
+                    Cell::Text(if r.worst_when_alike { "yes" } else { "no" }.into()),
                 ]);
             }
             out.push(t);

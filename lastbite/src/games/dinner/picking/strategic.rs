@@ -20,7 +20,7 @@
 //!   "for every prefix of the ranking"). Under Borda scores bundles tie, equilibria
 //!   multiply, and every equilibrium allocation is found by [`Spe`] and checked.
 //! * [`three_agents`]: round robin for three agents, every equilibrium allocation, over
-//!   every instance with utilities in `0..=max_value` (tied utilities; instances up to
+//!   every instance with utilities in a range such as `0..=1` (tied utilities; instances up to
 //!   relabelling the items, a multiset of utility triples) and over every profile of
 //!   strict rankings with Borda and lexicographic scores.
 //! * [`guarantees`]: for each recursively balanced sequence of two agents, the worst
@@ -421,7 +421,8 @@ fn factorial(m: usize) -> u128 {
 /// The instances a question examines for every size `1..=items` (every equilibrium
 /// over strict rankings only up to `strict_items`), for the budget check before any
 /// work: (sequence, profile) pairs and instances as the searches count them, saturating.
-pub fn instances(question: Question, items: usize, strict_items: usize, max_value: u64) -> u128 {
+/// `values` is how many utilities the tied instances take (three agents).
+pub fn instances(question: Question, items: usize, strict_items: usize, values: u64) -> u128 {
     let pairs = |m: usize| factorial(m).saturating_mul(1u128 << free_picks(m).min(100));
     let sizes = |upto: usize, f: &dyn Fn(usize) -> u128| {
         (1..=upto).map(f).fold(0u128, u128::saturating_add)
@@ -430,7 +431,7 @@ pub fn instances(question: Question, items: usize, strict_items: usize, max_valu
         Question::TwoAgents => sizes(items, &pairs).saturating_add(sizes(strict_items, &pairs)),
         Question::Guarantees => sizes(items, &|m| pairs(m).saturating_mul(2)),
         Question::ThreeAgents => {
-            let types = (u128::from(max_value.min(1 << 20)) + 1).pow(3);
+            let types = u128::from(values.min(1 << 20)).pow(3);
             sizes(items, &|m| multisets(types, m as u128))
                 .saturating_add(sizes(strict_items, &|m| {
                     factorial(m).saturating_mul(factorial(m)).saturating_mul(2)
@@ -675,7 +676,7 @@ pub fn two_agents(
 pub struct ThreeAgents {
     /// Items.
     pub items: usize,
-    /// Utilities `0..=max_value`, every instance up to relabelling the items: is every
+    /// Utilities in the range asked, every instance up to relabelling the items: is every
     /// equilibrium allocation EF1?
     pub tied: Verdict,
     /// Strict rankings (A's fixed), Borda scores: is every equilibrium allocation EF1?
@@ -685,21 +686,21 @@ pub struct ThreeAgents {
 }
 
 /// Round robin for three agents with `m` items: every equilibrium allocation checked for
-/// EF1 over every instance with utilities in `0..=max_value` (a multiset of the items'
+/// EF1 over every instance with utilities in `values` (a multiset of the items'
 /// utility triples) and, with `strict`, over every profile of strict rankings under Borda
 /// and lexicographic scores.
 pub fn three_agents(
     m: usize,
-    max_value: u64,
+    values: std::ops::RangeInclusive<u64>,
     strict: bool,
     limit: usize,
     stop: &(dyn Fn() -> bool + Sync),
 ) -> Result<ThreeAgents, StrategicError> {
     assert!((1..=MAX_ITEMS).contains(&m));
     let turns: Vec<u8> = (0..m).map(|t| (t % 3) as u8).collect();
-    let v = max_value + 1;
+    let (low, v) = (*values.start(), values.end() - values.start() + 1);
     let types = (v * v * v) as usize;
-    let triple = |t: usize| [t as u64 / (v * v), t as u64 / v % v, t as u64 % v];
+    let triple = |t: usize| [t as u64 / (v * v), t as u64 / v % v, t as u64 % v].map(|x| x + low);
     // Tied: multisets of item types, split by the first (smallest) type.
     let tied = |first: usize| -> Result<Verdict, StrategicError> {
         if stop() {
@@ -809,6 +810,9 @@ pub struct Guarantee {
     /// `[sincere, strategic]`: the least egalitarian welfare (the worse-off agent's
     /// value) as a share of the value of everything.
     pub egalitarian: [Exact; 2],
+    /// Whether both worst cases are met where the agents rank the items alike (there
+    /// sincere play is the equilibrium).
+    pub worst_when_alike: bool,
 }
 
 /// For every recursively balanced sequence of `m` items (first pick A's) and both
@@ -860,8 +864,12 @@ pub fn guarantees(
         let total: u64 = values.iter().map(|&x| x as u64).sum();
         let mms = super::fairness::maximin_share(&values, 2, crate::engine::Budget::default())
             .expect("16 items are within the default budget") as u64;
+        let alike = Rankings::new(&[identity.clone(), identity.clone()]);
+        let u = [alike.utilities(0, scores), alike.utilities(1, scores)];
         for (s, turns) in sequences.iter().enumerate() {
             let at = |play: usize| least[(k * sequences.len() + s) * 2 + play];
+            let b = sincere_two(turns, &alike);
+            let when_alike = value(&u[0], b[0]).min(value(&u[1], b[1]));
             let ratio = |x: u64, d: u64| Exact::new(x as i128, d as i128);
             out.push(Guarantee {
                 sequence: sequence_text(turns),
@@ -869,6 +877,7 @@ pub fn guarantees(
                 mms,
                 mms_ratio: [0, 1].map(|play| (mms > 0).then(|| ratio(at(play), mms)).flatten()),
                 egalitarian: [0, 1].map(|play| ratio(at(play), total).expect("total > 0")),
+                worst_when_alike: at(0) == when_alike && at(1) == when_alike,
             });
         }
     }
