@@ -13,6 +13,7 @@ use serde::Deserialize;
 use super::equilibria::spe_allocations;
 use super::expected::{best_sequences, sincere_expected_two, strategic_expected_two, Best, Play};
 use super::fairness::fairness;
+use super::strategic::{three_agents, two_agents};
 use super::{bundles, manipulate, sincere};
 use crate::engine::{Budget, Silent};
 use crate::games::dinner::model::Setup;
@@ -332,6 +333,40 @@ fn every_spe_ef1(players: usize, max: u64, values: u64, trials: u64) -> (u64, u6
     (dinners, allocations, first)
 }
 
+/// The random dinners' answer settled at small sizes: every profile (two agents, every
+/// recursively balanced sequence of up to 8 items; three agents, round robin, utilities 0
+/// or 1 up to 7 items and strict rankings up to 5).
+fn exhaustive_ef1() -> Answer {
+    let never = || false;
+    let limit = 1 << 24;
+    let (mut pairs, mut two_fail) = (0u64, 0u64);
+    for m in 1..=8 {
+        let r = two_agents(m, true, limit, &never).expect("small sizes");
+        pairs += r.verdicts[1][0].instances;
+        two_fail += r.verdicts[1].iter().map(|v| v.failures).sum::<u64>();
+    }
+    let mut tied = None;
+    let mut strict_fail = 0;
+    for m in 1..=7 {
+        let r = three_agents(m, 0..=1, m <= 5, limit, &never).expect("small sizes");
+        strict_fail += r.borda.failures + r.lexicographic.failures;
+        if tied.is_none() && r.tied.failures > 0 {
+            tied = Some((m, r.tied.failures, r.tied.instances));
+        }
+    }
+    let tied = match tied {
+        Some((m, f, n)) => format!("the fewest items with an instance of utilities 0 or 1 whose equilibrium allocation is not EF1 is {m} ({f} of {n} instances up to relabelling the items)"),
+        None => "no instance of utilities 0 or 1 up to 7 items has an equilibrium allocation that is not EF1".into(),
+    };
+    Answer {
+        id: "picking.every_spe_ef1_exhaustive".into(),
+        question: "Is every equilibrium allocation EF1 over every profile at small sizes, not only over random dinners?".into(),
+        answer: format!(
+            "Two agents, strict rankings, every recursively balanced sequence of 1 to 8 items ({pairs} sequence and profile pairs): {two_fail} failures of EF1 under Borda scores (every equilibrium), lexicographic scores and every consistent additive utility. Three agents, round robin: {tied}; with strict rankings up to 5 items, {strict_fail} failures (Borda and lexicographic). `lastbite dinner strategic-fairness` goes further."
+        ),
+    }
+}
+
 /// The questions the papers leave open, answered by this run.
 pub fn answers() -> Vec<Answer> {
     let mut out = Vec::new();
@@ -357,6 +392,7 @@ pub fn answers() -> Vec<Answer> {
             parts.join("; ")
         ),
     });
+    out.push(exhaustive_ef1());
     let (_, ratio) = manipulation_verdict(published().manipulation.trials);
     out.push(Answer {
         id: "picking.manipulation_ratio".into(),
