@@ -287,6 +287,7 @@ def multiplicity(
 
 def strategic_fairness(
     *,
+    discerning: bool = ...,
     items: int = ...,
     max_instances: int = ...,
     max_outcomes: int = ...,

@@ -8,6 +8,8 @@ export const SAMPLES = {
   "subtraction-table": { set: "4,5,9", max_heap: 30 },
   "cookie-analyze": { components: "3,1,4" },
   "tokens-solve": { values: "1,5,3,7", players: 2 },
+  "tokens-anywhere": { values: "1,5,2,8", positions: "0,1/3,2,5/2", players: 2 },
+  "dinner-strategic-fairness": { question: "three-agents", items: 7, strict_items: 4 },
 };
 export async function loadCommands() {
   const r = await schemaDocument();

@@ -52,6 +52,9 @@ request! {
         /// agents indifferent between items they do not value).
         #[schemars(extend("x-budget" = "none"))]
         min_value: u64 = 0,
+        /// Three agents: only the tied instances where every agent values some two items
+        /// differently (no agent indifferent among all of them).
+        discerning: bool = false,
         /// Refuse to examine more instances (sequence and profile pairs) than this.
         #[schemars(extend("x-budget" = "budget"))]
         max_instances: u64 = DEFAULT_MAX_INSTANCES,
@@ -233,6 +236,8 @@ pub struct StrategicFairnessReport {
     pub max_value: u64,
     /// Three agents: the least utility of the instances with ties.
     pub min_value: u64,
+    /// Three agents: only tied instances where no agent is indifferent among all items.
+    pub discerning: bool,
     /// The answer in one sentence, from the rows.
     pub verdict: String,
     /// `two-agents`: one row a size.
@@ -328,6 +333,7 @@ pub fn strategic_fairness(
         strict_items,
         max_value: req.max_value,
         min_value: req.min_value,
+        discerning: req.discerning,
         verdict: String::new(),
         two_agents: None,
         three_agents: None,
@@ -373,8 +379,15 @@ pub fn strategic_fairness(
             let mut rows = Vec::new();
             for m in 1..=items {
                 let strict = m <= strict_items;
-                let r = three_agents(m, req.min_value..=req.max_value, strict, limit, &stop)
-                    .map_err(err)?;
+                let r = three_agents(
+                    m,
+                    req.min_value..=req.max_value,
+                    req.discerning,
+                    strict,
+                    limit,
+                    &stop,
+                )
+                .map_err(err)?;
                 rows.push(ThreeAgentRow {
                     items: m,
                     tied: r.tied.into(),
@@ -396,8 +409,10 @@ pub fn strategic_fairness(
                 _ => format!("EF1 always, 1 to {strict_items} items"),
             });
             report.verdict = format!(
-                "Three agents, round robin, every equilibrium allocation: utilities {} to {}: {tied}; strict rankings (Borda and lexicographic): {strict}.",
-                req.min_value, req.max_value
+                "Three agents, round robin, every equilibrium allocation: utilities {} to {}{}: {tied}; strict rankings (Borda and lexicographic): {strict}.",
+                req.min_value,
+                req.max_value,
+                if req.discerning { ", no agent indifferent among all items" } else { "" }
             );
             report.three_agents = Some(rows);
         }
@@ -575,7 +590,7 @@ impl Tabulate for StrategicFairnessReport {
         }
         if let Some(rows) = &self.three_agents {
             let mut t = Table::new(
-                format!("Three agents, round robin: instances with an equilibrium allocation that is not EF1 (utilities {} to {} up to relabelling the items; strict rankings with A's fixed).", self.min_value, self.max_value),
+                format!("Three agents, round robin: instances with an equilibrium allocation that is not EF1 (utilities {} to {}{} up to relabelling the items; strict rankings with A's fixed).", self.min_value, self.max_value, if self.discerning { ", no agent indifferent among all items," } else { "" }),
                 vec![
                     Column::new("items", Align::Right),
                     Column::new("tied utilities", Align::Right),

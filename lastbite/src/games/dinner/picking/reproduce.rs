@@ -348,7 +348,7 @@ fn exhaustive_ef1() -> Answer {
     let mut tied = None;
     let mut strict_fail = 0;
     for m in 1..=7 {
-        let r = three_agents(m, 0..=1, m <= 5, limit, &never).expect("small sizes");
+        let r = three_agents(m, 0..=1, false, m <= 5, limit, &never).expect("small sizes");
         strict_fail += r.borda.failures + r.lexicographic.failures;
         if tied.is_none() && r.tied.failures > 0 {
             tied = Some((m, r.tied.failures, r.tied.instances));

@@ -687,11 +687,13 @@ pub struct ThreeAgents {
 
 /// Round robin for three agents with `m` items: every equilibrium allocation checked for
 /// EF1 over every instance with utilities in `values` (a multiset of the items'
-/// utility triples) and, with `strict`, over every profile of strict rankings under Borda
+/// utility triples; with `discerning`, only those where every agent values some two
+/// items differently) and, with `strict`, over every profile of strict rankings under Borda
 /// and lexicographic scores.
 pub fn three_agents(
     m: usize,
     values: std::ops::RangeInclusive<u64>,
+    discerning: bool,
     strict: bool,
     limit: usize,
     stop: &(dyn Fn() -> bool + Sync),
@@ -716,12 +718,17 @@ pub fn three_agents(
                     u[a][i] = x;
                 }
             }
-            let all = spe.solve(&u, &turns, limit)?;
-            out.record(|| {
-                all.iter().find_map(|o| {
-                    first_envy_beyond_one(&u, o).map(|e| Witness::new(&turns, &u, o, e))
-                })
-            });
+            let indifferent = u.iter().any(|row| row[..m].iter().all(|&x| x == row[0]));
+            if discerning && indifferent {
+                // Not an instance of this search.
+            } else {
+                let all = spe.solve(&u, &turns, limit)?;
+                out.record(|| {
+                    all.iter().find_map(|o| {
+                        first_envy_beyond_one(&u, o).map(|e| Witness::new(&turns, &u, o, e))
+                    })
+                });
+            }
             // Next nondecreasing sequence with items[0] == first.
             let Some(i) = (1..m).rev().find(|&i| items[i] + 1 < types) else {
                 break;

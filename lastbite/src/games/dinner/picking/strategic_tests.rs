@@ -253,8 +253,8 @@ fn two_agent_verdicts_by_plain_enumeration() {
 /// assignments, sorted item by item, are the failing multisets.
 #[test]
 fn three_agent_verdicts_by_plain_enumeration() {
-    for m in 1..=4 {
-        let got = three_agents(m, 0..=1, m <= 3, LIMIT, &never).unwrap();
+    for (m, discerning) in (1..=4).flat_map(|m| [(m, false), (m, true)]) {
+        let got = three_agents(m, 0..=1, discerning, m <= 3, LIMIT, &never).unwrap();
         let turns: Vec<u8> = (0..m).map(|t| (t % 3) as u8).collect();
         let mut failing = std::collections::BTreeSet::new();
         let mut all = std::collections::BTreeSet::new();
@@ -269,6 +269,9 @@ fn three_agent_verdicts_by_plain_enumeration() {
                 items.push(t);
             }
             items.sort();
+            if discerning && u.iter().any(|row| row[..m].iter().all(|&x| x == row[0])) {
+                continue;
+            }
             all.insert(items.clone());
             if engine_allocations(&u, &turns)
                 .iter()
