@@ -158,7 +158,7 @@ pub fn discount_search(
 }
 
 /// Advances to the next permutation in lexicographic order; `false` after the last.
-pub fn next_permutation(v: &mut [i64]) -> bool {
+pub fn next_permutation<T: Ord>(v: &mut [T]) -> bool {
     let Some(i) = (1..v.len()).rev().find(|&i| v[i - 1] < v[i]) else {
         return false;
     };

@@ -34,6 +34,7 @@
 
 use crate::engine::Player;
 use crate::exact::Exact;
+use crate::games::dinner::analysis::variants::next_permutation;
 use crate::par::prelude::*;
 
 /// The most items a search takes (bundles are 16-bit masks).
@@ -393,25 +394,7 @@ fn permutations_from(m: usize, first: usize, mut f: impl FnMut(&[u8]) -> bool) {
     let mut p: Vec<u8> = std::iter::once(first as u8)
         .chain((0..m as u8).filter(|&x| x != first as u8))
         .collect();
-    loop {
-        if !f(&p) {
-            return;
-        }
-        // Next permutation of p[1..] in lexicographic order.
-        let tail = &mut p[1..];
-        let Some(i) = (0..tail.len().saturating_sub(1))
-            .rev()
-            .find(|&i| tail[i] < tail[i + 1])
-        else {
-            return;
-        };
-        let j = (i + 1..tail.len())
-            .rev()
-            .find(|&j| tail[j] > tail[i])
-            .expect("a larger item follows");
-        tail.swap(i, j);
-        tail[i + 1..].reverse();
-    }
+    while f(&p) && next_permutation(&mut p[1..]) {}
 }
 
 fn factorial(m: usize) -> u128 {
