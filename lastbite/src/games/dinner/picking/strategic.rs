@@ -221,24 +221,13 @@ pub fn ordinal_equilibrium(turns: &[u8], p: &Rankings) -> [u16; 2] {
 }
 
 fn value(u: &[u64; MAX_ITEMS], mask: u16) -> u64 {
-    let mut s = 0;
-    let mut b = mask;
-    while b != 0 {
-        s += u[b.trailing_zeros() as usize];
-        b &= b - 1;
-    }
-    s
+    items(mask.into()).map(|x| u[x]).sum()
 }
 
 /// Whether agent `i` (utilities `u`) with bundle `own` is envy-free up to one item
 /// towards the bundle `other` (goods: some item of `other` removes the envy).
 pub fn ef1(u: &[u64; MAX_ITEMS], own: u16, other: u16) -> bool {
-    let mut top = 0;
-    let mut b = other;
-    while b != 0 {
-        top = top.max(u[b.trailing_zeros() as usize]);
-        b &= b - 1;
-    }
+    let top = items(other.into()).map(|x| u[x]).max().unwrap_or(0);
     value(u, own) + top >= value(u, other)
 }
 
@@ -321,23 +310,14 @@ impl Spe {
             let worth = |o: &[u16; 3]| sums[o[mover] as usize];
             // The most the mover can be sure of: the best move's least continuation.
             let mut floor = 0;
-            let mut b = s;
-            while b != 0 {
-                let x = b.trailing_zeros() as usize;
-                b &= b - 1;
-                let child = s & !(1 << x);
-                let (at, n) = (self.start[child] as usize, self.len[child] as usize);
-                let least = self.arena[at..at + n].iter().map(worth).min().unwrap_or(0);
+            for x in items(s) {
+                let held = self.held(s & !(1 << x));
+                let least = self.arena[held].iter().map(worth).min().unwrap_or(0);
                 floor = floor.max(u[mover][x] + least);
             }
             let begin = self.arena.len();
-            let mut b = s;
-            while b != 0 {
-                let x = b.trailing_zeros() as usize;
-                b &= b - 1;
-                let child = s & !(1 << x);
-                let (at, n) = (self.start[child] as usize, self.len[child] as usize);
-                for j in at..at + n {
+            for x in items(s) {
+                for j in self.held(s & !(1 << x)) {
                     let o = self.arena[j];
                     if u[mover][x] + sums[o[mover] as usize] >= floor {
                         let mut o = o;
@@ -362,12 +342,27 @@ impl Spe {
             self.start[s] = begin as u32;
             self.len[s] = (self.arena.len() - begin) as u32;
         }
-        let (at, n) = (
-            self.start[states - 1] as usize,
-            self.len[states - 1] as usize,
-        );
-        Ok(&self.arena[at..at + n])
+        let root = self.held(states - 1);
+        Ok(&self.arena[root])
     }
+
+    /// Where the allocations of a solved state lie in the arena.
+    fn held(&self, state: usize) -> std::ops::Range<usize> {
+        let at = self.start[state] as usize;
+        at..at + self.len[state] as usize
+    }
+}
+
+/// The items of a mask, lowest first.
+fn items(mask: usize) -> impl Iterator<Item = usize> {
+    let mut b = mask;
+    std::iter::from_fn(move || {
+        (b != 0).then(|| {
+            let x = b.trailing_zeros() as usize;
+            b &= b - 1;
+            x
+        })
+    })
 }
 
 /// Whether every agent is EF1 towards every other in `alloc` under utilities `u`; if
