@@ -115,7 +115,7 @@ def stub(family):
             params.append(f"{field}: {py_type(prop, root)} = ...")
             # Older spellings stay accepted (the package maps them to the field).
             params += [f"{a}: {py_type(prop, root)} = ..." for a in prop.get("x-aliases", [])]
-        params += ["progress: bool = ...", "as_numpy: bool = ...", "format: str | None = ..."]
+        params += ["progress: bool = ...", "as_numpy: bool = ...", "format: str | None = ...", "estimate: bool = ..."]
         if reserved:
             params.append("**request: Any")
         lines.append(f"def {py}(")

@@ -357,6 +357,10 @@ fn output_args(info: &CommandInfo) -> Vec<Arg> {
             .long("json")
             .action(ArgAction::SetTrue)
             .help("Print one JSON document on stdout."),
+        Arg::new("estimate")
+            .long("estimate")
+            .action(ArgAction::SetTrue)
+            .help("Print the cost model's estimate of the work (seconds of one core) and whether --max-seconds admits it, without running."),
         Arg::new("output")
             .short('o')
             .long("output")
@@ -573,6 +577,18 @@ pub fn run(info: &CommandInfo, m: &ArgMatches) -> anyhow::Result<ExitCode> {
         bail!("give --svg, --png, --tikz or --tikz-standalone FILE for the picture (or --json for the data)");
     }
     let request = request(info, m)?;
+    if flag(m, "estimate") {
+        let e = call(api::estimate(info.name, &request))?;
+        out::to_stdout(|w| {
+            if json {
+                api::write_json(&e, w)?;
+            } else {
+                e.write_text(w)?;
+            }
+            Ok(())
+        })?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let bar = bar(info);
     let ctl = Control::new(&bar);
     if let Some(text) = m.try_get_one::<String>("shard").ok().flatten() {

@@ -1,8 +1,9 @@
 //! The `lastbite` command: a thin layer that parses flags, calls the library and prints.
 //!
 //! Exit codes: 0 on success, 1 when the input or the computation is refused (with a
-//! one-line message on stderr), 2 on a command-line usage error, 3 when a `verify`
-//! finds the profile not subgame perfect. A closed stdout (e.g.
+//! one-line message on stderr), 2 on a command-line usage error or a request whose
+//! estimated work is over `--max-seconds`, 3 when a `verify` finds the profile not
+//! subgame perfect. A closed stdout (e.g.
 //! `lastbite ... | head`) ends the program quietly with 0.
 
 #![deny(missing_docs)]
@@ -218,7 +219,16 @@ fn main() -> ExitCode {
         Err(e) => {
             let msg = format!("{e:#}").replace(['\n', '\r'], "; ");
             eprintln!("error: {msg}");
-            ExitCode::FAILURE
+            // A request over its work budget is refused before any work, as a usage error
+            // is: the flag that raises it is in the message.
+            let over_cost = e
+                .downcast_ref::<out::CliError>()
+                .is_some_and(|c| matches!(c.0, lastbite::api::Error::OverCost { .. }));
+            if over_cost {
+                ExitCode::from(2)
+            } else {
+                ExitCode::FAILURE
+            }
         }
     }
 }

@@ -27,6 +27,10 @@ pub struct Args {
     /// tables, the dinner's lean solver); requests giving none get this budget.
     #[arg(long, value_name = "GIB", default_value_t = 2)]
     max_memory_gib: u64,
+    /// The most seconds of one core one request's work may be estimated at before it
+    /// runs (`max_seconds`: refused 422 over it); requests giving none get this budget.
+    #[arg(long, value_name = "SECONDS", default_value_t = 30)]
+    max_seconds: u64,
     /// Seconds one computation may run before it is cancelled (answered 422).
     #[arg(long, default_value_t = 30.0)]
     timeout: f64,
@@ -89,6 +93,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut config = lastbite_web::Config {
         max_states: args.max_states,
         max_memory_gib: args.max_memory_gib,
+        max_seconds: args.max_seconds,
         timeout: Duration::from_secs_f64(args.timeout),
         jobs: args.jobs,
         queue: args.queue,

@@ -294,12 +294,13 @@ def _from_columns(np, value, schema, root):
     return _from_report(value, schema, root)
 
 
-def run(command, request, progress=False, as_numpy=False, format=None):
+def run(command, request, progress=False, as_numpy=False, format=None, estimate=False):
     """Runs `command` (e.g. "dinner-solve") on a request (a dict of Python values) and
     returns the report as Python values; with `as_numpy`, every list of records as a dict
     of NumPy arrays (one per field) and every list of integers as an array; with `format`
     ("latex", "latex-standalone", "svg", "tikz", "tikz-standalone", "text", "json"), the
-    report written so, as a string."""
+    report written so, as a string; with `estimate`, only the cost model's estimate of
+    the work (a dict: seconds, work, unit, max_seconds, admitted, text), nothing run."""
     req_schema = _schema(f"{command}.request")
     props = req_schema.get("properties", {})
     # Older spellings of a field (the schema's x-aliases) name the same field.
@@ -323,6 +324,8 @@ def run(command, request, progress=False, as_numpy=False, format=None):
             # A value Python cannot turn into the field's form: the library's kind of
             # error, naming the field, not Python's own.
             raise Error(f"{k}: {e}") from None
+    if estimate:
+        return json.loads(_lastbite.estimate(command, json.dumps(body)))
     if format is not None:
         if as_numpy:
             raise TypeError("give format or as_numpy, not both")
@@ -362,6 +365,9 @@ def _doc(name):
         lines.append(f"    {field} (default {default!r}): {desc}")
     lines += [
         "    progress (default False): draw a progress bar on stderr for long phases.",
+        "    estimate (default False): return the cost model's estimate of the work instead",
+        "        (a dict: seconds of one core, work and its unit, max_seconds, admitted, text),",
+        "        without running.",
         "    format (default None): return the report written as a string instead: 'latex' or",
         "        'latex-standalone' (its tables), 'svg', 'tikz' or 'tikz-standalone' (its picture),",
         "        'text' (the CLI's text) or 'json'.",
@@ -380,8 +386,8 @@ def _doc(name):
 def _command(name):
     """The Python function of command `name`: keyword arguments are the request's fields."""
 
-    def f(*, progress=False, as_numpy=False, format=None, **request):
-        return run(name, request, progress, as_numpy, format)
+    def f(*, progress=False, as_numpy=False, format=None, estimate=False, **request):
+        return run(name, request, progress, as_numpy, format, estimate)
 
     family, _, cmd = name.partition("-")
     f.__name__ = cmd or family

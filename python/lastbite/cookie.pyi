@@ -10,32 +10,38 @@ def analyze(
     *,
     components: str | Sequence[int] | None = ...,
     explain: bool = ...,
+    max_seconds: int = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
     format: str | None = ...,
+    estimate: bool = ...,
     **request: Any,
 ) -> Any:
     """A position's reduction, D-value, type and winning moves."""
 
 def critical(
     *,
+    max_seconds: int = ...,
     max_size: int = ...,
     max_n: int = ...,
     memory_gib: int = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
     format: str | None = ...,
+    estimate: bool = ...,
 ) -> Any:
     """The critical positions C^{n,d}."""
 
 def table(
     *,
     enumerate: bool = ...,
+    max_seconds: int = ...,
     max_size: int = ...,
     max_n: int = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
     format: str | None = ...,
+    estimate: bool = ...,
 ) -> Any:
     """Strict positions by D-value."""
 
@@ -43,6 +49,7 @@ def nim(
     *,
     bits: int = ...,
     engine: bool = ...,
+    max_seconds: int = ...,
     max_size: int = ...,
     max_n: int = ...,
     memory_gib: int = ...,
@@ -50,11 +57,13 @@ def nim(
     progress: bool = ...,
     as_numpy: bool = ...,
     format: str | None = ...,
+    estimate: bool = ...,
 ) -> Any:
     """The nim-values of all strict positions."""
 
 def general(
     *,
+    max_seconds: int = ...,
     max_size: int = ...,
     max_n: int = ...,
     memory_gib: int = ...,
@@ -62,5 +71,6 @@ def general(
     progress: bool = ...,
     as_numpy: bool = ...,
     format: str | None = ...,
+    estimate: bool = ...,
 ) -> Any:
     """Every reduced position (not only strict ones) up to `max_size` components: type, nim-value, remoteness, suspense and strategic duration, counted by `n`."""

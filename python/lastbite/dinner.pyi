@@ -17,6 +17,7 @@ def solve(
     explain: bool = ...,
     file: str | None = ...,
     first: Literal["alice", "bob"] | None = ...,
+    max_seconds: int = ...,
     max_states: int = ...,
     memory_gib: int = ...,
     method: Literal["auto", "crossout", "exact"] = ...,
@@ -26,6 +27,7 @@ def solve(
     progress: bool = ...,
     as_numpy: bool = ...,
     format: str | None = ...,
+    estimate: bool = ...,
 ) -> Any:
     """Crossout (two players) or the exact subgame perfect equilibrium."""
 
@@ -34,12 +36,14 @@ def play(
     data: str | None = ...,
     file: str | None = ...,
     first: Literal["alice", "bob"] | None = ...,
+    max_seconds: int = ...,
     morsels: str | Sequence[Sequence[Exact]] | None = ...,
     order: str | None = ...,
     strategies: str = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
     format: str | None = ...,
+    estimate: bool = ...,
 ) -> Any:
     """Play a strategy profile and report each player's score."""
 
@@ -48,6 +52,7 @@ def verify(
     data: str | None = ...,
     file: str | None = ...,
     first: Literal["alice", "bob"] | None = ...,
+    max_seconds: int = ...,
     max_states: int = ...,
     morsels: str | Sequence[Sequence[Exact]] | None = ...,
     order: str | None = ...,
@@ -55,6 +60,7 @@ def verify(
     progress: bool = ...,
     as_numpy: bool = ...,
     format: str | None = ...,
+    estimate: bool = ...,
 ) -> Any:
     """Check a strategy profile for subgame perfection (one-shot deviations)."""
 
@@ -64,11 +70,13 @@ def efg(
     file: str | None = ...,
     first: Literal["alice", "bob"] | None = ...,
     max_nodes: int = ...,
+    max_seconds: int = ...,
     morsels: str | Sequence[Sequence[Exact]] | None = ...,
     order: str | None = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
     format: str | None = ...,
+    estimate: bool = ...,
 ) -> Any:
     """The game tree in Gambit's .efg format."""
 
@@ -78,6 +86,7 @@ def discount(
     discount: Exact = ...,
     file: str | None = ...,
     first: Literal["alice", "bob"] | None = ...,
+    max_seconds: int = ...,
     max_size: int = ...,
     max_states: int = ...,
     morsels: str | Sequence[Sequence[Exact]] | None = ...,
@@ -86,6 +95,7 @@ def discount(
     progress: bool = ...,
     as_numpy: bool = ...,
     format: str | None = ...,
+    estimate: bool = ...,
 ) -> Any:
     """Is crossout still an equilibrium under a discount?"""
 
@@ -94,32 +104,38 @@ def pareto(
     data: str | None = ...,
     file: str | None = ...,
     first: Literal["alice", "bob"] | None = ...,
+    max_seconds: int = ...,
     morsels: str | Sequence[Sequence[Exact]] | None = ...,
     order: str | None = ...,
     size: int | None = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
     format: str | None = ...,
+    estimate: bool = ...,
 ) -> Any:
     """Pareto efficiency of crossout, of one dinner or of every permutation dinner of a size."""
 
 def experiment(
     *,
+    max_seconds: int = ...,
     seed: int = ...,
     size: int = ...,
     trials: int = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
     format: str | None = ...,
+    estimate: bool = ...,
 ) -> Any:
     """The paper's random experiment."""
 
 def attainable(
     *,
+    max_seconds: int = ...,
     size: int = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
     format: str | None = ...,
+    estimate: bool = ...,
 ) -> Any:
     """The Hopkins-Jones count of attainable sets."""
 
@@ -129,12 +145,14 @@ def plot(
     data: str | None = ...,
     file: str | None = ...,
     first: Literal["alice", "bob"] | None = ...,
+    max_seconds: int = ...,
     morsels: str | Sequence[Sequence[Exact]] | None = ...,
     order: str | None = ...,
     picture: bool = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
     format: str | None = ...,
+    estimate: bool = ...,
 ) -> Any:
     """Figure 1, the outcomes of all strategy pairs."""
 
@@ -145,6 +163,7 @@ def board(
     data: str | None = ...,
     file: str | None = ...,
     first: Literal["alice", "bob"] | None = ...,
+    max_seconds: int = ...,
     morsels: str | Sequence[Sequence[Exact]] | None = ...,
     order: str | None = ...,
     picture: bool = ...,
@@ -153,6 +172,7 @@ def board(
     progress: bool = ...,
     as_numpy: bool = ...,
     format: str | None = ...,
+    estimate: bool = ...,
 ) -> Any:
     """The crossout board (Figures 2, 4, 5)."""
 
@@ -163,6 +183,7 @@ def tree(
     file: str | None = ...,
     first: Literal["alice", "bob"] | None = ...,
     horizontal: bool = ...,
+    max_seconds: int = ...,
     max_states: int = ...,
     morsels: str | Sequence[Sequence[Exact]] | None = ...,
     order: str | None = ...,
@@ -172,6 +193,7 @@ def tree(
     progress: bool = ...,
     as_numpy: bool = ...,
     format: str | None = ...,
+    estimate: bool = ...,
 ) -> Any:
     """The game tree of a small dinner drawn, with its subgame perfect equilibrium."""
 
@@ -181,6 +203,7 @@ def sincere(
     data: str | None = ...,
     file: str | None = ...,
     first: Literal["alice", "bob"] | None = ...,
+    max_seconds: int = ...,
     max_states: int = ...,
     memory_gib: int = ...,
     morsels: str | Sequence[Sequence[Exact]] | None = ...,
@@ -188,6 +211,7 @@ def sincere(
     progress: bool = ...,
     as_numpy: bool = ...,
     format: str | None = ...,
+    estimate: bool = ...,
 ) -> Any:
     """Every agent takes its favourite morsel left (the earlier one among equal utilities)."""
 
@@ -197,12 +221,14 @@ def manipulate(
     data: str | None = ...,
     file: str | None = ...,
     first: Literal["alice", "bob"] | None = ...,
+    max_seconds: int = ...,
     max_states: int = ...,
     morsels: str | Sequence[Sequence[Exact]] | None = ...,
     order: str | None = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
     format: str | None = ...,
+    estimate: bool = ...,
 ) -> Any:
     """One agent's best play against sincere others."""
 
@@ -211,6 +237,7 @@ def expected(
     enumerate: bool = ...,
     max_items: int = ...,
     max_profiles: int = ...,
+    max_seconds: int = ...,
     model: str = ...,
     order: str = ...,
     play: Literal["sincere", "strategic"] = ...,
@@ -223,12 +250,14 @@ def expected(
     progress: bool = ...,
     as_numpy: bool = ...,
     format: str | None = ...,
+    estimate: bool = ...,
 ) -> Any:
     """Each agent's expected score and the expected welfare of a picking sequence under impartial culture (independent uniformly random rankings)."""
 
 def best_order(
     *,
     counts: Sequence[int] | None = ...,
+    max_seconds: int = ...,
     model: str = ...,
     play: Literal["sincere", "strategic"] = ...,
     players: int = ...,
@@ -238,6 +267,7 @@ def best_order(
     progress: bool = ...,
     as_numpy: bool = ...,
     format: str | None = ...,
+    estimate: bool = ...,
 ) -> Any:
     """The picking sequence with the greatest expected welfare under impartial culture (two agents, utilitarian welfare, sincere or strategic play: exact)."""
 
@@ -247,6 +277,7 @@ def fairness(
     every_spe: bool = ...,
     file: str | None = ...,
     first: Literal["alice", "bob"] | None = ...,
+    max_seconds: int = ...,
     max_states: int = ...,
     morsels: str | Sequence[Sequence[Exact]] | None = ...,
     order: str | None = ...,
@@ -257,11 +288,13 @@ def fairness(
     progress: bool = ...,
     as_numpy: bool = ...,
     format: str | None = ...,
+    estimate: bool = ...,
 ) -> Any:
     """Envy-freeness, EF1, proportionality and maximin shares of the sincere and the equilibrium allocation, of one dinner or (`trials`) of random permutation dinners."""
 
 def balance(
     *,
+    max_seconds: int = ...,
     max_size: int = ...,
     picture: bool = ...,
     seed: int = ...,
@@ -269,11 +302,13 @@ def balance(
     progress: bool = ...,
     as_numpy: bool = ...,
     format: str | None = ...,
+    estimate: bool = ...,
 ) -> Any:
     """First-mover advantage under alternation and Thue-Morse order."""
 
 def multiplicity(
     *,
+    max_seconds: int = ...,
     order: str = ...,
     players: int = ...,
     seed: int = ...,
@@ -282,6 +317,7 @@ def multiplicity(
     progress: bool = ...,
     as_numpy: bool = ...,
     format: str | None = ...,
+    estimate: bool = ...,
 ) -> Any:
     """How often random dinners with distinct utilities have more than one pure subgame perfect equilibrium outcome (the paper's "Three's a crowd")."""
 
@@ -291,6 +327,7 @@ def strategic_fairness(
     items: int = ...,
     max_instances: int = ...,
     max_outcomes: int = ...,
+    max_seconds: int = ...,
     max_value: int = ...,
     min_value: int = ...,
     question: Literal["two-agents", "three-agents", "guarantees"] = ...,
@@ -298,5 +335,6 @@ def strategic_fairness(
     progress: bool = ...,
     as_numpy: bool = ...,
     format: str | None = ...,
+    estimate: bool = ...,
 ) -> Any:
     """Is every subgame-perfect equilibrium allocation of round robin and of every recursively balanced sequence EF1, and what do sincere and strategic play guarantee? Decided over every profile of rankings (or of small integer utilities) for every number of items up to `items`."""

@@ -15,11 +15,13 @@ def solve(
     file: str | None = ...,
     max_nodes: int = ...,
     max_outcomes: int = ...,
+    max_seconds: int = ...,
     root_only: bool = ...,
     ties: str = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
     format: str | None = ...,
+    estimate: bool = ...,
 ) -> Any:
     """The subgame perfect equilibrium under tie rules, and optionally all pure SPE outcomes and explanations."""
 
@@ -28,10 +30,12 @@ def verify(
     data: str | None = ...,
     file: str | None = ...,
     max_nodes: int = ...,
+    max_seconds: int = ...,
     profile: str | None = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
     format: str | None = ...,
+    estimate: bool = ...,
 ) -> Any:
     """Is a behaviour profile subgame perfect?"""
 
@@ -40,9 +44,11 @@ def info(
     data: str | None = ...,
     file: str | None = ...,
     max_nodes: int = ...,
+    max_seconds: int = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
     format: str | None = ...,
+    estimate: bool = ...,
 ) -> Any:
     """What a file holds."""
 
@@ -50,6 +56,7 @@ def random(
     *,
     chance: int = ...,
     max_actions: int = ...,
+    max_seconds: int = ...,
     memory_gib: int = ...,
     nodes: int = ...,
     outcomes: int = ...,
@@ -59,6 +66,7 @@ def random(
     progress: bool = ...,
     as_numpy: bool = ...,
     format: str | None = ...,
+    estimate: bool = ...,
 ) -> Any:
     """A random perfect-information game, for tests and benchmarks."""
 
@@ -69,11 +77,13 @@ def draw(
     file: str | None = ...,
     horizontal: bool = ...,
     max_nodes: int = ...,
+    max_seconds: int = ...,
     spe: bool = ...,
     ties: str = ...,
     values: bool = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
     format: str | None = ...,
+    estimate: bool = ...,
 ) -> Any:
     """The game tree drawn, with its equilibrium under tie rules."""

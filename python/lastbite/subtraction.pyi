@@ -9,11 +9,13 @@ taken exactly."""
 def table(
     *,
     max_heap: int = ...,
+    max_seconds: int = ...,
     memory_gib: int = ...,
     set: str = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
     format: str | None = ...,
+    estimate: bool = ...,
 ) -> Any:
     """Every heap up to `max_heap` under all four conventions."""
 
@@ -23,21 +25,25 @@ def outcome(
     explain: bool = ...,
     heap: str = ...,
     limit: int = ...,
+    max_seconds: int = ...,
     set: str = ...,
     takes: Sequence[int] | None = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
     format: str | None = ...,
+    estimate: bool = ...,
 ) -> Any:
     """One heap under one convention, any heap below 2^128."""
 
 def period(
     *,
     limit: int = ...,
+    max_seconds: int = ...,
     set: str = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
     format: str | None = ...,
+    estimate: bool = ...,
 ) -> Any:
     """Pre-period, period, increment and first discrepancies."""
 
@@ -46,6 +52,7 @@ def scan(
     csv: bool = ...,
     limit: int = ...,
     max: int | None = ...,
+    max_seconds: int = ...,
     out: str | None = ...,
     pairs: int | None = ...,
     random: int | None = ...,
@@ -55,6 +62,7 @@ def scan(
     progress: bool = ...,
     as_numpy: bool = ...,
     format: str | None = ...,
+    estimate: bool = ...,
 ) -> Any:
     """Sweep families of rulesets, resumable through `out`."""
 
@@ -62,11 +70,13 @@ def conjecture(
     *,
     limit: int = ...,
     max: int = ...,
+    max_seconds: int = ...,
     sizes: Sequence[int] = ...,
     statement: str = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
     format: str | None = ...,
+    estimate: bool = ...,
 ) -> Any:
     """Check a conjecture or problem of the paper."""
 
@@ -74,10 +84,12 @@ def problems(
     *,
     limit: int = ...,
     max: int = ...,
+    max_seconds: int = ...,
     sizes: Sequence[int] = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
     format: str | None = ...,
+    estimate: bool = ...,
 ) -> Any:
     """The data of Problems 1, 4 and 5 (Section 6) on every ruleset of the given sizes."""
 
@@ -87,10 +99,12 @@ def plot(
     limit: int = ...,
     max: int | None = ...,
     max_heap: int = ...,
+    max_seconds: int = ...,
     picture: bool = ...,
     set: str | None = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
     format: str | None = ...,
+    estimate: bool = ...,
 ) -> Any:
     """The paper's figures and a heat map."""

@@ -13,6 +13,7 @@ def solve(
     clock: bool = ...,
     continuous: bool = ...,
     grid: int = ...,
+    max_seconds: int = ...,
     max_states: int = ...,
     picture: bool = ...,
     players: int = ...,
@@ -22,6 +23,7 @@ def solve(
     progress: bool = ...,
     as_numpy: bool = ...,
     format: str | None = ...,
+    estimate: bool = ...,
 ) -> Any:
     """Solve a Token Dollars game."""
 
@@ -29,12 +31,14 @@ def seats(
     *,
     clock: bool = ...,
     max_players: int = ...,
+    max_seconds: int = ...,
     max_states: int = ...,
     picture: bool = ...,
     stacks: int = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
     format: str | None = ...,
+    estimate: bool = ...,
 ) -> Any:
     """Each seat's equilibrium payoff for 1..max_players players."""
 
@@ -43,6 +47,7 @@ def anywhere(
     circumference: str | None = ...,
     clock: bool = ...,
     max_placements: int = ...,
+    max_seconds: int = ...,
     players: int = ...,
     positions: str | None = ...,
     stacks: int = ...,
@@ -51,5 +56,6 @@ def anywhere(
     progress: bool = ...,
     as_numpy: bool = ...,
     format: str | None = ...,
+    estimate: bool = ...,
 ) -> Any:
     """Token Dollars with tokens anywhere on the line (within the stacks' span) or round the clock, solved exactly over the arrangement of the placements where payoffs can change (issue 57; the argument in `docs/results/tokens.md`)."""

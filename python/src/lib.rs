@@ -167,6 +167,14 @@ fn tikz(svg: &str, standalone: bool) -> PyResult<String> {
     })
 }
 
+/// The cost of command `command` on a JSON request, without running it
+/// (`lastbite::api::estimate`), as JSON.
+#[pyfunction]
+fn estimate(command: &str, request: &str) -> PyResult<String> {
+    let e = api::estimate(command, request).map_err(|e| Error::new_err(e.to_string()))?;
+    Ok(serde_json::to_string(&e).expect("an estimate is JSON"))
+}
+
 #[pyfunction]
 #[pyo3(signature = (command, request, progress = false))]
 fn call(py: Python<'_>, command: &str, request: &str, progress: bool) -> PyResult<String> {
@@ -272,6 +280,7 @@ fn lastbite_json<T: serde::Serialize>(v: &T) -> String {
 fn _lastbite(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("Error", m.py().get_type::<Error>())?;
     m.add_function(wrap_pyfunction!(call, m)?)?;
+    m.add_function(wrap_pyfunction!(estimate, m)?)?;
     m.add_function(wrap_pyfunction!(tikz, m)?)?;
     m.add_function(wrap_pyfunction!(export, m)?)?;
     m.add_function(wrap_pyfunction!(call_columns, m)?)?;

@@ -18,6 +18,7 @@ use std::sync::OnceLock;
 pub const CAPS: serving::Caps = serving::Caps {
     max_states: 10_000_000,
     max_memory_gib: 1,
+    max_seconds: 30,
 };
 
 /// Runs `command` on a request's JSON as the page's worker does: the status (0 the

@@ -68,6 +68,9 @@ pub struct Config {
     /// nim and general tables, the dinner's lean solver); requests that give none get
     /// this budget.
     pub max_memory_gib: u64,
+    /// The most seconds of one core one request's work may be estimated at
+    /// (`max_seconds`); requests that give none get this budget.
+    pub max_seconds: u64,
     /// Host names (or addresses) the server answers to besides loopback's and the address
     /// it is bound to.
     pub allow_hosts: Vec<String>,
@@ -87,6 +90,7 @@ impl Default for Config {
             read_timeout: Duration::from_secs(10),
             max_body: 1 << 20,
             max_memory_gib: 2,
+            max_seconds: 30,
             allow_hosts: Vec::new(),
             token: None,
         }
@@ -497,19 +501,28 @@ async fn plain_command(
     run(shared, &command, format, body).await
 }
 
-/// The export format a call asks for (`?format=latex`, `tikz`, ...: [`api::Format`]); no
-/// other query parameter is taken.
-fn format_of(uri: &axum::http::Uri) -> Result<Option<api::Format>, ApiError> {
+/// What a call asks for: its report (in JSON, or an export format: `?format=latex`,
+/// `tikz`, ...: [`api::Format`]), or only its cost (`?estimate`: [`api::estimate`]).
+#[derive(Clone, Copy)]
+enum Answer {
+    Report(Option<api::Format>),
+    Estimate,
+}
+
+/// The [`Answer`] a call's query asks for; no other query parameter is taken.
+fn format_of(uri: &axum::http::Uri) -> Result<Answer, ApiError> {
     let Some(query) = uri.query().filter(|q| !q.is_empty()) else {
-        return Ok(None);
+        return Ok(Answer::Report(None));
     };
     let bad = |message: String| ApiError::new(StatusCode::BAD_REQUEST, message);
     match query.split_once('=') {
+        None if query == "estimate" => Ok(Answer::Estimate),
+        Some(("estimate", "true" | "1")) => Ok(Answer::Estimate),
         Some(("format", name)) if !name.contains('&') => api::Format::parse(name)
-            .map(Some)
+            .map(|f| Answer::Report(Some(f)))
             .map_err(|e| bad(e.to_string())),
         _ => Err(bad(format!(
-            "unknown query {} (the API takes only format=...)",
+            "unknown query {} (the API takes only format=... or estimate)",
             api::escape(query)
         ))),
     }
@@ -524,7 +537,7 @@ fn json_response(body: String) -> Response {
 async fn run(
     shared: Arc<Shared>,
     name: &str,
-    format: Option<api::Format>,
+    answer: Answer,
     body: Body,
 ) -> Result<Response, ApiError> {
     let Some(&(command, ref fields)) = shared.fields.iter().find(|(c, _)| *c == name) else {
@@ -557,6 +570,22 @@ async fn run(
         }
     };
     let request = budgeted(&shared.config, fields, &bytes)?;
+    let format = match answer {
+        Answer::Report(format) => format,
+        // Under this server's budgets, as the call would be; no slot (no work is done).
+        Answer::Estimate => {
+            return tokio::task::spawn_blocking(move || api::estimate(command, &request))
+                .await
+                .map_err(|_| {
+                    ApiError::new(
+                        StatusCode::INTERNAL_SERVER_ERROR,
+                        format!("internal error in {command} (please report it)"),
+                    )
+                })?
+                .map(|e| json_response(serde_json::to_string(&e).expect("an estimate is JSON")))
+                .map_err(|e| ApiError::new(status_of(&e), e.to_string()));
+        }
+    };
     let slot = queue(&shared).await?;
     let cancel = Arc::new(AtomicBool::new(false));
     let flag = cancel.clone();
@@ -657,6 +686,7 @@ fn budgeted(
     let caps = serving::Caps {
         max_states: config.max_states,
         max_memory_gib: config.max_memory_gib,
+        max_seconds: config.max_seconds,
     };
     serving::admit(fields, bytes, &caps, "this server").map_err(|r| match r {
         serving::Refusal::BadRequest(m) => ApiError::new(StatusCode::BAD_REQUEST, m),

@@ -101,6 +101,17 @@ pub enum Error {
     },
     /// The caller cancelled the call.
     Cancelled,
+    /// The request's work is estimated over its budget (`max_seconds`), refused before
+    /// the work.
+    OverCost {
+        /// The estimate in words: `about 2.1 hours (1.7e10 sequence steps)`.
+        estimate: String,
+        /// The budget, in seconds of one core.
+        max_seconds: u64,
+    },
+    /// The call stopped where it stated its cost, as a control made to estimate asks
+    /// ([`crate::api::estimate`] answers it; no front end sees it).
+    Estimated,
 }
 
 /// What kind of failure an [`Error`] is: what a front end needs to choose an exit code,
@@ -186,7 +197,8 @@ impl Error {
                 EfgError::Cancelled => Cancelled,
                 _ => BadRequest,
             },
-            Error::Cancelled => Cancelled,
+            Error::Cancelled | Error::Estimated => Cancelled,
+            Error::OverCost { .. } => OverBudget,
         }
     }
 
@@ -252,6 +264,7 @@ impl Error {
                 Some("max_states")
             }
             Error::Engine(EngineError::OverMemory { .. }) => Some("memory_gib"),
+            Error::OverCost { .. } => Some("max_seconds"),
             Error::Subtraction(SubtractionError::NoPeriod(_)) => Some("limit"),
             Error::Tokens(TokensError::TooManyPlayers { .. }) => Some("players"),
             Error::Tokens(TokensError::Layout { field, .. }) => Some(field),
@@ -336,6 +349,11 @@ impl Error {
                 }
             }
             Error::Cancelled => "cancelled".into(),
+            Error::OverCost {
+                estimate,
+                max_seconds,
+            } => format!("{estimate} is over {} {max_seconds}", name("max_seconds")),
+            Error::Estimated => "stopped at the estimate".into(),
         };
         // One line whatever a nested message held.
         text.replace(['\n', '\r'], " ")

@@ -7,10 +7,12 @@ use crate::engine::player_letter;
 use schemars::JsonSchema;
 use serde::Serialize;
 
-/// Declares a request struct: serde defaults from the listed expressions, unknown fields
-/// refused, a JSON Schema derived.
+/// Declares a command's request struct: serde defaults from the listed expressions,
+/// unknown fields refused, a JSON Schema derived, and the work budget every command takes
+/// (`max_seconds`, last). `request!(@plain Name { ... })` declares one without the budget
+/// (a game to play move by move is no command).
 macro_rules! request {
-    ($(#[$m:meta])* $name:ident { $( $(#[$fm:meta])* $f:ident : $t:ty = $d:expr ),* $(,)? }) => {
+    (@plain $(#[$m:meta])* $name:ident { $( $(#[$fm:meta])* $f:ident : $t:ty = $d:expr ),* $(,)? }) => {
         $(#[$m])*
         #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
         #[serde(default, deny_unknown_fields)]
@@ -19,8 +21,30 @@ macro_rules! request {
             fn default() -> Self { $name { $( $f: $d, )* } }
         }
     };
+    ($(#[$m:meta])* $name:ident { $( $(#[$fm:meta])* $f:ident : $t:ty = $d:expr ),* $(,)? }) => {
+        $crate::api::input::request! {
+            @plain $(#[$m])* $name {
+                $( $(#[$fm])* $f: $t = $d, )*
+                /// Refuse, before any work, a request whose cost model estimates more than
+                /// this many seconds of one core (`estimate` shows the estimate).
+                #[schemars(extend("x-budget" = "seconds"))]
+                max_seconds: u64 = $crate::api::cost::DEFAULT_MAX_SECONDS,
+            }
+        }
+        impl $crate::api::input::Budgeted for $name {
+            fn max_seconds(&self) -> u64 {
+                self.max_seconds
+            }
+        }
+    };
 }
 pub(crate) use request;
+
+/// A request with a work budget: every command's ([`request!`]).
+pub trait Budgeted {
+    /// The budget, in seconds of one core.
+    fn max_seconds(&self) -> u64;
+}
 
 /// A type with a closed set of values written as text, as a request field: serialised as
 /// its name, read by its `FromStr` (so case and the family's aliases stay accepted, and a
@@ -68,6 +92,8 @@ pub enum BudgetUnit {
     Count,
     /// Memory, in GiB (`"x-budget": "memory"`).
     Gib,
+    /// Seconds of one core, the work budget every command has (`"x-budget": "seconds"`).
+    Seconds,
     /// Anything else (`"x-budget": "budget"`: items, profiles, heaps searched): a front
     /// end that serves others allows at most the field's default.
     Declared,
@@ -77,7 +103,7 @@ pub enum BudgetUnit {
 /// = "range"))]`). Every integer field of every request carries one (the contract test
 /// over the command table checks it, and that each size is refused over its budget
 /// before any work):
-/// - `"states"`, `"memory"`, `"budget"`: the field is a budget ([`BudgetUnit`]); a front
+/// - `"states"`, `"memory"`, `"seconds"`, `"budget"`: the field is a budget ([`BudgetUnit`]); a front
 ///   end that serves others caps it ([`crate::api::serving::admit`]).
 /// - the name of another field of the request, a budget: the field sizes the work and is
 ///   refused over that budget, whose name the refusal gives (the flag that raises it).
@@ -85,7 +111,9 @@ pub enum BudgetUnit {
 /// - `"estimate"`: the work is estimated from the field (with others) and refused over a
 ///   fixed limit that the refusal states.
 /// - `"none"`: the field sizes no work (a seed, an index into the instance).
-pub const BUDGET_KINDS: [&str; 6] = ["states", "memory", "budget", "range", "estimate", "none"];
+pub const BUDGET_KINDS: [&str; 7] = [
+    "states", "memory", "seconds", "budget", "range", "estimate", "none",
+];
 
 /// A player in reports: the engine's letter ([`player_letter`]: `A` for Alice, `B` for Bob, ...),
 /// serialised as a string.

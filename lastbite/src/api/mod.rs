@@ -14,7 +14,9 @@
 //!   [`Render::write_text`] writes the human table of each;
 //! * errors are [`Error`]s that name the request *field* (never a CLI flag: the CLI maps
 //!   fields to its flags) and quote user input escaped, so a message is always one line;
-//! * long calls take a [`Control`]: a progress sink and a cancellation flag.
+//! * long calls take a [`Control`]: a progress sink, a cancellation flag and the
+//!   request's work budget, against which every command admits its cost
+//!   ([`Control::admit`], [`cost`]) before its work.
 //!
 //! The API owns requests, reports, their text and the command table; it must not hold
 //! game logic (a family's analyses live in [`crate::games`]), and no front end may
@@ -31,6 +33,7 @@
 
 mod control;
 pub mod cookie;
+pub mod cost;
 pub mod dinner;
 pub mod drawing;
 pub mod efg;
@@ -46,6 +49,7 @@ pub mod sweep;
 pub mod tokens;
 
 pub use control::Control;
+pub use cost::{estimate, EstimateReport};
 pub use error::{escape, Error, ErrorKind};
 pub use json::{parse_request, write_json, write_json_compact};
 pub use playable::{GameInfo, Playable, Position, Utility};
@@ -266,6 +270,8 @@ pub fn call_with<V: ReportVisitor>(
             match name {
                 $($cmd => {
                     let req: $crate::api::$fam::$req = parse_request(request)?;
+                    // The request's work budget, checked where the command admits its cost.
+                    let ctl = &ctl.budgeted(input::Budgeted::max_seconds(&req));
                     let report: $crate::api::$fam::$rep = $crate::api::$fam::$f(&req, ctl)?;
                     Ok(visitor.visit(&report))
                 })*

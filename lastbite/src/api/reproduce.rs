@@ -1,6 +1,7 @@
 //! `reproduce`: every paper's published values, recomputed, with pass/fail marks, and the
 //! open questions answered by computation.
 
+use crate::api::cost::{Estimate, Work, RUNS};
 use std::io::{self, Write};
 
 use schemars::JsonSchema;
@@ -67,6 +68,8 @@ type Family<T> = fn() -> Vec<T>;
 /// Recomputes every published value.
 pub fn reproduce(_req: &ReproduceRequest, ctl: &Control) -> Result<ReproduceReport, Error> {
     use crate::games::{cookie, dinner, subtraction, tokens};
+    // One fixed run: every check of the four papers and the picking results.
+    ctl.admit(Estimate::new(Work::count(1.0), RUNS))?;
     let families: Vec<(&'static str, Family<Check>)> = vec![
         ("ethiopian-dinner", dinner::analysis::reproduce::checks),
         ("subtraction-tie-breaking", subtraction::reproduce::checks),

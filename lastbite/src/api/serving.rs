@@ -23,6 +23,9 @@ pub struct Caps {
     pub max_states: u64,
     /// The most memory, in GiB, one request's tables may take.
     pub max_memory_gib: u64,
+    /// The most seconds of one core one request's work may be estimated at
+    /// (`max_seconds`).
+    pub max_seconds: u64,
 }
 
 /// Why a request was refused before the call.
@@ -65,7 +68,8 @@ pub struct RequestFields {
     pub props: Vec<String>,
     /// The fields declared to name a file or folder.
     pub paths: Vec<PathField>,
-    /// The fields declared to be budgets (`x-budget`: `states`, `memory` or `budget`),
+    /// The fields declared to be budgets (`x-budget`: `states`, `memory`, `seconds` or
+    /// `budget`),
     /// with their defaults.
     pub budgets: Vec<BudgetField>,
 }
@@ -127,6 +131,7 @@ impl RequestFields {
                 let unit = match p.get("x-budget")?.as_str()? {
                     "states" => BudgetUnit::Count,
                     "memory" => BudgetUnit::Gib,
+                    "seconds" => BudgetUnit::Seconds,
                     "budget" => BudgetUnit::Declared,
                     _ => return None,
                 };
@@ -188,12 +193,12 @@ pub fn schema_document() -> String {
 ///
 /// ```
 /// use lastbite::api::serving::{admit, request_fields, Caps, Refusal};
-/// let caps = Caps { max_states: 1000, max_memory_gib: 1 };
+/// let caps = Caps { max_states: 1000, max_memory_gib: 1, max_seconds: 10 };
 /// let all = request_fields();
 /// let (_, fields) = all.iter().find(|(c, _)| *c == "dinner-verify").unwrap();
 /// let body = admit(fields, br#"{"morsels": "1,2"}"#, &caps, "this page").unwrap();
 /// let v: serde_json::Value = serde_json::from_str(&body).unwrap();
-/// assert_eq!(v, serde_json::json!({"morsels": "1,2", "max_states": 1000}));
+/// assert_eq!(v, serde_json::json!({"morsels": "1,2", "max_states": 1000, "max_seconds": 10}));
 /// let over = admit(fields, br#"{"max_states": 5000}"#, &caps, "this page");
 /// assert_eq!(over, Err(Refusal::OverBudget("refused: max_states 5000 is over this page's budget of 1000".into())));
 /// let file = admit(fields, br#"{"file": "/etc/passwd"}"#, &caps, "this page");
@@ -246,6 +251,7 @@ fn cap(
         let cap = match budget.unit {
             BudgetUnit::Count => caps.max_states,
             BudgetUnit::Gib => caps.max_memory_gib,
+            BudgetUnit::Seconds => caps.max_seconds,
             BudgetUnit::Declared => budget.default,
         };
         match fields.get(key) {

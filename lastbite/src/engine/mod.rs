@@ -231,6 +231,9 @@ pub trait Progress: Sync {
     fn cancelled(&self) -> bool {
         false
     }
+    /// The whole call is expected to take about `seconds` of one core (its cost model's
+    /// estimate, given once before the work): a bar may show it beside the work done.
+    fn expect(&self, _seconds: f64) {}
 }
 
 /// A [`Progress`] that reports nothing.

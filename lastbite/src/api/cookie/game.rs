@@ -10,6 +10,7 @@ use crate::exact::Exact;
 use crate::games::cookie::{CookieMatch, Position};
 
 request! {
+    @plain
     /// The cookie game to play move by move.
     GameRequest {
         /// The components (days of edibility).

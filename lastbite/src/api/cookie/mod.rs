@@ -5,6 +5,7 @@
 //! Nothing here computes a game: the work is [`crate::games::cookie`]'s; this module
 //! turns requests into its validated types and its results into reports.
 
+mod costs;
 mod game;
 mod play;
 mod report;
@@ -17,6 +18,7 @@ pub use report::{
     NimReport, RuleReport, TableReport, BRUTE_FORCE_COMPONENTS,
 };
 
+use crate::api::cost::{Estimate, Work, INPUT};
 use crate::api::input::request;
 use crate::api::{Control, Error};
 use crate::engine::impartial::{Analyser, Outcome};
@@ -98,6 +100,10 @@ pub const EXPLAIN_COMPONENTS: usize = 1000;
 /// Analyses a position: theory always, brute force up to 24 unexpired components.
 pub fn analyze(req: &AnalyzeRequest, ctl: &Control) -> Result<AnalyzeReport, Error> {
     let p = position_of(&req.components, &req.from)?;
+    // The theory is a pass over the components; each move explained is another.
+    let n = p.len().max(1) as f64;
+    let explained = if req.explain { n } else { 1.0 };
+    ctl.admit(Estimate::new(Work::count(n * explained), INPUT))?;
     let mut report = analyze_position(&p)?;
     if req.explain {
         if p.len() > EXPLAIN_COMPONENTS {
@@ -266,6 +272,8 @@ pub fn critical(req: &CriticalRequest, ctl: &Control) -> Result<CriticalReport, 
         ),
         "list fewer sizes",
     )?;
+    // Measured: a component listed is about a thirteenth of an input item's work.
+    ctl.admit(Estimate::new(Work::count(components as f64 * 0.08), INPUT))?;
     let mut critical = Vec::new();
     for n in 1..=req.max_size {
         // A size's positions are a few milliseconds at most: checked between sizes.
@@ -317,6 +325,7 @@ pub fn table(req: &TableRequest, ctl: &Control) -> Result<TableReport, Error> {
             ),
         ));
     }
+    ctl.admit(costs::table(req.max_size, req.enumerate))?;
     let rows: Vec<Vec<BigUint>> = if req.enumerate {
         count_table(req.max_size, ctl)
             .into_iter()
@@ -398,6 +407,7 @@ pub fn nim(req: &NimRequest, ctl: &Control) -> Result<NimReport, Error> {
         4 => Packing::FourBits,
         other => return Err(Error::invalid("bits", other, "use 2 or 4")),
     };
+    ctl.admit(costs::nim(req.max_size, req.engine))?;
     let (rows, gpu) = if req.engine {
         (nim_distribution(req.max_size, ctl), None)
     } else {
@@ -467,6 +477,7 @@ pub fn general(req: &GeneralRequest, ctl: &Control) -> Result<GeneralReport, Err
             format!("the general table covers 1..={MAX_GENERAL} components"),
         ));
     }
+    ctl.admit(costs::general(req.max_size))?;
     // The last layer is counted as it is computed, never held.
     let (max_n, store) = (
         req.max_size as u32,

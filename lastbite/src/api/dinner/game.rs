@@ -8,6 +8,7 @@ use crate::exact::Exact;
 use crate::games::dinner::{DinnerGame, Setup};
 
 dinner_request! {
+    @plain
     /// A dinner to play move by move: the morsels and turn order, and the rules' fields
     /// that change the payoffs or the moves.
     GameRequest {

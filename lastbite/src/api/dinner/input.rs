@@ -15,9 +15,9 @@ use crate::games::dinner::{Dinner, Rules, Setup, TurnOrder};
 
 /// A request with the dinner input fields first (see the module documentation).
 macro_rules! dinner_request {
-    ($(#[$m:meta])* $name:ident { $($rest:tt)* }) => {
+    ($(@$mode:ident)? $(#[$m:meta])* $name:ident { $($rest:tt)* }) => {
         $crate::api::input::request! {
-            $(#[$m])* $name {
+            $(@$mode)? $(#[$m])* $name {
                 /// A dinner file: CSV (one morsel per line, one column per player, optional
                 /// header), JSON or TOML.
                 #[schemars(extend("x-path" = "file", "x-instead" = "data", "x-positional" = true))]

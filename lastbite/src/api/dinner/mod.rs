@@ -10,6 +10,8 @@
 //! Nothing here computes a game: the work is [`crate::games::dinner`]'s; this module turns
 //! requests into its validated types and its results into reports.
 
+mod costs;
+pub(crate) use costs::drawn as drawn_cost;
 mod game;
 pub(crate) mod input;
 mod picking;
@@ -50,6 +52,7 @@ use serde::{Deserialize, Serialize};
 
 pub use crate::api::drawing::TreeReport;
 
+use crate::api::cost::Work;
 use crate::api::drawing::{tree_request, TreeFields};
 use crate::api::input::request;
 use crate::api::{Control, Error};
@@ -180,6 +183,12 @@ pub fn solve(req: &SolveRequest, ctl: &Control) -> Result<SolveReport, Error> {
     };
     let at: Vec<usize> = req.at.clone().unwrap_or_default();
     let position = explain.then(|| position_at(&setup, &at)).transpose()?;
+    ctl.admit(match use_crossout {
+        true => costs::crossout(d.len()),
+        // Every equilibrium too: a set of outcomes per state, a few times a value's work.
+        false if req.all => costs::lattice(&setup).times(Work::count(4.0)),
+        false => costs::lattice(&setup),
+    })?;
     let mut report = SolveReport {
         players: d.players(),
         morsels: d.len(),
@@ -325,8 +334,9 @@ dinner_request! {
 /// Plays a strategy profile in `O(n log n)` at any size: when every player plays crossout
 /// the play is the crossout eating order; in a mixed profile crossout's plan follows the
 /// other players' bites.
-pub fn play(req: &PlayRequest, _ctl: &Control) -> Result<PlayReport, Error> {
+pub fn play(req: &PlayRequest, ctl: &Control) -> Result<PlayReport, Error> {
     let setup = req.input().setup()?;
+    ctl.admit(costs::crossout(setup.dinner().len()))?;
     let (d, order) = (setup.dinner(), setup.order());
     let strategies = parse_strategies(&req.strategies, d.players())?;
     let (eating, scores) =
@@ -362,8 +372,9 @@ dinner_request! {
 }
 
 /// Checks a strategy profile for subgame perfection (one-shot deviations).
-pub fn verify_profile(req: &VerifyRequest, _ctl: &Control) -> Result<VerifyReport, Error> {
+pub fn verify_profile(req: &VerifyRequest, ctl: &Control) -> Result<VerifyReport, Error> {
     let setup = req.input().setup()?;
+    ctl.admit(costs::verify(&setup))?;
     let (d, order) = (setup.dinner(), setup.order());
     let strategies = parse_strategies(&req.strategies, d.players())?;
     if d.players() != 2 && strategies.contains(&Strategy::Crossout) {
@@ -417,8 +428,9 @@ dinner_request! {
 }
 
 /// Exports the dinner's game tree for Gambit.
-pub fn efg(req: &EfgRequest, _ctl: &Control) -> Result<EfgReport, Error> {
+pub fn efg(req: &EfgRequest, ctl: &Control) -> Result<EfgReport, Error> {
     let setup = req.input().setup()?;
+    ctl.admit(costs::tree(setup.dinner().len(), req.max_nodes))?;
     let (d, order) = (setup.dinner(), setup.order());
     let game = DinnerGame::<i128>::new(&setup, false)?;
     let title = format!(
@@ -479,6 +491,7 @@ pub fn discount(req: &DiscountRequest, ctl: &Control) -> Result<DiscountReport, 
                 "the search tries every permutation; at most 10",
             ));
         }
+        ctl.admit(costs::permutation_dinners(1..=req.max_size, 13.0))?;
         let found = variants::discount_search(l, req.max_size, budget)?;
         return Ok(DiscountReport::Search(match found {
             None => DiscountSearchReport {
@@ -500,6 +513,9 @@ pub fn discount(req: &DiscountRequest, ctl: &Control) -> Result<DiscountReport, 
         }));
     }
     let plain = req.input().setup()?;
+    // The check (every deviation, a pass each) and the exact solve.
+    let n = plain.dinner().len().max(1) as f64;
+    ctl.admit(costs::lattice(&plain).times(Work::count(1.4 * n)))?;
     let plain_eating: Vec<Bite> = crossout(&plain)?.eating().collect();
     let setup = plain.with_rules(Rules::default().with_discount(l)?)?;
     let (d, order) = (setup.dinner(), setup.order());
@@ -588,7 +604,7 @@ request! {
 }
 
 /// Counts the attainable sets.
-pub fn attainable_sets(req: &AttainableRequest, _ctl: &Control) -> Result<AttainableReport, Error> {
+pub fn attainable_sets(req: &AttainableRequest, ctl: &Control) -> Result<AttainableReport, Error> {
     if req.size == 0 || !req.size.is_multiple_of(2) || req.size > 24 {
         return Err(Error::invalid(
             "size",
@@ -597,6 +613,7 @@ pub fn attainable_sets(req: &AttainableRequest, _ctl: &Control) -> Result<Attain
         ));
     }
     let k = (req.size / 2) as u64;
+    ctl.admit(costs::attainable(req.size))?;
     Ok(AttainableReport {
         size: req.size,
         alice: attainable::attainable(req.size, 0)?,
@@ -619,9 +636,10 @@ dinner_request! {
 }
 
 /// Computes Figure 1.
-pub fn plot(req: &PlotRequest, _ctl: &Control) -> Result<PlotReport, Error> {
+pub fn plot(req: &PlotRequest, ctl: &Control) -> Result<PlotReport, Error> {
     let (setup, left) = dinner_left(req.input().setup()?, &req.at)?;
     let (d, order) = (setup.dinner(), setup.order());
+    ctl.admit(costs::strategy_pairs(d.len()))?;
     let o = figures::outcomes(&setup, Budget::default())?;
     let pair = |&(x, y): &(i128, i128)| [d.unscale(x), d.unscale(y)];
     Ok(PlotReport {
@@ -656,8 +674,9 @@ dinner_request! {
 }
 
 /// The crossout board.
-pub fn board(req: &BoardRequest, _ctl: &Control) -> Result<BoardReport, Error> {
+pub fn board(req: &BoardRequest, ctl: &Control) -> Result<BoardReport, Error> {
     let (plain, left) = dinner_left(req.input().setup()?, &req.at)?;
+    ctl.admit(costs::board(plain.dinner().len(), req.picture))?;
     let (setup, name) = match &req.altruism {
         Some(altruism) => {
             let rules = rules_of(plain.dinner(), None, None, Some(altruism))?;
@@ -740,6 +759,7 @@ pub fn tree(req: &TreeRequest, ctl: &Control) -> Result<TreeReport, Error> {
     };
     // The index rule is the engine's `first` on perturbed payoffs, as in `dinner solve`;
     // the drawn values are the real ones (the game's payoff text undoes the perturbation).
+    ctl.admit(costs::engine(&setup).plus(costs::drawn(req.draw_nodes)))?;
     let game = DinnerGame::<i128>::new(&setup, ties == DinnerTies::Index)?;
     ctl.check()?;
     let sol = crate::engine::solve(&game, &ties.for_engine(d.players()), budget)?;

@@ -8,7 +8,8 @@ use super::report::{
     bites, BestOrderReport, BiteReport, ExpectedReport, FairnessFailures, FairnessReport,
     ManipulateReport, MechanismFairness, RankedOrder, SincereReport, WelfareRow,
 };
-use super::MAX_TRIALS;
+use super::{costs, MAX_TRIALS};
+use crate::api::cost::Work;
 use crate::api::input::{request, Letter};
 use crate::api::{Control, Error};
 use crate::engine::{Budget, Player};
@@ -45,6 +46,11 @@ dinner_request! {
 pub fn sincere(req: &SincereRequest, ctl: &Control) -> Result<SincereReport, Error> {
     let setup = req.input().setup()?;
     let (d, order) = (setup.dinner(), setup.order());
+    ctl.admit(match req.compare {
+        // Every equilibrium, and each welfare's optimum over the lattice.
+        true => costs::lattice(&setup).times(Work::count(8.0)),
+        false => costs::crossout(d.len()),
+    })?;
     let eating = play(&setup)?;
     let scores = setup.scoring().score(d, eating.iter().copied())?;
     let budget = Budget {
@@ -120,8 +126,10 @@ dinner_request! {
 }
 
 /// The manipulator's best play, its gain over sincere play, and its picks.
-pub fn manipulate(req: &ManipulateRequest, _ctl: &Control) -> Result<ManipulateReport, Error> {
+pub fn manipulate(req: &ManipulateRequest, ctl: &Control) -> Result<ManipulateReport, Error> {
     let setup = req.input().setup()?;
+    // A best response by dynamic programming over the agent's turns: polynomial.
+    ctl.admit(costs::pareto_one(setup.dinner().len()))?;
     let (d, order) = (setup.dinner(), setup.order());
     let agent = agent_of(&req.agent, d.players())?;
     let budget = Budget {
@@ -211,6 +219,10 @@ pub fn fairness(req: &FairnessRequest, ctl: &Control) -> Result<FairnessReport, 
     };
     let Some(trials) = req.trials else {
         let setup = req.input().setup()?;
+        // The mechanisms' allocations (an equilibrium over the lattice) and every
+        // agent's maximin share (a search over the partitions).
+        let every = if req.every_spe { 4.0 } else { 1.0 };
+        ctl.admit(costs::lattice(&setup).times(Work::count(every)))?;
         let report = |a: Vec<Allocation>| -> Vec<MechanismFairness> {
             let d = setup.dinner();
             a.into_iter()
@@ -248,6 +260,18 @@ pub fn fairness(req: &FairnessRequest, ctl: &Control) -> Result<FairnessReport, 
     if !(2..=6).contains(&req.players) {
         return Err(Error::invalid("players", req.players, "use 2..=6 players"));
     }
+    // Each random dinner: crossout and the shares (measured about n^2 trial morsels for
+    // two agents), and an equilibrium over the lattice for more.
+    let (n, k) = (req.size as f64, req.players as f64);
+    let lattice = match k > 2.0 {
+        true => Work::pow2(n).times(Work::count((k + 1.0) / 4.0)),
+        false => Work::ZERO,
+    };
+    let per = Work::count(n * n * k / 2.0).plus(lattice);
+    ctl.admit(costs::trials(
+        trials,
+        per.times(Work::count(if req.every_spe { 4.0 } else { 1.0 })),
+    ))?;
     let experiment = mechanisms::Trials {
         players: req.players,
         size: req.size,
@@ -346,6 +370,7 @@ pub fn expected(req: &ExpectedRequest, ctl: &Control) -> Result<ExpectedReport, 
     }
     let blank = Dinner::from_integers(k, vec![0; m * k])?;
     let order = TurnOrder::parse(&req.order, &blank)?;
+    ctl.admit(expected_cost(req))?;
     let (welfare, how) = (req.welfare, req.play);
     let values = values(&req.model, m).map_err(|e| profiles_error(e, &req.model, m))?;
     let routes = Routes {
@@ -370,6 +395,37 @@ pub fn expected(req: &ExpectedRequest, ctl: &Control) -> Result<ExpectedReport, 
         confidence_95: sampled.as_ref().map(|s| s.scores.clone()),
         welfare_confidence_95: sampled.map(|s| s.welfare),
     })
+}
+
+/// `dinner expected`'s cost model: the two-agent programs take `O(m^3)` exact
+/// operations (each about a profile item's work times `m`); otherwise every profile of
+/// rankings (`(m!)^(k-1)` with the first agent's fixed) or each sample is played out.
+fn expected_cost(req: &ExpectedRequest) -> crate::api::cost::Estimate {
+    let (m, k) = (req.size as f64, req.players as f64);
+    // Every agent's ranking (measured: about 23 profile-items of work per item).
+    let profiles = Work::factorial(m).power(k).times(Work::count(23.0));
+    let strategic = if req.play == Play::Strategic && k > 2.0 {
+        Work::pow2(m).times(Work::count(k))
+    } else {
+        Work::count(1.0)
+    };
+    let program = Work::count(0.07 * m * m * m * k);
+    let enumerated = if req.enumerate || k > 2.0 || req.welfare != Welfare::Utilitarian {
+        let each = match req.samples {
+            Some(s) if profiles.log10() > (req.max_profiles.max(1) as f64).log10() => {
+                Work::count(s as f64)
+            }
+            _ => profiles,
+        };
+        Some(each.times(strategic))
+    } else {
+        None
+    };
+    match enumerated {
+        Some(p) if !(k == 2.0 && !req.enumerate) => costs::profiles(p, req.size),
+        Some(p) => costs::profiles(p.plus(program), req.size),
+        None => costs::profiles(program, req.size),
+    }
 }
 
 /// An expectation's error, named by the request field it comes from.
@@ -464,6 +520,7 @@ pub fn best_order(req: &BestOrderRequest, ctl: &Control) -> Result<BestOrderRepo
         }
         None => None,
     };
+    ctl.admit(costs::sequences(m, req.counts.is_some()))?;
     let found = best_over_splits_until(counts, &scores, how, &|| ctl.check().is_err())
         .ok_or(Error::Cancelled)?;
     let text = |t: &[u8]| t.iter().map(|&p| char::from(b'A' + p)).collect::<String>();

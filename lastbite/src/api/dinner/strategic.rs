@@ -8,6 +8,7 @@ use std::io::{self, Write};
 use schemars::JsonSchema;
 use serde::Serialize;
 
+use crate::api::cost::{Estimate, Work, PROFILE_ITEMS};
 use crate::api::input::{request, Letter};
 use crate::api::{Control, Error, Render};
 use crate::engine::Progress;
@@ -315,6 +316,7 @@ pub fn strategic_fairness(
             ),
         ));
     }
+    ctl.admit(cost(req.question, items, strict_items, values))?;
     // The value sums of a lexicographic instance and the types of a tied one fit.
     if req.question == Question::ThreeAgents && req.max_value > 1 << 12 {
         return Err(Error::invalid(
@@ -647,4 +649,24 @@ impl Tabulate for StrategicFairnessReport {
         }
         out
     }
+}
+
+/// The searches' cost model: the instances of each size `m` (the new ones a size adds),
+/// each `m` item steps, and an induction over the `2^m` item masks for each instance that
+/// takes every equilibrium (strict rankings under Borda, tied utilities).
+fn cost(question: Question, items: usize, strict_items: usize, values: u64) -> Estimate {
+    let upto = |m: usize| instances(question, m, strict_items.min(m), values) as f64;
+    // Measured factors: the two-agent verdicts are read off the ordinal equilibrium; the
+    // guarantees are a pass per instance.
+    let mut work = Work::ZERO;
+    for m in 1..=items {
+        let new = (upto(m) - upto(m - 1)).max(0.0);
+        let each = match question {
+            Question::TwoAgents => 0.3,
+            Question::ThreeAgents => 0.15 * 2f64.powi(m as i32),
+            Question::Guarantees => 0.09,
+        };
+        work = work.plus(Work::count(new * m as f64 * each));
+    }
+    Estimate::new(work, PROFILE_ITEMS)
 }

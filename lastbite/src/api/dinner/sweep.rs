@@ -2,6 +2,7 @@
 //! `experiment`, `multiplicity`, `balance`): each a [`Sweep`] of independent items, and the
 //! command itself as the one-shard case.
 
+use super::costs;
 use super::report::{
     perm, BalanceReport, BalanceRow, ExperimentReport, MultiplicityReport, OutcomeCount,
     ParetoOneReport, ParetoReport, ParetoSweepReport,
@@ -10,6 +11,7 @@ use super::{
     BalanceRequest, ExperimentRequest, MultiplicityRequest, ParetoRequest, MAX_BALANCE_TRIALS,
     MAX_TRIALS,
 };
+use crate::api::cost::{Estimate, Work};
 use crate::api::sweep::{self, Sweep};
 use crate::api::{Control, Error};
 use crate::engine::Budget;
@@ -25,6 +27,7 @@ pub fn pareto(req: &ParetoRequest, ctl: &Control) -> Result<ParetoReport, Error>
     }
     let setup = req.input().setup()?;
     let (d, order) = (setup.dinner(), setup.order());
+    ctl.admit(costs::pareto_one(d.len()))?;
     let e = pareto::efficiency(&setup)?;
     let real = |(x, y): (i128, i128)| [d.unscale(x), d.unscale(y)];
     Ok(ParetoReport::One(ParetoOneReport {
@@ -78,6 +81,9 @@ impl Sweep for ParetoSweep {
         (1..=*n as u64)
             .product::<u64>()
             .div_ceil(pareto::SWEEP_CHUNK)
+    }
+    fn cost(_req: &ParetoRequest, n: &usize) -> Estimate {
+        costs::pareto_sweep(*n)
     }
     fn item(
         _req: &ParetoRequest,
@@ -149,6 +155,15 @@ impl Sweep for ExperimentSweep {
     }
     fn items(trials: &u64) -> u64 {
         *trials
+    }
+    fn cost(req: &ExperimentRequest, trials: &u64) -> Estimate {
+        // Each dinner's crossout against the exchanges that could improve it: measured to
+        // grow about as 2^(n/2) n.
+        let n = req.size as f64;
+        costs::trials(
+            *trials,
+            Work::pow2(n / 2.0).times(Work::count(0.11 * n.max(1.0))),
+        )
     }
     fn item(
         req: &ExperimentRequest,
@@ -228,6 +243,10 @@ impl Sweep for MultiplicitySweep {
     }
     fn items(trials: &u64) -> u64 {
         *trials
+    }
+    fn cost(req: &MultiplicityRequest, trials: &u64) -> Estimate {
+        // Every equilibrium outcome of each dinner, over its lattice.
+        costs::lattice_of(req.size, req.players).times(Work::count(*trials as f64 * 4.0))
     }
     fn item(
         req: &MultiplicityRequest,
@@ -323,6 +342,18 @@ impl Sweep for BalanceSweep {
     }
     fn items(max_size: &usize) -> u64 {
         *max_size as u64
+    }
+    fn cost(req: &BalanceRequest, max_size: &usize) -> Estimate {
+        let all: f64 = (0..*max_size as u64)
+            .map(|i| Self::weight(req, max_size, i))
+            .sum();
+        // A sort is a fiftieth of a trial morsel's work (measured).
+        costs::trials(req.trials, Work::count(all * 0.02))
+    }
+    fn weight(_req: &BalanceRequest, _: &usize, item: u64) -> f64 {
+        // Size n: crossout under two orders, a sort of n morsels each.
+        let n = (item + 1) as f64;
+        2.0 * n * (n.log2() + 1.0)
     }
     fn item(
         req: &BalanceRequest,

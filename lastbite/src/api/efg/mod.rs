@@ -20,6 +20,7 @@ pub use report::{
 
 pub use crate::api::drawing::TreeReport;
 
+use crate::api::cost::{Estimate, Work, NODES};
 use crate::api::drawing::{tree_request, TreeFields};
 use crate::api::input::request;
 use crate::api::{Control, Error};
@@ -162,6 +163,7 @@ pub fn draw(req: &DrawRequest, ctl: &Control) -> Result<TreeReport, Error> {
     g.check_perfect_information()
         .map_err(|error| Error::Efg { file: None, error })?;
     let ties = parse_ties(&req.ties, &g)?;
+    ctl.admit(nodes_cost(&g, 1.0).plus(crate::api::dinner::drawn_cost(req.draw_nodes)))?;
     ctl.check()?;
     let game = family::EfgGame(&g);
     let budget = Budget {
@@ -247,8 +249,9 @@ fn parse_ties(spec: &str, efg: &Efg) -> Result<Ties, Error> {
 /// let r = efg::info(&req, &Control::silent()).unwrap();
 /// assert_eq!((r.nodes, r.depth, r.perfect_information), (5, 2, true));
 /// ```
-pub fn info(req: &InfoRequest, _ctl: &Control) -> Result<InfoReport, Error> {
+pub fn info(req: &InfoRequest, ctl: &Control) -> Result<InfoReport, Error> {
     let g = load(&req.file, &req.data, req.max_nodes)?;
+    ctl.admit(nodes_cost(&g, 1.0))?;
     let i = g.info();
     Ok(InfoReport {
         title: g.title().into(),
@@ -304,6 +307,8 @@ pub fn solve(req: &SolveRequest, ctl: &Control) -> Result<SolveReport, Error> {
         .map(|n| g.node(n))
         .transpose()
         .map_err(|error| Error::Efg { file: None, error })?;
+    // Every outcome too: a set of payoff vectors per node, a few times a value's work.
+    ctl.admit(nodes_cost(&g, if req.all { 4.0 } else { 1.0 }))?;
     let sol = family::solve(&g, &ties, ctl).map_err(efg_error)?;
     let beh = sol.behavior(&g);
     let profile = Behavior::gambit_order(&g)
@@ -430,6 +435,7 @@ pub fn verify(req: &VerifyRequest, ctl: &Control) -> Result<VerifyReport, Error>
     // Gambit's solvers print one profile per line; the first is checked.
     let line = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
     let beh = Behavior::parse(&g, line).map_err(|e| Error::invalid("profile", line, e))?;
+    ctl.admit(nodes_cost(&g, 1.0))?;
     let verdict = family::verify(&g, &beh, ctl).map_err(efg_error)?;
     let (ok, checked, deviation) = match verdict {
         Verdict::SubgamePerfect { nodes } => (true, nodes, None),
@@ -507,6 +513,11 @@ pub fn random(req: &RandomRequest, ctl: &Control) -> Result<RandomReport, Error>
         ),
         "ask for fewer nodes",
     )?;
+    // Drawn, then written as text.
+    ctl.admit(Estimate::new(
+        Work::count(req.nodes as f64 * (2.0 + req.players as f64)),
+        NODES,
+    ))?;
     let stop = || ctl.check().is_err();
     let g = family::random_tree_until(
         &RandomSpec {
@@ -528,4 +539,13 @@ pub fn random(req: &RandomRequest, ctl: &Control) -> Result<RandomReport, Error>
         nodes: g.nodes().len() as u64,
         efg: String::from_utf8(text.into_inner()).expect("labels are UTF-8"),
     })
+}
+
+/// The cost model of a loaded game: a pass over its nodes (read already), each a payoff
+/// per player, `factor` times.
+fn nodes_cost(g: &Efg, factor: f64) -> Estimate {
+    Estimate::new(
+        Work::count(g.nodes().len() as f64 * (1.0 + g.players().len() as f64) * factor),
+        NODES,
+    )
 }

@@ -9,6 +9,7 @@ use crate::exact::Exact;
 use crate::games::subtraction::{Ruleset, SubtractionGame};
 
 request! {
+    @plain
     /// A subtraction game to play move by move.
     GameRequest {
         /// The subtraction set, e.g. `"4,5,9"` (or `"4 5 9"`).

@@ -7,6 +7,7 @@
 //! Nothing here computes a game: the work is [`crate::games::subtraction`]'s; this module turns
 //! requests into its validated types and its results into reports.
 
+mod costs;
 mod game;
 mod report;
 mod sweep;
@@ -75,6 +76,7 @@ pub fn table(req: &TableRequest, ctl: &Control) -> Result<TableReport, Error> {
         format_args!("a table of {} heaps takes", req.max_heap as u128 + 1),
         "ask for fewer heaps (subtraction outcome gives any one heap)",
     )?;
+    ctl.admit(costs::table(&set, req.max_heap))?;
     let t = Table::compute_until(&set, req.max_heap, &|| ctl.check().is_err())?;
     let cell = |x: Convention, h: u64| {
         let (a, b) = t.outcome(x, h);
@@ -146,6 +148,11 @@ pub fn outcome(req: &OutcomeRequest, ctl: &Control) -> Result<OutcomeReport, Err
         e => e.into(),
     })?;
     let (heap, x) = (position.heap(), position.mover_convention());
+    ctl.admit(costs::period(
+        &set,
+        req.limit
+            .min(heap.saturating_add(1).try_into().unwrap_or(u64::MAX)),
+    ))?;
     let outcomes = Outcomes::up_to(&set, heap, req.limit, &|| ctl.check().is_err())?;
     let o = outcomes.at(x, heap)?;
     let options = match req.explain {
@@ -212,6 +219,7 @@ request! {
 /// Finds the certified period.
 pub fn period(req: &PeriodRequest, ctl: &Control) -> Result<PeriodReport, Error> {
     let set = ruleset(&req.set)?;
+    ctl.admit(costs::period(&set, req.limit))?;
     let (p, t) = find_period_until(&set, req.limit, &|| ctl.check().is_err())?;
     let disc = |x, y| first_discrepancy(&t, &p, x, y);
     use Convention::*;
@@ -394,7 +402,9 @@ pub fn plot(req: &PlotRequest, ctl: &Control) -> Result<PlotReport, Error> {
     let (svg, data) = match req.figure {
         Figure::Figure1 => {
             let stop = || ctl.check().is_err();
-            let (chart, hits) = figures::figure1(req.max.unwrap_or(100), req.limit, &stop)?;
+            let max = req.max.unwrap_or(100);
+            ctl.admit(costs::family(2, max, req.limit))?;
+            let (chart, hits) = figures::figure1(max, req.limit, &stop)?;
             (
                 chart.to_svg(760.0, 700.0),
                 PlotData::Pairs {
@@ -404,10 +414,10 @@ pub fn plot(req: &PlotRequest, ctl: &Control) -> Result<PlotReport, Error> {
         }
         Figure::Figure2 | Figure::Figure3 => {
             let zero_sum = req.figure == Figure::Figure3;
+            let max = req.max.unwrap_or(40);
+            ctl.admit(costs::family(3, max, req.limit))?;
             let (chart, hits) =
-                figures::figure_triples(req.max.unwrap_or(40), zero_sum, req.limit, &|| {
-                    ctl.check().is_err()
-                })?;
+                figures::figure_triples(max, zero_sum, req.limit, &|| ctl.check().is_err())?;
             (
                 chart.to_svg(760.0, 680.0),
                 PlotData::Triples { triples: hits },
@@ -429,6 +439,7 @@ pub fn plot(req: &PlotRequest, ctl: &Control) -> Result<PlotReport, Error> {
                     ),
                 ));
             }
+            ctl.admit(costs::table(&set, req.max_heap))?;
             let t = Table::compute(&set, req.max_heap)?;
             ctl.check()?;
             let map = figures::heatmap(&t);

@@ -1,12 +1,14 @@
 //! The `subtraction` commands that run as sweeps (`scan`, `conjecture`, `problems`): each a
 //! [`Sweep`] of one item per ruleset, and the command itself as the one-shard case.
 
+use super::costs;
 use super::report::{
     ConjectureReport, Counterexample, CounterexampleAt, LargestDiscrepancy, LargestPreperiod,
     PositiveDiscrepancy, PositiveShape, ProblemsReport, ProblemsRow, ScanLine, ScanReport,
     ZeroShape,
 };
 use super::{scan_family, ConjectureRequest, ProblemsRequest, ScanRequest};
+use crate::api::cost::Estimate;
 use crate::api::sweep::{self, Sweep};
 use crate::api::{Control, Error};
 use crate::engine::Progress;
@@ -43,6 +45,12 @@ impl Sweep for ScanSweep {
     }
     fn items(plan: &Vec<Ruleset>) -> u64 {
         plan.len() as u64
+    }
+    fn cost(req: &ScanRequest, plan: &Vec<Ruleset>) -> Estimate {
+        costs::rulesets(plan, req.limit)
+    }
+    fn weight(req: &ScanRequest, plan: &Vec<Ruleset>, item: u64) -> f64 {
+        costs::ruleset_steps(&plan[item as usize], req.limit)
     }
     fn item(
         req: &ScanRequest,
@@ -103,6 +111,7 @@ pub fn scan(req: &ScanRequest, ctl: &Control) -> Result<ScanReport, Error> {
         .into_iter()
         .filter(|s| !done.contains(&scanfile::key(s.elements())))
         .collect();
+    ctl.admit(costs::rulesets(&todo, req.limit))?;
     ctl.start(todo.len() as u64, "rulesets");
     for chunk in todo.chunks(2048) {
         if ctl.cancelled() {
@@ -179,6 +188,12 @@ impl Sweep for ConjectureSweep {
     }
     fn items(plan: &ConjecturePlan) -> u64 {
         plan.sets.len() as u64
+    }
+    fn cost(req: &ConjectureRequest, plan: &ConjecturePlan) -> Estimate {
+        costs::rulesets(&plan.sets, req.limit)
+    }
+    fn weight(req: &ConjectureRequest, plan: &ConjecturePlan, item: u64) -> f64 {
+        costs::ruleset_steps(&plan.sets[item as usize], req.limit)
     }
     fn item(
         req: &ConjectureRequest,
@@ -337,6 +352,12 @@ impl Sweep for ProblemsSweep {
     }
     fn items(plan: &Vec<Ruleset>) -> u64 {
         plan.len() as u64
+    }
+    fn cost(req: &ProblemsRequest, plan: &Vec<Ruleset>) -> Estimate {
+        costs::rulesets(plan, req.limit)
+    }
+    fn weight(req: &ProblemsRequest, plan: &Vec<Ruleset>, item: u64) -> f64 {
+        costs::ruleset_steps(&plan[item as usize], req.limit)
     }
     fn item(
         req: &ProblemsRequest,

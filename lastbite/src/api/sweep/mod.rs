@@ -11,9 +11,11 @@
 //! the same way in whatever order (sums; lists kept sorted by item number; maxima with
 //! ties broken by the item number), so any split gives the same merged partial.
 //!
-//! Item `i` (from 0) belongs to shard `i mod N` (shards are numbered from 1 in documents
-//! and messages): dealing items round-robin spreads the costly late items of a sweep
-//! (larger sets, larger dinners) over every shard.
+//! Shards carry equal estimated cost, not equal counts: a sweep whose items differ in
+//! cost weighs each by its cost model ([`Sweep::weight`]) and deals the heaviest first to
+//! the lightest shard so far; items alike (trials) are dealt round-robin, item `i` (from
+//! 0) to shard `i mod N` (shards are numbered from 1 in documents and messages). The
+//! slowest of N workers then finishes close to the mean.
 //!
 //! ```
 //! use lastbite::api::{sweep, Control};

@@ -8,6 +8,8 @@ use std::sync::{Arc, Mutex};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
+use crate::api::cost::{Estimate, Work};
+use crate::api::input::Budgeted;
 use crate::api::{parse_request, Control, Error, Render, ReportVisitor};
 use crate::engine::Progress;
 
@@ -54,26 +56,6 @@ impl Shard {
     pub fn count(&self) -> u64 {
         self.count
     }
-
-    /// Whether item `item` (from 0) belongs to this shard.
-    pub fn holds(&self, item: u64) -> bool {
-        item % self.count == self.index - 1
-    }
-
-    /// The number of items of a sweep of `items` that belong to this shard.
-    pub fn len(&self, items: u64) -> u64 {
-        let k = self.index - 1;
-        if items <= k {
-            0
-        } else {
-            (items - k).div_ceil(self.count)
-        }
-    }
-
-    /// Whether the shard holds no item of a sweep of `items`.
-    pub fn is_empty(&self, items: u64) -> bool {
-        self.len(items) == 0
-    }
 }
 
 /// A sweep command: its items, each item's partial result, how partials merge, and the
@@ -82,7 +64,7 @@ pub trait Sweep {
     /// The command's name (as in [`crate::api::COMMANDS`]).
     const COMMAND: &'static str;
     /// The command's request.
-    type Request: Serialize + DeserializeOwned + Sync;
+    type Request: Serialize + DeserializeOwned + Sync + Budgeted;
     /// What the items are, computed from the request (validating it); a process keeps
     /// the last one it made, so the shards of one sweep run in one worker make it once.
     type Plan: Send + Sync + 'static;
@@ -95,6 +77,14 @@ pub trait Sweep {
     fn plan(req: &Self::Request) -> Result<Self::Plan, Error>;
     /// How many items the plan has.
     fn items(plan: &Self::Plan) -> u64;
+    /// What the whole sweep will cost (its cost model): admitted against the request's
+    /// work budget before any item runs.
+    fn cost(req: &Self::Request, plan: &Self::Plan) -> Estimate;
+    /// What item `item` costs relative to the others, from the same model: shards are
+    /// cut to equal total weight. Every item alike by default.
+    fn weight(_req: &Self::Request, _plan: &Self::Plan, _item: u64) -> f64 {
+        1.0
+    }
     /// Item `item`'s partial result; a long item asks `ctl` whether to stop.
     fn item(
         req: &Self::Request,
@@ -116,6 +106,107 @@ pub trait Sweep {
 /// Items per parallel chunk: the cancellation flag is checked between chunks.
 const CHUNK: usize = 256;
 
+/// Sweeps of more items than this are dealt round-robin (item `i` to shard `i mod N`)
+/// whatever their weights: their items are many and alike (trials), and a table of
+/// their shards would cost more than it saves.
+const WEIGHED: u64 = 1 << 20;
+
+/// Which shard (from 0) each item of a sweep belongs to, when its items' weights differ:
+/// the heaviest item first to the lightest shard so far (ties to the lower item and the
+/// lower shard), so that every shard carries about the same estimated cost. `None` for
+/// a sweep dealt round-robin.
+fn assignment<S: Sweep>(req: &S::Request, plan: &S::Plan, count: u64) -> Option<Arc<Vec<u32>>> {
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
+    type Cached = (String, u64, Arc<Vec<u32>>);
+    static LAST: Mutex<Option<Cached>> = Mutex::new(None);
+    let items = S::items(plan);
+    if count == 1 || items > WEIGHED || count > u32::MAX as u64 {
+        return None;
+    }
+    let key = format!(
+        "{} {}",
+        S::COMMAND,
+        serde_json::to_string(req).expect("requests serialise")
+    );
+    if let Some((k, c, a)) = &*LAST.lock().unwrap_or_else(|e| e.into_inner()) {
+        if *k == key && *c == count {
+            return Some(a.clone());
+        }
+    }
+    let weights: Vec<f64> = (0..items).map(|i| S::weight(req, plan, i)).collect();
+    if weights.iter().all(|w| *w == weights[0]) {
+        return None;
+    }
+    let mut order: Vec<u64> = (0..items).collect();
+    order.sort_by(|&a, &b| {
+        weights[b as usize]
+            .total_cmp(&weights[a as usize])
+            .then(a.cmp(&b))
+    });
+    // Loads as integers (weights scaled): the heap's order is then exact and total.
+    let top = weights
+        .iter()
+        .cloned()
+        .fold(0.0, f64::max)
+        .max(f64::MIN_POSITIVE);
+    let mut shards: BinaryHeap<Reverse<(u64, u32)>> =
+        (0..count as u32).map(|s| Reverse((0, s))).collect();
+    let mut owner = vec![0u32; items as usize];
+    for i in order {
+        let Reverse((load, s)) = shards.pop().expect("at least one shard");
+        owner[i as usize] = s;
+        let w = (weights[i as usize] / top * 1e9).ceil().max(1.0) as u64;
+        shards.push(Reverse((load.saturating_add(w), s)));
+    }
+    let owner = Arc::new(owner);
+    *LAST.lock().unwrap_or_else(|e| e.into_inner()) = Some((key, count, owner.clone()));
+    Some(owner)
+}
+
+/// The items of shard `shard`, in order.
+fn shard_items<S: Sweep>(
+    req: &S::Request,
+    plan: &S::Plan,
+    shard: Shard,
+) -> Box<dyn Iterator<Item = u64> + Send> {
+    let items = S::items(plan);
+    match assignment::<S>(req, plan, shard.count) {
+        Some(owner) => {
+            let mine = (shard.index - 1) as u32;
+            Box::new((0..items).filter(move |&i| owner[i as usize] == mine))
+        }
+        None => Box::new((shard.index - 1..items).step_by(shard.count as usize)),
+    }
+}
+
+/// The share of the sweep's estimated cost that shard `shard` carries.
+fn shard_share<S: Sweep>(req: &S::Request, plan: &S::Plan, shard: Shard) -> f64 {
+    let items = S::items(plan);
+    if shard.count == 1 || items == 0 {
+        return 1.0;
+    }
+    match assignment::<S>(req, plan, shard.count) {
+        Some(owner) => {
+            let mine = (shard.index - 1) as u32;
+            let (mut part, mut all) = (0.0, 0.0);
+            for i in 0..items {
+                let w = S::weight(req, plan, i);
+                all += w;
+                if owner[i as usize] == mine {
+                    part += w;
+                }
+            }
+            if all > 0.0 {
+                part / all
+            } else {
+                0.0
+            }
+        }
+        None => items.saturating_sub(shard.index - 1).div_ceil(shard.count) as f64 / items as f64,
+    }
+}
+
 /// Computes one shard's merged partial, in parallel, with progress and cancellation.
 pub fn run_shard<S: Sweep>(
     req: &S::Request,
@@ -124,13 +215,18 @@ pub fn run_shard<S: Sweep>(
     ctl: &Control,
 ) -> Result<S::Partial, Error> {
     use crate::par::prelude::*;
-    let items = S::items(plan);
     // This shard's items, a chunk at a time: a sweep of 10^9 trials holds none of them.
-    let mut mine = (shard.index - 1..items).step_by(shard.count as usize);
-    ctl.start(
-        items.saturating_sub(shard.index - 1).div_ceil(shard.count),
-        "items",
-    );
+    let mut mine = shard_items::<S>(req, plan, shard);
+    let len = match assignment::<S>(req, plan, shard.count) {
+        Some(owner) => owner
+            .iter()
+            .filter(|&&s| s as u64 == shard.index - 1)
+            .count() as u64,
+        None => S::items(plan)
+            .saturating_sub(shard.index - 1)
+            .div_ceil(shard.count),
+    };
+    ctl.start(len, "items");
     let mut acc = S::Partial::default();
     let mut chunk = Vec::with_capacity(CHUNK);
     loop {
@@ -162,6 +258,7 @@ pub fn run_shard<S: Sweep>(
 /// Runs a whole sweep (the one-shard case): what the sweep commands of the API call.
 pub fn run<S: Sweep>(req: &S::Request, ctl: &Control) -> Result<S::Report, Error> {
     let plan = S::plan(req)?;
+    ctl.admit(S::cost(req, &plan))?;
     let all = run_shard::<S>(req, &plan, Shard::whole(), ctl)?;
     ctl.check()?;
     S::report(req, &plan, all, ctl)
@@ -215,7 +312,11 @@ pub(super) fn shard_of<S: Sweep>(
     ctl: &Control,
 ) -> Result<String, Error> {
     let req: S::Request = parse_request(request)?;
+    let ctl = &ctl.budgeted(req.max_seconds());
     let plan = plan_of::<S>(&req)?;
+    // A shard's own share of the sweep's cost is what its budget must admit.
+    let share = shard_share::<S>(&req, &plan, shard);
+    ctl.admit(S::cost(&req, &plan).times(Work::count(share)))?;
     let partial = run_shard::<S>(&req, &plan, shard, ctl)?;
     let doc = ShardDoc {
         lastbite_shard: FORMAT,

@@ -9,6 +9,7 @@ use crate::exact::Exact;
 use crate::games::tokens::{Board, TokensGame};
 
 request! {
+    @plain
     /// Token Dollars to play move by move.
     GameRequest {
         /// Stacks worth $1..$M at positions 1..M (unless `values`).

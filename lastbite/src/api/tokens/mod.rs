@@ -15,6 +15,7 @@ pub use report::{
     PlacementReport, SeatsReport, SeatsRow, SolveReport,
 };
 
+use crate::api::cost::{Estimate, Work, PLACEMENTS, TOKEN_STATES};
 use crate::api::input::{request, Letter};
 use crate::api::{Control, Error};
 use crate::exact::Exact;
@@ -40,6 +41,13 @@ pub fn state_count(positions: usize, players: usize) -> u128 {
         c = c.saturating_mul((positions - j) as u128) / (j as u128 + 1);
     }
     total
+}
+
+/// The search's cost model: each memoised set of taken positions, a step per player
+/// (measured: the placements tried per set are found incrementally).
+fn search_cost(positions: usize, players: usize) -> Estimate {
+    let states = state_count(positions, players) as f64;
+    Estimate::new(Work::count(states * players.max(1) as f64), TOKEN_STATES)
 }
 
 fn check_budget(positions: usize, players: usize, max_states: u64) -> Result<(), Error> {
@@ -182,6 +190,13 @@ fn solve_continuous(req: &SolveRequest, ctl: &Control) -> Result<SolveReport, Er
     // The finest grid has (M - 1) * grid + 1 positions.
     let positions = values.len().saturating_sub(1) * req.grid + 1;
     check_budget(positions, req.players, req.max_states)?;
+    // Each grid's game, the finest costing the most (each halving about doubles it).
+    let grids: Estimate = ks
+        .iter()
+        .map(|&k| search_cost(values.len().saturating_sub(1) * k as usize + 1, req.players))
+        .reduce(Estimate::plus)
+        .unwrap_or_else(|| search_cost(1, 1));
+    ctl.admit(grids)?;
     let plays = continuous(&values, req.players, req.clock, &ks, &|| {
         ctl.check().is_err()
     })?;
@@ -220,6 +235,9 @@ fn solve_discrete(req: &SolveRequest, ctl: &Control) -> Result<SolveReport, Erro
         })?,
     };
     check_budget(b.positions(), b.players(), req.max_states)?;
+    ctl.admit(
+        search_cost(b.positions(), b.players()).times(Work::count(if all { 3.0 } else { 1.0 })),
+    )?;
     if all && req.at.is_some() {
         return Err(Error::combination("at", "explains one tie rule, not all"));
     }
@@ -295,6 +313,12 @@ pub fn seats(req: &SeatsRequest, ctl: &Control) -> Result<SeatsReport, Error> {
         ));
     }
     check_budget(req.stacks, req.max_players, req.max_states)?;
+    ctl.admit(
+        (1..=req.max_players)
+            .map(|p| search_cost(req.stacks, p))
+            .reduce(Estimate::plus)
+            .unwrap_or_else(|| search_cost(1, 1)),
+    )?;
     let mut rows = Vec::new();
     for p in 1..=req.max_players {
         ctl.check()?;
@@ -459,6 +483,14 @@ pub fn anywhere(req: &AnywhereRequest, ctl: &Control) -> Result<AnywhereReport, 
     if bound > req.max_placements as u128 {
         return Err(over(bound));
     }
+    // The bound is loose, the more so the more players: measured, the placements tried
+    // grow as about its 0.71th power (8 x bound^0.71).
+    ctl.admit(Estimate::new(
+        Work::count(bound as f64)
+            .power(0.71)
+            .times(Work::count(8.0)),
+        PLACEMENTS,
+    ))?;
     let play = solve_anywhere(&arena, ties, &|| ctl.check().is_err())?;
     Ok(AnywhereReport::new(&arena, &req.ties, play))
 }

@@ -1,0 +1,80 @@
+//! The cost models against the clock: every point of `cost_points.rs` estimated
+//! ([`lastbite::api::estimate`]) and run ([`lastbite::api::call`], work budget lifted),
+//! printed as a table of estimate, measured time and their ratio, then each unit's
+//! calibration (nanoseconds per unit) as measured here beside the table's
+//! ([`lastbite::api::cost::UNITS`]): the median over its points of measured time per
+//! unit. `cargo bench -p lastbite --bench cost` (a few minutes); `LASTBITE_ONLY=dinner-`
+//! keeps the commands whose names start so (a comma-separated list). The figures of a run are in
+//! `docs/performance.md`.
+
+#[path = "cost_points.rs"]
+mod cost_points;
+
+use std::collections::BTreeMap;
+use std::time::Instant;
+
+use lastbite::api::{self, cost::UNITS, Control};
+
+fn main() {
+    let only = std::env::var("LASTBITE_ONLY").unwrap_or_default();
+    let mut per_unit: BTreeMap<&str, Vec<f64>> = BTreeMap::new();
+    println!("| command | request | estimate (s) | measured (s) | measured / estimate |");
+    println!("|---|---|---:|---:|---:|");
+    for (command, mut request) in cost_points::points() {
+        if !only.split(',').any(|o| command.starts_with(o)) {
+            continue;
+        }
+        request["max_seconds"] = serde_json::json!(u64::MAX);
+        let body = request.to_string();
+        let e = api::estimate(command, &body).expect("an estimate");
+        let start = Instant::now();
+        if let Err(err) = api::call(command, &body, &Control::silent()) {
+            println!("| {command} | {} | refused: {err} | | |", short(&request));
+            continue;
+        }
+        let measured = start.elapsed().as_secs_f64();
+        let estimated = e.seconds.unwrap_or(f64::INFINITY);
+        let unit = UNITS
+            .iter()
+            .find(|u| u.name == e.unit)
+            .expect("a unit of the table");
+        let work = 10f64.powf(e.log10_seconds) / (unit.nanoseconds * 1e-9);
+        per_unit
+            .entry(unit.name)
+            .or_default()
+            .push(measured / work * 1e9);
+        println!(
+            "| {command} | {} | {estimated:.3} | {measured:.3} | {:.2} |",
+            short(&request),
+            measured / estimated
+        );
+    }
+    println!("\n| unit | table ns | measured ns (median) | points |");
+    println!("|---|---:|---:|---:|");
+    for (name, mut ns) in per_unit {
+        ns.sort_by(f64::total_cmp);
+        let table = UNITS
+            .iter()
+            .find(|u| u.name == name)
+            .map_or(0.0, |u| u.nanoseconds);
+        println!(
+            "| {name} | {table} | {:.1} | {} |",
+            ns[ns.len() / 2],
+            ns.len()
+        );
+    }
+}
+
+/// A request in a table cell: long text fields by their length.
+fn short(request: &serde_json::Value) -> String {
+    let mut r = request.clone();
+    if let Some(o) = r.as_object_mut() {
+        o.remove("max_seconds");
+        for v in o.values_mut() {
+            if v.as_str().is_some_and(|s| s.len() > 40) {
+                *v = serde_json::json!(format!("<{} bytes>", v.as_str().unwrap().len()));
+            }
+        }
+    }
+    r.to_string().replace('|', "\\|")
+}

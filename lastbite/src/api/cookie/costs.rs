@@ -1,0 +1,35 @@
+//! The cookie commands' cost models ([`crate::api::cost`]): the positions each table
+//! solves, which grow geometrically with the number of components (fitted to measured
+//! runs; the ratios are in `docs/performance.md`).
+
+use crate::api::cost::{Estimate, Work, COOKIE_POSITIONS};
+
+/// `cookie table`: by lattice paths about `n^4` big-number steps; by enumeration every
+/// position of up to `n` components.
+pub(super) fn table(n: u64, enumerate: bool) -> Estimate {
+    let n = n as f64;
+    let w = if enumerate {
+        Work::pow(1.9, n).times(Work::count(0.09 * n))
+    } else {
+        Work::count(n.powi(4) / 1000.0)
+    };
+    Estimate::new(w, COOKIE_POSITIONS)
+}
+
+/// `cookie nim`: the nim values of every position of up to `n` components (the engine's
+/// brute force grows faster).
+pub(super) fn nim(n: u64, engine: bool) -> Estimate {
+    let base = if engine { 2.6 } else { 1.9 };
+    Estimate::new(
+        Work::pow(base, n as f64).times(Work::count(0.2)),
+        COOKIE_POSITIONS,
+    )
+}
+
+/// `cookie general`: the general game's positions of up to `n` components.
+pub(super) fn general(n: u64) -> Estimate {
+    Estimate::new(
+        Work::pow(2.6, n as f64).times(Work::count(0.45)),
+        COOKIE_POSITIONS,
+    )
+}

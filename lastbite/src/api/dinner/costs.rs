@@ -1,0 +1,138 @@
+//! The dinner commands' cost models ([`crate::api::cost`]): the work of each command in
+//! the units its loops count, from its checked request. Each command admits one of these
+//! before its work; the calibration of each unit is the cost module's table.
+
+use crate::api::cost::{
+    Estimate, Work, DINNER_STATES, MORSELS, NODES, PROFILE_ITEMS, SEQUENCE_STEPS, TRIAL_MORSELS,
+};
+use crate::games::dinner::Setup;
+
+/// The exact solver over the subset lattice: `2^n` states, each a payoff per player.
+pub(super) fn lattice(setup: &Setup) -> Estimate {
+    lattice_of(setup.dinner().len(), setup.dinner().players())
+}
+
+/// [`lattice`] of a dinner of `n` morsels and `players` players.
+pub(super) fn lattice_of(n: usize, players: usize) -> Estimate {
+    Estimate::new(
+        Work::pow2(n as f64).times(Work::count(players as f64 + 1.0)),
+        DINNER_STATES,
+    )
+}
+
+/// Crossout or sincere play: a sort and a pass over `n` morsels.
+pub(super) fn crossout(n: usize) -> Estimate {
+    let n = n.max(1) as f64;
+    Estimate::new(Work::count(n * (n.log2() + 1.0)), MORSELS)
+}
+
+/// A dinner's whole game tree (`n!/(n-k)!` nodes at depth `k`), up to `max_nodes`, which
+/// refuses more.
+pub(super) fn tree(n: usize, max_nodes: u128) -> Estimate {
+    let mut nodes = Work::count(1.0);
+    let mut level = Work::count(1.0);
+    for k in 0..n {
+        level = level.times(Work::count((n - k) as f64));
+        nodes = nodes.plus(level);
+        if nodes.log10() > (max_nodes as f64).log10() {
+            return Estimate::new(Work::count(max_nodes as f64), NODES);
+        }
+    }
+    Estimate::new(nodes.times(Work::count(n.max(1) as f64)), NODES)
+}
+
+/// Every permutation dinner of each size in `sizes`, each solved over its lattice
+/// `factor` times (the discount search: crossout checked against every deviation).
+pub(super) fn permutation_dinners(sizes: std::ops::RangeInclusive<usize>, factor: f64) -> Estimate {
+    let mut w = Work::ZERO;
+    for s in sizes {
+        w = w.plus(
+            Work::factorial(s as f64)
+                .times(Work::pow2(s as f64))
+                .times(Work::count(3.0 * factor)),
+        );
+    }
+    Estimate::new(w, DINNER_STATES)
+}
+
+/// The Hopkins-Jones count of the attainable sets of a dinner of `size` morsels: a walk
+/// over the subsets for each player.
+pub(super) fn attainable(size: usize) -> Estimate {
+    Estimate::new(
+        Work::pow2(size as f64).times(Work::count(2.0 * size as f64)),
+        DINNER_STATES,
+    )
+}
+
+/// Figure 1: every pair of the paper's strategies played out over the lattice, each
+/// a pass over the morsels.
+pub(super) fn strategy_pairs(n: usize) -> Estimate {
+    let n = n.max(1) as f64;
+    Estimate::new(Work::pow2(n).times(Work::count(n * n / 4.0)), DINNER_STATES)
+}
+
+/// Crossout's Pareto efficiency in one dinner: its allocation against every improving
+/// exchange, about `n^3` steps.
+pub(super) fn pareto_one(n: usize) -> Estimate {
+    Estimate::new(Work::count(4.0 * (n as f64).powi(3)), MORSELS)
+}
+
+/// Crossout's Pareto efficiency in every permutation dinner of size `n`: `n!` dinners,
+/// each about `n` steps per morsel.
+pub(super) fn pareto_sweep(n: usize) -> Estimate {
+    Estimate::new(
+        Work::factorial(n as f64).times(Work::count(6.0 * n as f64)),
+        DINNER_STATES,
+    )
+}
+
+/// Checking a strategy profile over the lattice: every state's every deviation, each a
+/// pass over the morsels.
+pub(super) fn verify(setup: &Setup) -> Estimate {
+    let n = setup.dinner().len().max(1) as f64;
+    lattice(setup).times(Work::count(3.0 * n))
+}
+
+/// The exact solve of a dinner by the generic engine (a hash map of states, and the
+/// moves of each): about `n` times the lattice's work.
+pub(super) fn engine(setup: &Setup) -> Estimate {
+    let n = setup.dinner().len().max(1) as f64;
+    lattice(setup).times(Work::count(1.1 * n))
+}
+
+/// The crossout board: crossout, and a row of the picture per morsel when drawn.
+pub(super) fn board(n: usize, picture: bool) -> Estimate {
+    let rows = if picture { 150.0 * n as f64 } else { 0.0 };
+    crossout(n).plus(Estimate::new(Work::count(rows), MORSELS))
+}
+
+/// Drawing `nodes` nodes of a tree.
+pub(crate) fn drawn(nodes: u64) -> Estimate {
+    Estimate::new(Work::count(nodes as f64), NODES)
+}
+
+/// `trials` random dinners of `size` morsels and `players` players, each solved by a
+/// method whose work per dinner is `per_dinner` (in morsel-players).
+pub(super) fn trials(trials: u64, per_dinner: Work) -> Estimate {
+    Estimate::new(Work::count(trials as f64).times(per_dinner), TRIAL_MORSELS)
+}
+
+/// `profiles` profiles of rankings of `items` items, each evaluated.
+pub(super) fn profiles(profiles: Work, items: usize) -> Estimate {
+    Estimate::new(
+        profiles.times(Work::count(items.max(1) as f64)),
+        PROFILE_ITEMS,
+    )
+}
+
+/// The search over picking sequences of `m` items: measured to grow about 2.5-fold an
+/// item (the sequences and the exact expectation of each), `m^2` steps each; fixed
+/// counts leave about a tenth of them.
+pub(super) fn sequences(m: usize, counts: bool) -> Estimate {
+    let m = m as f64;
+    let share = if counts { 0.1 } else { 1.0 };
+    Estimate::new(
+        Work::pow(2.5, m).times(Work::count(share * m.max(1.0) * m.max(1.0))),
+        SEQUENCE_STEPS,
+    )
+}
