@@ -306,6 +306,9 @@ fn too_large_state_space_is_refused_with_its_size() {
             &morsels.join(" "),
             "--method",
             "exact",
+            // A work budget that admits it: the state budget refuses, with its size.
+            "--max-seconds",
+            "1000000000",
         ],
         "2^40 = 1099511627776 states",
     );
@@ -1054,7 +1057,17 @@ fn cookie_nim_distribution() {
         &["cookie", "nim", "--max-size", "21", "--engine"],
         "--max-size 21",
     );
-    fails(&["cookie", "nim", "--max-size", "36"], "over the budget");
+    fails(
+        &[
+            "cookie",
+            "nim",
+            "--max-size",
+            "36",
+            "--max-seconds",
+            "100000",
+        ],
+        "over the budget",
+    );
     let e = json(&["cookie", "nim", "--max-size", "12", "--engine"]);
     let t = json(&["cookie", "nim", "--max-size", "12"]);
     assert_eq!(e, t);
@@ -1665,4 +1678,49 @@ fn the_manual_page_lists_every_command() {
             "groff's warnings"
         );
     }
+}
+
+/// `--estimate` prints the cost model's estimate without running (the library's own),
+/// and a request over `--max-seconds` is refused at once with the estimate, naming the
+/// flag, exit 2; raising the flag as the message says admits it.
+#[test]
+fn estimates_and_the_work_budget() {
+    let e = json(&["dinner", "best-order", "--size", "24", "--estimate"]);
+    let want = lastbite::api::estimate("dinner-best-order", r#"{"size": 24}"#).unwrap();
+    assert_eq!(e, serde_json::to_value(&want).unwrap());
+    assert_eq!(e["admitted"], false);
+    let text = lastbite()
+        .args(["dinner", "best-order", "--size", "14", "--estimate"])
+        .output()
+        .unwrap();
+    let line = String::from_utf8(text.stdout).unwrap();
+    assert!(
+        line.starts_with("dinner best-order: about ") && line.contains("within"),
+        "{line}"
+    );
+    let started = std::time::Instant::now();
+    let out = lastbite()
+        .args(["dinner", "best-order", "--size", "24"])
+        .output()
+        .unwrap();
+    assert!(started.elapsed().as_secs() < 5, "refused before the work");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("sequence steps) is over --max-seconds 60"),
+        "{err}"
+    );
+    // Following the advice: a budget past the estimate admits it (estimated only here).
+    let secs = (want.seconds.unwrap().ceil() as u64 + 1).to_string();
+    let e = json(&[
+        "dinner",
+        "best-order",
+        "--size",
+        "24",
+        "--max-seconds",
+        &secs,
+        "--estimate",
+    ]);
+    assert_eq!(e["admitted"], true);
 }

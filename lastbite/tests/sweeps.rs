@@ -183,14 +183,34 @@ fn bad_shard_sets_are_refused() {
     .is_err());
 }
 
+/// Shards carry equal estimated cost: a sweep whose rulesets differ in cost (largest
+/// elements 3 to 40) cut into 2 to 16 shards has its costliest shard within 1.5x of the
+/// mean, the shares summing to the whole; and the merged report is the unsharded one.
 #[test]
-fn shard_lengths_cover_the_items() {
-    for items in 0..40u64 {
-        for n in 1..9u64 {
-            let total: u64 = (1..=n)
-                .map(|i| sweep::Shard::new(i, n).unwrap().len(items))
-                .sum();
-            assert_eq!(total, items);
-        }
+fn shards_carry_equal_estimated_cost() {
+    let req = r#"{"statement": "4", "sizes": [3], "max": 40}"#;
+    let whole = lastbite::api::call("subtraction-conjecture", req, &Control::silent()).unwrap();
+    for n in [2u64, 3, 8, 16] {
+        let shares = sweep::shard_shares("subtraction-conjecture", req, n).unwrap();
+        let sum: f64 = shares.iter().sum();
+        assert!((sum - 1.0).abs() < 1e-9, "{shares:?}");
+        let top = shares.iter().cloned().fold(0.0, f64::max);
+        assert!(top <= 1.5 / n as f64, "{n} shards: {shares:?}");
+        let docs: Vec<String> = (1..=n)
+            .map(|i| {
+                sweep::shard(
+                    "subtraction-conjecture",
+                    req,
+                    sweep::Shard::new(i, n).unwrap(),
+                    &Control::silent(),
+                )
+                .unwrap()
+            })
+            .collect();
+        assert_eq!(sweep::merge(&docs, &Control::silent()).unwrap().json, whole);
     }
+    // Trials alike are dealt round-robin: equal counts.
+    let shares =
+        sweep::shard_shares("dinner-experiment", r#"{"size": 6, "trials": 10}"#, 4).unwrap();
+    assert_eq!(shares, [0.3, 0.3, 0.2, 0.2]);
 }

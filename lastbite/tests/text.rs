@@ -45,7 +45,8 @@ fn every_sample_report_text() {
 #[test]
 fn reproduce_summary_line() {
     // The whole table is long and pinned by the CLI's golden JSON; its last line here.
-    let r = reproduce::reproduce(&reproduce::ReproduceRequest {}, &Control::silent()).unwrap();
+    let r =
+        reproduce::reproduce(&reproduce::ReproduceRequest::default(), &Control::silent()).unwrap();
     let text = r.to_text();
     insta::assert_snapshot!(text.lines().last().unwrap());
     // Every recorded result belongs to one of the answers this run gave.

@@ -293,3 +293,21 @@ def test_huge_numbers_are_the_librarys_errors_not_pythons():
         with pytest.raises(lastbite.Error, match=r"morsel 0, player 0: .*\(500[13] characters\)"):
             lastbite.dinner.solve(morsels=[[value, 1], [2, 3]])
     assert lastbite._api._decimal(-(10**9000) - 7) == "-1" + "0" * 8999 + "7"
+
+
+def test_estimates_and_the_work_budget():
+    """estimate=True answers the cost model's estimate without running; a request over
+    max_seconds raises lastbite.Error with the estimate, naming max_seconds, before any
+    work; raising it as the message says admits the request."""
+    import time
+
+    e = lastbite.dinner.best_order(size=24, estimate=True)
+    assert e["admitted"] is False and e["unit"] == "sequence steps" and e["seconds"] > 3600
+    started = time.monotonic()
+    with pytest.raises(lastbite.Error, match="is over max_seconds 60"):
+        lastbite.dinner.best_order(size=24)
+    assert time.monotonic() - started < 2
+    raised = lastbite.dinner.best_order(size=24, max_seconds=int(e["seconds"]) + 1, estimate=True)
+    assert raised["admitted"] is True
+    small = lastbite.dinner.solve(morsels="1,2 2,1", estimate=True)
+    assert small["admitted"] and small["seconds"] < 1

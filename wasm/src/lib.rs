@@ -6,7 +6,8 @@
 //! buffer: a 4-byte status (0: the report, 1: a bad request, 2: over the page's budget),
 //! a 4-byte length, then that many bytes of UTF-8 (the report's JSON or a one-line
 //! message). The worker frees it with [`lastbite_free`]. The command `schema` answers the
-//! same endpoint list as the server's `GET /api/schema`.
+//! same endpoint list as the server's `GET /api/schema`; `estimate:<command>` answers the
+//! request's cost as the server's `?estimate` does.
 //!
 //! Requests are admitted as the server admits them ([`lastbite::api::serving`]): no
 //! files, budgets capped by [`CAPS`], sized for a browser tab.
@@ -29,6 +30,11 @@ pub fn run(command: &str, request: &[u8]) -> (u32, String) {
     if command == "schema" {
         return (0, SCHEMA.get_or_init(serving::schema_document).clone());
     }
+    // `estimate:<command>`: the cost of the request under the page's budgets, not run.
+    let (command, estimate) = match command.strip_prefix("estimate:") {
+        Some(c) => (c, true),
+        None => (command, false),
+    };
     let fields = FIELDS.get_or_init(serving::request_fields);
     let Some((name, fields)) = fields.iter().find(|(c, _)| *c == command) else {
         return (1, format!("no such command: {}", api::escape(command)));
@@ -38,7 +44,12 @@ pub fn run(command: &str, request: &[u8]) -> (u32, String) {
         Err(serving::Refusal::BadRequest(m)) => return (1, m),
         Err(serving::Refusal::OverBudget(m)) => return (2, m),
     };
-    match api::call(name, &body, &Control::silent()) {
+    let answer = match estimate {
+        true => api::estimate(name, &body)
+            .map(|e| serde_json::to_string(&e).expect("an estimate is JSON")),
+        false => api::call(name, &body, &Control::silent()),
+    };
+    match answer {
         Ok(report) => (0, report),
         Err(e) => {
             let status = if e.kind() == api::ErrorKind::OverBudget {

@@ -175,8 +175,10 @@ async fn bodies_over_the_limit_are_413() {
 
 #[tokio::test]
 async fn budgets_refuse_with_422_and_the_size() {
+    // A work budget that admits every size here: the memory and state budgets refuse.
     let c = Config {
         max_states: 1000,
+        max_seconds: 1_000_000_000,
         ..Config::default()
     };
     // Asking for more than the server allows.
@@ -660,4 +662,42 @@ async fn formats_are_the_librarys_exports_as_text() {
         error_of(status, &body, StatusCode::BAD_REQUEST, mentions);
         assert!(!body.contains("<script>"), "{body}");
     }
+}
+
+/// `?estimate` answers the cost model's estimate under the server's budget (its
+/// `--max-seconds` filled in), the library's own; a request over it is refused 422
+/// naming `max_seconds` before any work.
+#[tokio::test]
+async fn estimates_are_answered_under_the_servers_budget() {
+    let config = Config {
+        max_seconds: 5,
+        ..Config::default()
+    };
+    let body = r#"{"size": 14}"#;
+    let path = format!("{}?estimate", endpoint("dinner-best-order"));
+    let (status, got) = send(&config, "POST", &path, body).await;
+    assert_eq!(status, StatusCode::OK, "{got}");
+    let want = api::estimate("dinner-best-order", r#"{"size": 14, "max_seconds": 5}"#).unwrap();
+    assert_eq!(got, serde_json::to_string(&want).unwrap());
+    let (status, got) = send(
+        &config,
+        "POST",
+        &endpoint("dinner-best-order"),
+        r#"{"size": 20}"#,
+    )
+    .await;
+    error_of(
+        status,
+        &got,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "max_seconds 5",
+    );
+    let over = format!("{}?estimate", endpoint("dinner-best-order"));
+    let (status, got) = send(&config, "POST", &over, r#"{"max_seconds": 6}"#).await;
+    error_of(
+        status,
+        &got,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "max_seconds",
+    );
 }

@@ -1,6 +1,6 @@
 // Every command: any request, answered with the library's own JSON.
 import { $ } from "./dom.js";
-import { callText, schemaDocument } from "./transport.js";
+import { callText, estimateText, schemaDocument } from "./transport.js";
 
 // ---- Every command
 export const SAMPLES = {
@@ -19,11 +19,17 @@ export async function loadCommands() {
   sel.addEventListener("change", () => { $("a-request").value = JSON.stringify(SAMPLES[sel.value] || {}, null, 1); });
 }
 $("a-send").addEventListener("click", async () => {
-  $("a-error").textContent = ""; $("a-report").textContent = "";
+  $("a-error").textContent = ""; $("a-report").textContent = ""; $("a-estimate").textContent = "";
   let req;
   try { req = JSON.parse($("a-request").value); } catch (e) { $("a-error").textContent = "The request is not JSON: " + e.message; return; }
   // The server's own text: every digit of every number, as the CLI's --json writes it.
   const command = $("a-command").value;
+  // The cost model's estimate first: shown, and a request over the budget not sent.
+  const e = await estimateText(command, JSON.stringify(req));
+  if (!e.ok) { $("a-error").textContent = e.text; return; }
+  const est = JSON.parse(e.text);
+  $("a-estimate").textContent = "Estimated: " + est.text + (est.admitted ? ", within" : ", over") + " the budget of " + est.max_seconds + " s" + (est.admitted ? "; running." : ": not sent.");
+  if (!est.admitted) return;
   const r = await callText(command, JSON.stringify(req));
   if (r.ok) $("a-report").textContent = r.text; else $("a-error").textContent = r.text;
 });

@@ -65,6 +65,15 @@ export async function callText(command, body, lane) {
   if (res.ok) return { ok: true, text };
   try { return { ok: false, text: JSON.parse(text).error || res.statusText }; } catch (e) { return { ok: false, text: text || res.statusText }; }
 }
+// A request's cost before it runs: the cost model's estimate under this server's (or this
+// page's) budgets, as JSON text ({ ok, text }).
+export async function estimateText(command, body) {
+  if (!(await onServer())) return workerCall("estimate:" + command, body, "moves");
+  const res = await fetch("api/" + command.replace("-", "/") + "?estimate", { method: "POST", headers: apiHeaders(true), body });
+  const text = await res.text();
+  if (res.ok) return { ok: true, text };
+  try { return { ok: false, text: JSON.parse(text).error || res.statusText }; } catch (e) { return { ok: false, text: text || res.statusText }; }
+}
 // `lane`: "pictures" for what is drawn after a position is shown (its own worker, in the
 // static explorer).
 export async function api(command, request, lane = "moves") {

@@ -33,7 +33,7 @@ use serde::Serialize;
 pub use shards::{max_first, run, run_shard, Shard, Sweep};
 
 use crate::api::{command_table, parse_request, Control, Error, Render, ReportVisitor};
-use shards::{check_docs, merge_of, plan_of, shard_of};
+use shards::{check_docs, merge_of, plan_of, shard_of, shard_share};
 
 mod shards;
 
@@ -78,6 +78,26 @@ pub fn items(name: &str, request: &str) -> Result<u64, Error> {
                 $($(n if n == <$crate::api::$sf::$s as Sweep>::COMMAND => {
                     let req: <$crate::api::$sf::$s as Sweep>::Request = parse_request(request)?;
                     Ok(<$crate::api::$sf::$s as Sweep>::items(&*plan_of::<$crate::api::$sf::$s>(&req)?))
+                })?)*
+                other => Err(unknown(other)),
+            }
+        };
+    }
+    command_table!(dispatch)
+}
+
+/// The share of the estimated cost of sweep `name` on a JSON request that each of
+/// `count` shards carries (shard 1 first), for front ends that plan a run.
+pub fn shard_shares(name: &str, request: &str, count: u64) -> Result<Vec<f64>, Error> {
+    macro_rules! dispatch {
+        ($($name:literal: $fam:ident::$req:ident => $rep:ident = $f:ident $(; sweep $sf:ident::$s:ident)?),* $(,)?) => {
+            match name {
+                $($(n if n == <$crate::api::$sf::$s as Sweep>::COMMAND => {
+                    let req: <$crate::api::$sf::$s as Sweep>::Request = parse_request(request)?;
+                    let plan = plan_of::<$crate::api::$sf::$s>(&req)?;
+                    (1..=count)
+                        .map(|i| Ok(shard_share::<$crate::api::$sf::$s>(&req, &plan, Shard::new(i, count)?)))
+                        .collect()
                 })?)*
                 other => Err(unknown(other)),
             }

@@ -181,7 +181,7 @@ fn shard_items<S: Sweep>(
 }
 
 /// The share of the sweep's estimated cost that shard `shard` carries.
-fn shard_share<S: Sweep>(req: &S::Request, plan: &S::Plan, shard: Shard) -> f64 {
+pub(super) fn shard_share<S: Sweep>(req: &S::Request, plan: &S::Plan, shard: Shard) -> f64 {
     let items = S::items(plan);
     if shard.count == 1 || items == 0 {
         return 1.0;
