@@ -404,13 +404,13 @@ fn expected_cost(req: &ExpectedRequest) -> crate::api::cost::Estimate {
     let (m, k) = (req.size as f64, req.players as f64);
     // Every agent's ranking (measured: about 23 profile-items of work per item).
     let profiles = Work::factorial(m).power(k).times(Work::count(23.0));
-    let strategic = if req.play == Play::Strategic && k > 2.0 {
+    let strategic = if req.play == Play::Strategic && req.players > 2 {
         Work::pow2(m).times(Work::count(k))
     } else {
         Work::count(1.0)
     };
     let program = Work::count(0.07 * m * m * m * k);
-    let enumerated = if req.enumerate || k > 2.0 || req.welfare != Welfare::Utilitarian {
+    let enumerated = if req.enumerate || req.players > 2 || req.welfare != Welfare::Utilitarian {
         let each = match req.samples {
             Some(s) if profiles.log10() > (req.max_profiles.max(1) as f64).log10() => {
                 Work::count(s as f64)
@@ -422,7 +422,7 @@ fn expected_cost(req: &ExpectedRequest) -> crate::api::cost::Estimate {
         None
     };
     match enumerated {
-        Some(p) if !(k == 2.0 && !req.enumerate) => costs::profiles(p, req.size),
+        Some(p) if req.players != 2 || req.enumerate => costs::profiles(p, req.size),
         Some(p) => costs::profiles(p.plus(program), req.size),
         None => costs::profiles(program, req.size),
     }

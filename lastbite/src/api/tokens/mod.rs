@@ -193,7 +193,7 @@ fn solve_continuous(req: &SolveRequest, ctl: &Control) -> Result<SolveReport, Er
     // Each grid's game, the finest costing the most (each halving about doubles it).
     let grids: Estimate = ks
         .iter()
-        .map(|&k| search_cost(values.len().saturating_sub(1) * k as usize + 1, req.players))
+        .map(|&k| search_cost(values.len().saturating_sub(1) * k + 1, req.players))
         .reduce(Estimate::plus)
         .unwrap_or_else(|| search_cost(1, 1));
     ctl.admit(grids)?;
