@@ -107,6 +107,9 @@ pub enum BudgetUnit {
 ///   end that serves others caps it ([`crate::api::serving::admit`]).
 /// - the name of another field of the request, a budget: the field sizes the work and is
 ///   refused over that budget, whose name the refusal gives (the flag that raises it).
+///   `"max_seconds"` (the work budget every request has) for a field whose real limit is
+///   the time its work takes, by the command's cost model; a `range` maximum it also
+///   declares only guards its type.
 /// - `"range"`: the field sizes the work within a fixed range, the schema's `maximum`.
 /// - `"estimate"`: the work is estimated from the field (with others) and refused over a
 ///   fixed limit that the refusal states.

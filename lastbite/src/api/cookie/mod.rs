@@ -297,7 +297,7 @@ request! {
         /// Largest size (number of components); `max_n` is the older spelling.
         #[serde(alias = "max_n")]
         #[schemars(extend("x-aliases" = ["max_n"]))]
-        #[schemars(extend("x-budget" = "range"), range(max = 1000))]
+        #[schemars(extend("x-budget" = "max_seconds"), range(max = 1000))]
         max_size: u64 = 16,
         /// Enumerate every strict position instead of counting lattice paths.
         enumerate: bool = false,
@@ -358,7 +358,7 @@ request! {
         /// Largest size (number of components); `max_n` is the older spelling.
         #[serde(alias = "max_n")]
         #[schemars(extend("x-aliases" = ["max_n"]))]
-        #[schemars(extend("x-budget" = "range"), range(max = 40))]
+        #[schemars(extend("x-budget" = "max_seconds"), range(max = 40))]
         max_size: u64 = 16,
         /// Use the engine's brute force instead of the table.
         engine: bool = false,
@@ -456,7 +456,7 @@ request! {
         /// Largest size (number of components); `max_n` is the older spelling.
         #[serde(alias = "max_n")]
         #[schemars(extend("x-aliases" = ["max_n"]))]
-        #[schemars(extend("x-budget" = "range"), range(max = 20))]
+        #[schemars(extend("x-budget" = "max_seconds"), range(max = 20))]
         max_size: u64 = 12,
         /// Keep each finished layer in this directory and resume from the layers there.
         #[schemars(extend("x-path" = "directory"))]

@@ -456,7 +456,7 @@ dinner_request! {
         /// crossout is not an equilibrium.
         search: bool = false,
         /// Largest size searched.
-        #[schemars(extend("x-budget" = "range"), range(max = 10))]
+        #[schemars(extend("x-budget" = "max_seconds"), range(max = 10))]
         max_size: usize = 7,
         /// Refuse state spaces larger than this.
         #[schemars(extend("x-budget" = "states"))]
@@ -544,7 +544,7 @@ dinner_request! {
     /// permutation dinner of a size.
     ParetoRequest {
         /// Check every permutation dinner of this size (Bob moving last) instead.
-        #[schemars(extend("x-budget" = "range"), range(max = 12))]
+        #[schemars(extend("x-budget" = "max_seconds"), range(max = 12))]
         size: Option<usize> = None,
     }
 }
@@ -560,10 +560,10 @@ request! {
     /// `dinner experiment`: the paper's random experiment.
     ExperimentRequest {
         /// Morsels per dinner.
-        #[schemars(extend("x-budget" = "range"), range(max = 24))]
+        #[schemars(extend("x-budget" = "max_seconds"), range(max = 24))]
         size: usize = 16,
         /// Number of random permutation dinners.
-        #[schemars(extend("x-budget" = "range"), range(max = MAX_TRIALS))]
+        #[schemars(extend("x-budget" = "max_seconds"), range(max = MAX_TRIALS))]
         trials: u64 = 10_000,
         /// Seed of the random streams.
         #[schemars(extend("x-budget" = "none"))]
@@ -579,10 +579,10 @@ request! {
         #[schemars(extend("x-budget" = "range"), range(max = 6))]
         players: usize = 3,
         /// Morsels per dinner (1 to 24: every equilibrium is enumerated).
-        #[schemars(extend("x-budget" = "range"), range(max = 24))]
+        #[schemars(extend("x-budget" = "max_seconds"), range(max = 24))]
         size: usize = 8,
         /// Number of random dinners.
-        #[schemars(extend("x-budget" = "range"), range(max = MAX_TRIALS))]
+        #[schemars(extend("x-budget" = "max_seconds"), range(max = MAX_TRIALS))]
         trials: u64 = 200,
         /// Seed of the random streams.
         #[schemars(extend("x-budget" = "none"))]
@@ -598,7 +598,7 @@ request! {
     AttainableRequest {
         /// Size 2k of the permutation dinners (Bob moving last).
         #[schemars(extend("x-required" = true))]
-        #[schemars(extend("x-budget" = "range"), range(max = 24))]
+        #[schemars(extend("x-budget" = "max_seconds"), range(max = 24))]
         size: usize = 0,
     }
 }
@@ -775,10 +775,10 @@ request! {
     /// `dinner balance`: first-mover advantage under alternation and Thue-Morse order.
     BalanceRequest {
         /// Largest number of morsels.
-        #[schemars(extend("x-budget" = "range"), range(max = 100_000))]
+        #[schemars(extend("x-budget" = "max_seconds"), range(max = 100_000))]
         max_size: usize = 32,
         /// Random permutation dinners per size.
-        #[schemars(extend("x-budget" = "range"), range(max = MAX_BALANCE_TRIALS))]
+        #[schemars(extend("x-budget" = "max_seconds"), range(max = MAX_BALANCE_TRIALS))]
         trials: u64 = 1000,
         /// Seed of the random streams.
         #[schemars(extend("x-budget" = "none"))]

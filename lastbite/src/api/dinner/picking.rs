@@ -191,10 +191,10 @@ dinner_request! {
     FairnessRequest {
         /// Instead of one dinner: this many random permutation dinners (each agent ranks
         /// the morsels by an independent random permutation of 1..=size).
-        #[schemars(extend("x-budget" = "range"), range(max = MAX_TRIALS))]
+        #[schemars(extend("x-budget" = "max_seconds"), range(max = MAX_TRIALS))]
         trials: Option<u64> = None,
         /// Morsels of each random dinner.
-        #[schemars(extend("x-budget" = "range"), range(max = 24))]
+        #[schemars(extend("x-budget" = "max_seconds"), range(max = 24))]
         size: usize = 8,
         /// Agents of each random dinner.
         #[schemars(extend("x-budget" = "range"), range(max = 6))]
@@ -331,7 +331,7 @@ request! {
         max_profiles: u64 = 1_000_000,
         /// Beyond `max_profiles` (where no exact route applies), estimate from this many
         /// random profiles, with 95% confidence intervals.
-        #[schemars(extend("x-budget" = "range"), range(max = MAX_SAMPLES))]
+        #[schemars(extend("x-budget" = "max_seconds"), range(max = MAX_SAMPLES))]
         samples: Option<u64> = None,
         /// Seed of the sampled profiles.
         #[schemars(extend("x-budget" = "none"))]
@@ -448,7 +448,7 @@ request! {
     BestOrderRequest {
         /// Number of items (morsels); `items` is the older spelling.
         #[serde(alias = "items")]
-        #[schemars(extend("x-budget" = "range", "x-aliases" = ["items"]), range(max = 24))]
+        #[schemars(extend("x-budget" = "max_seconds", "x-aliases" = ["items"]), range(max = 24))]
         size: usize = 8,
         /// Number of agents (two).
         #[schemars(extend("x-budget" = "range"), range(max = 2))]

@@ -89,7 +89,7 @@ request! {
         continuous: bool = false,
         /// The finest grid refinement (a power of two up to 64) for `continuous`.
         #[schemars(extend("x-requires" = "continuous"))]
-        #[schemars(extend("x-budget" = "range"), range(max = MAX_REFINEMENT))]
+        #[schemars(extend("x-budget" = "max_seconds"), range(max = MAX_REFINEMENT))]
         grid: usize = 8,
         /// Refuse games with more memoised sets of taken stacks than this.
         #[schemars(extend("x-budget" = "states"))]
