@@ -286,6 +286,15 @@ test("every command is reachable from the page, errors shown in one line", async
   await page.locator("#a-report").filter({ hasText: "outcome" }).waitFor();
   const shown = JSON.parse(await page.locator("#a-report").textContent());
   assert.deepEqual(shown, await api("subtraction-outcome", { set: "4,5,9", heap: "1000000000000000000", convention: "FvA" }));
+  // The cost model's estimate is shown before the report, as text.
+  assert.match(await page.locator("#a-estimate").textContent(), /^Estimated: about .* within the budget of 30 s; running\.$/);
+  // A request over the budget is not sent: its estimate says so.
+  await page.selectOption("#a-command", "dinner-best-order");
+  await page.fill("#a-request", '{"size": 24}');
+  await page.click("#a-send");
+  await page.locator("#a-estimate").filter({ hasText: "not sent" }).waitFor();
+  assert.equal(await page.locator("#a-report").textContent(), "");
+  await page.selectOption("#a-command", "subtraction-outcome");
   await page.fill("#a-request", '{"set": "4,x"}');
   await page.click("#a-send");
   await page.locator("#a-error").filter({ hasText: "set" }).waitFor();
@@ -401,8 +410,9 @@ test("a long computation in the page's worker stops with the Stop button, and th
   await page.goto(base + "#api");
   await page.locator("#a-command option").nth(20).waitFor({ state: "attached" });
   await page.selectOption("#a-command", "subtraction-conjecture");
-  // Conjecture 4 on every set of size 5 up to 60: minutes of work.
-  await page.fill("#a-request", '{"conjecture": "4", "sizes": [5], "max": 60}');
+  // Conjecture 4 on every set of size 4 up to 45: seconds of work, within the page's
+  // work budget (a request over it is not sent: its estimate says so).
+  await page.fill("#a-request", '{"statement": "4", "sizes": [4], "max": 45}');
   await page.click("#a-send");
   await page.locator("#stop").waitFor({ state: "visible" });
   // The page still answers while the worker computes.

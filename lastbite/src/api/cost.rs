@@ -7,8 +7,8 @@
 //! (a family's `cost` functions beside its requests) and hands it to
 //! [`Control::admit`](crate::api::Control::admit) before any work. One check there refuses
 //! a request over its work budget (`max_seconds`, a field of every request), feeds the
-//! progress bar its expected time, and, for a control made by [`estimate`], stops the call
-//! right there: so the refusal, the `--estimate` answer and the progress estimate are one
+//! progress bar its expected time, and, for a control made by
+//! [`estimate`](crate::api::estimate), stops the call right there: so the refusal, the `--estimate` answer and the progress estimate are one
 //! number, and a command that never admits its cost is found by the test over the command
 //! table (its estimate is missing).
 //!
@@ -18,7 +18,8 @@
 
 use serde::Serialize;
 
-use super::{Control, Error};
+use super::error::Error;
+use super::render::Render;
 
 /// The default work budget of every request (`max_seconds`): a minute of one core.
 pub const DEFAULT_MAX_SECONDS: u64 = 60;
@@ -307,7 +308,7 @@ pub struct EstimateReport {
 }
 
 impl EstimateReport {
-    fn new(command: &str, e: &Estimate, max_seconds: u64) -> EstimateReport {
+    pub(super) fn new(command: &str, e: &Estimate, max_seconds: u64) -> EstimateReport {
         let s = e.seconds();
         EstimateReport {
             command: command.to_string(),
@@ -326,7 +327,7 @@ impl EstimateReport {
     }
 }
 
-impl super::Render for EstimateReport {
+impl Render for EstimateReport {
     fn write_text(&self, w: &mut dyn std::io::Write) -> std::io::Result<()> {
         let verdict = if self.admitted { "within" } else { "over" };
         writeln!(
@@ -349,30 +350,5 @@ pub(super) fn over(e: &Estimate, max_seconds: u64) -> Error {
     Error::OverCost {
         estimate: e.to_string(),
         max_seconds,
-    }
-}
-
-/// The cost of command `name` on a request given as JSON, without running it: the
-/// request is parsed and checked as the command would, and the call stops where the
-/// command admits its cost.
-///
-/// ```
-/// let e = lastbite::api::estimate("dinner-best-order", r#"{"size": 30}"#).unwrap();
-/// assert!(!e.admitted && e.seconds.unwrap() > 3600.0);
-/// let e = lastbite::api::estimate("dinner-solve", r#"{"morsels": "1,2 2,1"}"#).unwrap();
-/// assert!(e.admitted && e.seconds.unwrap() < 1.0);
-/// ```
-pub fn estimate(name: &str, request: &str) -> Result<EstimateReport, Error> {
-    let ctl = Control::estimating();
-    match super::call_with(name, request, &ctl, super::render::ToJson) {
-        Err(Error::Estimated) | Ok(_) => match ctl.admitted() {
-            Some((e, max)) => Ok(EstimateReport::new(name, &e, max)),
-            None => Err(Error::invalid(
-                "command",
-                name,
-                "states no cost before its work (a bug: every command must)",
-            )),
-        },
-        Err(e) => Err(e),
     }
 }

@@ -49,7 +49,7 @@ pub mod sweep;
 pub mod tokens;
 
 pub use control::Control;
-pub use cost::{estimate, EstimateReport};
+pub use cost::EstimateReport;
 pub use error::{escape, Error, ErrorKind};
 pub use json::{parse_request, write_json, write_json_compact};
 pub use playable::{GameInfo, Playable, Position, Utility};
@@ -337,4 +337,29 @@ pub fn game_fields(family: &str) -> Result<serde_json::Value, Error> {
         };
     }
     game_requests!(fields, family, ())
+}
+
+/// The cost of command `name` on a request given as JSON, without running it: the
+/// request is parsed and checked as the command would, and the call stops where the
+/// command admits its cost.
+///
+/// ```
+/// let e = lastbite::api::estimate("dinner-best-order", r#"{"size": 30}"#).unwrap();
+/// assert!(!e.admitted && e.seconds.unwrap() > 3600.0);
+/// let e = lastbite::api::estimate("dinner-solve", r#"{"morsels": "1,2 2,1"}"#).unwrap();
+/// assert!(e.admitted && e.seconds.unwrap() < 1.0);
+/// ```
+pub fn estimate(name: &str, request: &str) -> Result<EstimateReport, Error> {
+    let ctl = Control::estimating();
+    match call_with(name, request, &ctl, ToJson) {
+        Err(Error::Estimated) | Ok(_) => match ctl.admitted() {
+            Some((e, max)) => Ok(EstimateReport::new(name, &e, max)),
+            None => Err(Error::invalid(
+                "command",
+                name,
+                "states no cost before its work (a bug: every command must)",
+            )),
+        },
+        Err(e) => Err(e),
+    }
 }

@@ -397,35 +397,30 @@ pub fn expected(req: &ExpectedRequest, ctl: &Control) -> Result<ExpectedReport, 
     })
 }
 
-/// `dinner expected`'s cost model: the two-agent programs take `O(m^3)` exact
-/// operations (each about a profile item's work times `m`); otherwise every profile of
-/// rankings (`(m!)^(k-1)` with the first agent's fixed) or each sample is played out.
+/// `dinner expected`'s cost model: two agents take exact programs of `O(m^3)` operations
+/// (each about a profile item's work times `m`); more agents (or `enumerate`) play out
+/// every profile of rankings (`(m!)^k`, about 23 profile items of work an item, measured),
+/// or each sample where `samples` is given past `max_profiles` (a count past it without
+/// samples is refused at once, before any work).
 fn expected_cost(req: &ExpectedRequest) -> crate::api::cost::Estimate {
     let (m, k) = (req.size as f64, req.players as f64);
-    // Every agent's ranking (measured: about 23 profile-items of work per item).
-    let profiles = Work::factorial(m).power(k).times(Work::count(23.0));
-    let strategic = if req.play == Play::Strategic && req.players > 2 {
-        Work::pow2(m).times(Work::count(k))
-    } else {
-        Work::count(1.0)
-    };
     let program = Work::count(0.07 * m * m * m * k);
-    let enumerated = if req.enumerate || req.players > 2 || req.welfare != Welfare::Utilitarian {
-        let each = match req.samples {
-            Some(s) if profiles.log10() > (req.max_profiles.max(1) as f64).log10() => {
-                Work::count(s as f64)
-            }
-            _ => profiles,
-        };
-        Some(each.times(strategic))
-    } else {
-        None
-    };
-    match enumerated {
-        Some(p) if req.players != 2 || req.enumerate => costs::profiles(p, req.size),
-        Some(p) => costs::profiles(p.plus(program), req.size),
-        None => costs::profiles(program, req.size),
+    if !req.enumerate && req.players <= 2 {
+        return costs::profiles(program, req.size);
     }
+    let profiles = Work::factorial(m).power(k);
+    let over = profiles.log10() > (req.max_profiles.max(1) as f64).log10();
+    let played = match (req.samples, over) {
+        (Some(s), true) => Work::count(s as f64),
+        (None, true) => return costs::profiles(Work::count(1.0), req.size),
+        (_, false) => profiles,
+    };
+    // Strategic play of more than two agents: an equilibrium over the item masks each.
+    let each = match req.play == Play::Strategic && req.players > 2 {
+        true => Work::pow2(m).times(Work::count(k * 23.0)),
+        false => Work::count(23.0),
+    };
+    costs::profiles(played.times(each), req.size)
 }
 
 /// An expectation's error, named by the request field it comes from.
