@@ -40,7 +40,7 @@ macro_rules! request {
 }
 pub(crate) use request;
 
-/// A request with a work budget: every command's ([`request!`]).
+/// A request with a work budget: every command's (the `request!` macro adds the field).
 pub trait Budgeted {
     /// The budget, in seconds of one core.
     fn max_seconds(&self) -> u64;
