@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Whole-command timing of `lastbite dinner solve` on a 10^6-morsel CSV (distinct and
-# duplicate utilities) against GNU `sort -t, -k1,1n` on the same file (issue 10's target:
-# no slower than sort), and both read through a pipe (`| cat`: issue 30's target, the
+# duplicate utilities) against GNU `sort -t, -k1,1n` on the same file (the target:
+# no slower than sort), and both read through a pipe (`| cat`: the target is the
 # JSON document, compact when not written to a terminal, no slower than sort's output read
 # likewise). Usage: benches/dinner_solve_cli.sh [runs]
 set -euo pipefail

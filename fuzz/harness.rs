@@ -136,7 +136,7 @@ pub fn run(name: &str, data: &[u8]) {
     }
 }
 
-/// Files lastbite reads back to resume or merge (issue 54 item 3): the first byte picks a
+/// Files lastbite reads back to resume or merge: the first byte picks a
 /// cookie layer file, the general table's checkpoint or a shard document, the rest is the
 /// file. Each is refused in one line naming it, or used only when it is what lastbite
 /// wrote: a run resumed from it reports what a run without it does.

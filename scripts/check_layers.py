@@ -438,6 +438,34 @@ def unmapped(games_dir, architecture):
     return missing
 
 
+# A tracker's number ("issue" then a number) in code, help text or docs: a reader of the
+# tree has no tracker, so the text must say what the thing does instead. Spelt in two
+# pieces so that this file does not match itself.
+ISSUE_NUMBER = re.compile(r"\b" + "issues?" + r" #?[0-9]+", re.I)
+
+
+def issue_numbers(repo):
+    """`path:line: text` for each tracked text file's line that cites a tracker's number."""
+    import subprocess
+
+    try:
+        files = subprocess.run(["git", "ls-files", "-z"], cwd=repo, capture_output=True,
+                               check=True).stdout.decode().split("\0")
+    except (OSError, subprocess.CalledProcessError):
+        return []
+    found = []
+    for rel in filter(None, files):
+        path = os.path.join(repo, rel)
+        try:
+            with open(path, encoding="utf-8") as f:
+                lines = f.read().splitlines()
+        except (OSError, UnicodeDecodeError):
+            continue
+        found += [f"{rel}:{i}: {line.strip()}" for i, line in enumerate(lines, 1)
+                  if ISSUE_NUMBER.search(line)]
+    return found
+
+
 def self_test():
     """The check must be able to fail: a made-up crate with a circle through a re-export
     (b uses a's item, a uses c's, c uses b's through `pub use`) is caught, and the same
@@ -477,8 +505,10 @@ def self_test():
     doc = "  src/games/fam/  a family\n    a.rs  one\n    part/  two\n      b.rs  three\n  other\n"
     assert unmapped(games, doc) == [], unmapped(games, doc)
     assert unmapped(games, doc.replace("b.rs", "c.rs")) == ["fam/part/b.rs"]
+    assert ISSUE_NUMBER.search("the finding of " + "iss" + "ue 54 item 3")
+    assert not ISSUE_NUMBER.search("the issues of a misspelt method")
     print("check_layers: self-test passed (a circle through a re-export is found, none once cut;"
-          " a file missing from the architecture's tree is found)")
+          " a file missing from the architecture's tree is found; a tracker's number is found)")
 
 
 def main(argv):
@@ -519,8 +549,12 @@ def main(argv):
             for m in unmapped(games, f.read()):
                 bad += 1
                 print(f"docs/architecture.md's tree does not name lastbite/src/games/{m}")
+    if not argv:
+        for hit in issue_numbers(repo):
+            bad += 1
+            print(f"a tracker's number, which a reader cannot follow: {hit}")
     if bad:
-        print(f"check_layers: {bad} import circle(s), forbidden dependencies or unmapped files")
+        print(f"check_layers: {bad} import circle(s), forbidden dependencies, unmapped files or tracker numbers")
         return 1
     print(f"check_layers: no import circle among {total} files, no forbidden dependency")
     return 0

@@ -1323,7 +1323,7 @@ const SMALL_SWEEP: [&str; 7] = [
 ];
 
 /// A full stdout is an error naming stdout, exit 1, whatever writes there: a report, a
-/// shard document, a picture, a merged sweep, a completion script (issue 54 item 2).
+/// shard document, a picture, a merged sweep, a completion script.
 #[test]
 fn a_full_stdout_is_an_error_naming_it() {
     let dir = tempfile::tempdir().unwrap();
@@ -1554,7 +1554,7 @@ fn the_vocabulary_and_the_errors_are_the_librarys() {
     );
 }
 
-/// Every file the CLI writes goes through one writer (issue 54 item 2): a device is
+/// Every file the CLI writes goes through one writer: a device is
 /// written through and never replaced (a full one is an error naming it, exit 1), a
 /// symbolic link stays a link, and a new or regular file is replaced whole with no
 /// temporary left behind.
@@ -1623,7 +1623,7 @@ fn every_output_file_is_written_through_one_writer() {
     assert!(left.is_empty(), "{left:?}");
 }
 
-/// The manual page (`lastbite man`, issue 56) is roff built from the same command tree as
+/// The manual page (`lastbite man`) is roff built from the same command tree as
 /// `--help`: every family and the other commands are in it, and groff reads it without
 /// a warning when it is installed.
 #[test]

@@ -158,7 +158,7 @@ fn answered(name: &str, request: String) -> Option<Result<(), lastbite::api::Err
     }
 }
 
-/// Every field that sizes the work has a budget, declared (issue 53 item 3): each integer
+/// Every field that sizes the work has a budget, declared: each integer
 /// field of each request carries an `x-budget` (the kinds of
 /// `lastbite::api::input::BUDGET_KINDS`, or the name of the budget field that bounds it),
 /// and behaves as declared. Set to the largest value of its type on the command's
@@ -504,7 +504,7 @@ fn budget_edge_runs_within_3x_of_its_budget() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
-/// Closed sets are enums (issue 53 item 6): a text field whose help names two or more
+/// Closed sets are enums: a text field whose help names two or more
 /// values (`snake`, `alternate`) either lists them in its schema (`oneOf` constants, so the
 /// CLI's possible values and Python's `Literal` show them) or declares that it takes other
 /// forms too (`x-open`: turn orders as letters, scoring vectors, per-player tie rules).
@@ -606,7 +606,7 @@ fn growths(caps: &lastbite::api::serving::Caps) -> Vec<Growth> {
     all
 }
 
-/// Cancellation that stops (issue 54 item 5), over the command table as the server runs
+/// Cancellation that stops, over the command table as the server runs
 /// it: each command's requests (its smallest, per way of running it) are admitted under
 /// the server's default budgets, and each sizing field is grown (times 8 a step) until the
 /// call runs past 100 ms; it is then cancelled, and must return within a second of the
@@ -726,7 +726,7 @@ fn peak_memory() -> u64 {
         .map_or(0, |kb| kb << 10)
 }
 
-/// Budgets that hold (issue 54 item 4), over the command table: each command's sizing
+/// Budgets that hold, over the command table: each command's sizing
 /// fields are grown (times 8 a step) under a server's budgets of 1 GiB and 10^7 states
 /// until the library refuses them; the largest size not refused (the budget's edge, within
 /// a factor of 8) then runs in a child process with its address space limited, for at

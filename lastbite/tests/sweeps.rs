@@ -145,7 +145,7 @@ fn bad_shard_sets_are_refused() {
     let mixed = vec![docs[0].clone(), docs[1].clone(), other[2].clone()];
     assert!(err(&mixed).contains("from another sweep"));
     assert!(err(&["{\"a\": 1}".to_string()]).contains("shard document 1 cannot be used"));
-    // Shard 1's document relabelled as shard 3 (the finding of issue 54): the checksum
+    // Shard 1's document relabelled as shard 3: the checksum
     // refuses it, as it refuses any number edited.
     let relabelled = docs[0].replace("\"shard\":1,", "\"shard\":3,");
     assert_ne!(relabelled, docs[0]);

@@ -58,4 +58,4 @@ def anywhere(
     format: str | None = ...,
     estimate: bool = ...,
 ) -> Any:
-    """Token Dollars with tokens anywhere on the line (within the stacks' span) or round the clock, solved exactly over the arrangement of the placements where payoffs can change (issue 57; the argument in `docs/results/tokens.md`)."""
+    """Token Dollars with tokens anywhere on the line (within the stacks' span) or round the clock, solved exactly over the arrangement of the placements where payoffs can change (the argument in `docs/results/tokens.md`)."""

@@ -216,7 +216,7 @@ def test_cycles_and_bad_games_are_errors():
         lastbite.solve(Dinner([(1, 1)] * 12, "AB" * 6), max_states=100)
 
     # A game whose play never ends (every play a new state): max_states counts the states
-    # played, so it stops there, after as many play() calls and no more (issue 54 item 5).
+    # played, so it stops there, after as many play() calls and no more.
     class Endless(Loop):
         calls = 0
         def root(self): return 0
@@ -360,7 +360,7 @@ def test_ties_naming_no_player_is_a_readable_one_line_error():
 
 
 class _Bad:
-    """A two-move game to break one piece at a time (issue 54 item 8)."""
+    """A two-move game to break one piece at a time."""
     players = 2
     def root(self): return "r"
     def to_move(self, s): return 0 if s == "r" else None

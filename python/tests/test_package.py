@@ -287,7 +287,7 @@ def test_tree_reports_give_exact_numbers():
 
 def test_huge_numbers_are_the_librarys_errors_not_pythons():
     # Over Python's 4,300-digit str() limit: converted anyway, and refused by lastbite
-    # naming the field and the place, the value shortened (issue 54 items 7 and 8).
+    # naming the field and the place, the value shortened.
     big = 10**5000
     for value in (big, Fraction(big, 3)):
         with pytest.raises(lastbite.Error, match=r"morsel 0, player 0: .*\(500[13] characters\)"):

@@ -1,4 +1,4 @@
-"""What a release carries (issue 56): provenance (`lastbite --version`, `show_versions()`),
+"""What a release carries: provenance (`lastbite --version`, `show_versions()`),
 a citation file, one version everywhere, and the refusals of `scripts/dist`."""
 
 import io

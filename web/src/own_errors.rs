@@ -1,4 +1,4 @@
-//! hyper's own answers, made like every other answer (issue 54 item 6).
+//! hyper's own answers, made like every other answer.
 //!
 //! A request hyper cannot parse (a malformed request line or header: 400, a target over
 //! 64 KiB: 414, too many headers or over its buffer: 431) is answered by hyper itself, before any

@@ -107,7 +107,7 @@ async fn a_slow_request_does_not_hold_up_a_cheap_one() {
     let _ = stop.send(());
 }
 
-/// Plain load (issue 54 item 6): 200 cheap solves from 50 clients at once, on the
+/// Plain load: 200 cheap solves from 50 clients at once, on the
 /// server's defaults, are all answered (requests wait for a slot, none is refused busy).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn fifty_clients_of_cheap_solves_are_all_served() {
@@ -157,7 +157,7 @@ async fn exchange(addr: SocketAddr, request: &[u8], within: Duration) -> String 
     String::from_utf8_lossy(&buf).into_owned()
 }
 
-/// The edges of HTTP a hostile or broken client reaches (issue 54 item 6), on a real
+/// The edges of HTTP a hostile or broken client reaches, on a real
 /// socket: every refusal a one-line JSON body with the security headers.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn http_edges_are_refused_up_front() {

@@ -377,7 +377,7 @@ pub const DEFAULT_MAX_PLACEMENTS: u64 = 2_000_000_000;
 request! {
     /// `tokens anywhere`: Token Dollars with tokens anywhere on the line (within the
     /// stacks' span) or round the clock, solved exactly over the arrangement of the
-    /// placements where payoffs can change (issue 57; the argument in
+    /// placements where payoffs can change (the argument in
     /// `docs/results/tokens.md`).
     AnywhereRequest {
         /// Stacks worth $1..$M at positions 1..M (unless `values`).

@@ -4,7 +4,7 @@
 //! finished, so the scan resumes where it stopped. It owns the file's bytes, keys and
 //! checksums; the records' format (CSV or JSON lines) is the caller's.
 //!
-//! **Checksums** (issue 54 item 3). Every record line carries the CRC-32 of its own text:
+//! **Checksums**. Every record line carries the CRC-32 of its own text:
 //! a last JSON member `"checksum":"crc32:XXXXXXXX"` ([`seal_json`]), or a last CSV column
 //! `checksum` holding `crc32:XXXXXXXX`. A line is its own unit because the file grows and
 //! is resumed a line at a time: resuming checks each line and refuses the file at the

@@ -1,5 +1,5 @@
 //! Token Dollars with tokens anywhere on the line or the clock, solved exactly: the
-//! Riddler's last extra credit (issue 57 item 1; the argument in full is in
+//! Riddler's last extra credit (the argument in full is in
 //! `docs/results/tokens.md`, "Tokens anywhere, exactly").
 //!
 //! Scale lengths so that every stack sits at an integer (and, on a clock, the
