@@ -2,11 +2,12 @@
 //! [`crate::games::dinner`].
 //!
 //! The family's files: the dinner input fields every request has and the one road from
-//! them to a checked `Setup` in `input.rs`; requests and the commands' functions here; reports in
-//! `report.rs`, their text in `text.rs`, the commands that run as sweeps in `sweep.rs`, the
-//! picking-sequence commands (fair division) in `picking.rs`, the fairness of strategic
-//! picking over every profile (`dinner strategic-fairness`: request, report and text) in
-//! `strategic.rs`, the dinner to play move by move in `game.rs`.
+//! them to a checked `Setup` in `input.rs`; requests and the commands' functions here;
+//! reports in `report.rs`, their text in `text/` (the game's own reports, the analyses,
+//! picking), the commands that run as sweeps in `sweep.rs`, the picking-sequence commands
+//! (fair division) in `picking.rs`, the fairness of strategic picking over every profile
+//! (`dinner strategic-fairness`: request, report and text) in `strategic.rs`, the dinner
+//! to play move by move in `game.rs`.
 //! Nothing here computes a game: the work is [`crate::games::dinner`]'s; this module turns
 //! requests into its validated types and its results into reports.
 

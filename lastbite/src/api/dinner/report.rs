@@ -1,6 +1,6 @@
 //! The `dinner` commands' reports: what each command returns, serialised as its `--json`
 //! document. Types and the pure functions that build their parts; no command logic, no
-//! text (see `text.rs`).
+//! text (see `text/`).
 
 use schemars::JsonSchema;
 use serde::Serialize;
