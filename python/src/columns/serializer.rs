@@ -1,219 +1,12 @@
-//! Reports as columns, for `as_numpy=True`: a serde serialiser that writes a report
-//! straight into Rust values, turning every list of records (a table: the subtraction
-//! table's rows, the cookie count cells, ...) into one buffer per field, and every list of
-//! integers into one buffer, without a Python object per cell. The Python side wraps the
-//! buffers as NumPy arrays; everything else becomes the usual Python values.
-//!
-//! A table's field is a column at its path of field names: integers that fit 64 bits go
-//! into an `i64` buffer; lists of integers into one buffer of values and one of offsets
-//! (CSR); anything else (text, exact fractions, integers past 64 bits, missing values)
-//! makes the column a list of values, converted on the Python side by the schema.
+//! The serde serialiser that writes a report into [`Out`] values, each list of records
+//! into a [`Table`]'s columns as it goes.
 
 use std::borrow::Cow;
 use std::fmt;
 
-use pyo3::prelude::*;
-use pyo3::types::{PyByteArray, PyDict, PyList};
 use serde::ser::{self, Serialize};
 
-/// A field name (serde's are static; a map's keys are not).
-type Key = Cow<'static, str>;
-
-/// A report value, with tables and integer lists as buffers.
-pub enum Out {
-    Null,
-    Bool(bool),
-    Int(i64),
-    /// An integer past 64 bits, by its digits.
-    Big(String),
-    Float(f64),
-    Str(String),
-    List(Vec<Out>),
-    Map(Vec<(Key, Out)>),
-    /// A list of integers that all fit 64 bits.
-    Ints(Vec<i64>),
-    Table(Box<Table>),
-}
-
-/// A list of records as columns.
-pub struct Table {
-    rows: usize,
-    columns: Vec<Column>,
-    /// The field names down to the value being written.
-    path: Vec<Key>,
-    /// Which leaf of the current row is next (rows share their layout, so the column is
-    /// usually found at this index without a search).
-    leaf: usize,
-    /// A buffer lent to the lists of integers in cells.
-    spare: Vec<i64>,
-    /// How many rows are expected.
-    hint: usize,
-}
-
-struct Column {
-    path: Vec<Key>,
-    data: Data,
-}
-
-enum Data {
-    /// No value yet.
-    New,
-    Int(Vec<i64>),
-    /// Lists of integers: row `i` is `values[offsets[i]..offsets[i + 1]]`.
-    Ragged {
-        values: Vec<i64>,
-        offsets: Vec<i64>,
-    },
-    Values(Vec<Out>),
-}
-
-impl Data {
-    fn len(&self) -> usize {
-        match self {
-            Data::New => 0,
-            Data::Int(v) => v.len(),
-            Data::Ragged { offsets, .. } => offsets.len() - 1,
-            Data::Values(v) => v.len(),
-        }
-    }
-
-    /// The column as a list of values (when a cell does not fit its buffer).
-    fn values(&mut self) -> &mut Vec<Out> {
-        let old = std::mem::replace(self, Data::New);
-        *self = Data::Values(match old {
-            Data::New => Vec::new(),
-            Data::Int(v) => v.into_iter().map(Out::Int).collect(),
-            Data::Ragged { values, offsets } => offsets
-                .windows(2)
-                .map(|w| {
-                    Out::List(
-                        values[w[0] as usize..w[1] as usize]
-                            .iter()
-                            .map(|&x| Out::Int(x))
-                            .collect(),
-                    )
-                })
-                .collect(),
-            Data::Values(v) => v,
-        });
-        match self {
-            Data::Values(v) => v,
-            _ => unreachable!("just made a list of values"),
-        }
-    }
-}
-
-impl Table {
-    fn new(hint: usize) -> Table {
-        Table {
-            hint,
-            rows: 0,
-            columns: Vec::new(),
-            path: Vec::new(),
-            leaf: 0,
-            spare: Vec::new(),
-        }
-    }
-
-    /// The column of the current path, made (with missing values for earlier rows) when
-    /// new.
-    #[inline]
-    fn column(&mut self) -> &mut Data {
-        let k = self.leaf;
-        self.leaf += 1;
-        let at = if self
-            .columns
-            .get(k)
-            .is_some_and(|c| same_path(&c.path, &self.path))
-        {
-            k
-        } else if let Some(i) = self
-            .columns
-            .iter()
-            .position(|c| same_path(&c.path, &self.path))
-        {
-            i
-        } else {
-            let mut data = Data::New;
-            if self.rows > 0 {
-                data.values().extend((0..self.rows).map(|_| Out::Null));
-            }
-            self.columns.push(Column {
-                path: self.path.clone(),
-                data,
-            });
-            self.columns.len() - 1
-        };
-        &mut self.columns[at].data
-    }
-
-    #[inline]
-    fn int(&mut self, x: i64) {
-        let hint = self.hint;
-        let data = self.column();
-        if matches!(data, Data::New) {
-            *data = Data::Int(Vec::with_capacity(hint));
-        }
-        match data {
-            Data::Int(v) => v.push(x),
-            other => other.values().push(Out::Int(x)),
-        }
-    }
-
-    #[inline]
-    fn ints(&mut self, xs: &[i64]) {
-        let hint = self.hint;
-        let data = self.column();
-        if matches!(data, Data::New) {
-            let mut offsets = Vec::with_capacity(hint + 1);
-            offsets.push(0);
-            *data = Data::Ragged {
-                values: Vec::with_capacity(hint * xs.len().max(1)),
-                offsets,
-            };
-        }
-        match data {
-            Data::Ragged { values, offsets } => {
-                values.extend_from_slice(xs);
-                offsets.push(values.len() as i64);
-            }
-            other => other
-                .values()
-                .push(Out::List(xs.iter().map(|&x| Out::Int(x)).collect())),
-        }
-    }
-
-    #[inline]
-    fn value(&mut self, x: Out) {
-        match x {
-            Out::Int(x) => self.int(x),
-            Out::Ints(xs) => self.ints(&xs),
-            x => self.column().values().push(x),
-        }
-    }
-
-    /// Closes a row: a field the row did not have is a missing value.
-    #[inline]
-    fn end_row(&mut self) {
-        self.rows += 1;
-        self.leaf = 0;
-        for c in &mut self.columns {
-            if c.data.len() < self.rows {
-                c.data.values().push(Out::Null);
-            }
-        }
-    }
-}
-
-/// Whether two paths are equal; field names are usually the same static strings, so
-/// their addresses decide without comparing text.
-#[inline]
-fn same_path(a: &[Key], b: &[Key]) -> bool {
-    a.len() == b.len()
-        && a.iter()
-            .zip(b)
-            .all(|(x, y)| (x.as_ptr() == y.as_ptr() && x.len() == y.len()) || x == y)
-}
+use super::table::{Key, Out, Table};
 
 /// Why a report could not be written (never expected: reports are plain data).
 #[derive(Debug)]
@@ -235,9 +28,9 @@ impl ser::Error for SerError {
 
 /// serde_json's `arbitrary_precision` writes a big number as a struct of this name whose
 /// one field holds the digits.
-const NUMBER_TOKEN: &str = "$serde_json::private::Number";
+pub(super) const NUMBER_TOKEN: &str = "$serde_json::private::Number";
 
-fn int_of<T: TryInto<i64> + ToString + Copy>(x: T) -> Out {
+pub(super) fn int_of<T: TryInto<i64> + ToString + Copy>(x: T) -> Out {
     match x.try_into() {
         Ok(v) => Out::Int(v),
         Err(_) => Out::Big(x.to_string()),
@@ -248,7 +41,7 @@ fn int_of<T: TryInto<i64> + ToString + Copy>(x: T) -> Out {
 /// plain (no nested tables or integer buffers).
 #[derive(Clone, Copy)]
 pub struct Plain {
-    flat: bool,
+    pub(super) flat: bool,
 }
 
 /// The parts of a list, a map or a record under construction.
@@ -423,7 +216,7 @@ impl<'t> Compound<'t> {
 }
 
 /// Whether a value serialises as a record (a struct or a map).
-fn is_record<T: ?Sized + Serialize>(v: &T) -> bool {
+pub(super) fn is_record<T: ?Sized + Serialize>(v: &T) -> bool {
     struct Probe;
     #[derive(Debug)]
     struct Found(bool);
@@ -541,7 +334,7 @@ fn is_record<T: ?Sized + Serialize>(v: &T) -> bool {
 }
 
 /// A map key as text.
-struct KeyText;
+pub(super) struct KeyText;
 
 macro_rules! key_from_display {
     ($($f:ident($t:ty)),*) => {$(
@@ -822,7 +615,7 @@ impl ser::Serializer for Plain {
 
 /// Writes a value into the current column of a table; a record's fields go one level
 /// down the path.
-struct Cell<'t>(&'t mut Table);
+pub(super) struct Cell<'t>(&'t mut Table);
 
 impl<'t> ser::Serializer for Cell<'t> {
     serializer_body!(
@@ -915,133 +708,3 @@ macro_rules! struct_impls {
 }
 
 struct_impls!(SerializeStruct, SerializeStructVariant);
-
-/// The report visitor for [`lastbite::api::call_with`].
-pub struct Columns;
-
-impl lastbite::api::ReportVisitor for Columns {
-    type Output = Result<Out, SerError>;
-    fn visit<R: Serialize + lastbite::api::Render>(self, report: &R) -> Result<Out, SerError> {
-        report.serialize(Plain { flat: false })
-    }
-}
-
-/// A column for the Python side: `kind` is "int" (`data`: a bytearray of native `int64`),
-/// "ragged" (`data`: values, `offsets`: `int64` bytearrays) or "values" (`data`: a list).
-#[pyclass(frozen, name = "Column", module = "lastbite._lastbite")]
-pub struct PyColumn {
-    #[pyo3(get)]
-    kind: &'static str,
-    #[pyo3(get)]
-    data: Py<PyAny>,
-    #[pyo3(get)]
-    offsets: Option<Py<PyAny>>,
-}
-
-/// A table for the Python side: `rows` and `columns`, a dict nested as the records are,
-/// whose leaves are columns.
-#[pyclass(frozen, name = "Table", module = "lastbite._lastbite")]
-pub struct PyTable {
-    #[pyo3(get)]
-    rows: usize,
-    #[pyo3(get)]
-    columns: Py<PyDict>,
-}
-
-fn bytes<'py>(py: Python<'py>, v: &[i64]) -> Bound<'py, PyByteArray> {
-    // SAFETY: an i64 slice is plain bytes (no padding), read as native-endian int64.
-    let raw =
-        unsafe { std::slice::from_raw_parts(v.as_ptr().cast::<u8>(), std::mem::size_of_val(v)) };
-    PyByteArray::new(py, raw)
-}
-
-/// The value as Python objects, tables as [`PyTable`] and integer lists as an "int"
-/// [`PyColumn`].
-pub fn to_python(py: Python<'_>, out: Out) -> PyResult<Py<PyAny>> {
-    Ok(match out {
-        Out::Null => py.None(),
-        Out::Bool(b) => b.into_pyobject(py)?.to_owned().into_any().unbind(),
-        Out::Int(x) => x.into_pyobject(py)?.into_any().unbind(),
-        Out::Big(digits) => py
-            .get_type::<pyo3::types::PyInt>()
-            .call1((digits,))?
-            .unbind(),
-        Out::Float(x) => x.into_pyobject(py)?.into_any().unbind(),
-        Out::Str(s) => s.into_pyobject(py)?.into_any().unbind(),
-        Out::List(items) => {
-            let l = PyList::empty(py);
-            for x in items {
-                l.append(to_python(py, x)?)?;
-            }
-            l.into_any().unbind()
-        }
-        Out::Map(entries) => {
-            let d = PyDict::new(py);
-            for (k, v) in entries {
-                d.set_item(k.as_ref(), to_python(py, v)?)?;
-            }
-            d.into_any().unbind()
-        }
-        Out::Ints(v) => Py::new(
-            py,
-            PyColumn {
-                kind: "int",
-                data: bytes(py, &v).into_any().unbind(),
-                offsets: None,
-            },
-        )?
-        .into_any(),
-        Out::Table(t) => {
-            let columns = PyDict::new(py);
-            for c in t.columns {
-                let col = match c.data {
-                    Data::New => PyColumn {
-                        kind: "values",
-                        data: PyList::empty(py).into_any().unbind(),
-                        offsets: None,
-                    },
-                    Data::Int(v) => PyColumn {
-                        kind: "int",
-                        data: bytes(py, &v).into_any().unbind(),
-                        offsets: None,
-                    },
-                    Data::Ragged { values, offsets } => PyColumn {
-                        kind: "ragged",
-                        data: bytes(py, &values).into_any().unbind(),
-                        offsets: Some(bytes(py, &offsets).into_any().unbind()),
-                    },
-                    Data::Values(v) => PyColumn {
-                        kind: "values",
-                        data: to_python(py, Out::List(v))?,
-                        offsets: None,
-                    },
-                };
-                // Nested as the records are: path ["FvF", "outcome"] is columns["FvF"]["outcome"].
-                let mut at = columns.clone();
-                // A list item that is not a record (a table's odd one out) has no path.
-                let whole = [Cow::Borrowed("value")];
-                let (last, up) = c.path.split_last().unwrap_or((&whole[0], &[]));
-                for k in up {
-                    let next = match at.get_item(k.as_ref())? {
-                        Some(d) => d.cast_into::<PyDict>()?,
-                        None => {
-                            let d = PyDict::new(py);
-                            at.set_item(k.as_ref(), &d)?;
-                            d
-                        }
-                    };
-                    at = next;
-                }
-                at.set_item(last.as_ref(), Py::new(py, col)?)?;
-            }
-            Py::new(
-                py,
-                PyTable {
-                    rows: t.rows,
-                    columns: columns.unbind(),
-                },
-            )?
-            .into_any()
-        }
-    })
-}
