@@ -11,7 +11,7 @@
 use std::collections::HashMap;
 use std::io::Write;
 
-use super::solve::terminal_value;
+use super::evaluate::terminal_value;
 use super::{EngineError, Game, Payoff, CHANCE};
 
 /// The number of nodes of the game tree (saturating at `u128::MAX`), counted over states.

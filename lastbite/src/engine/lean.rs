@@ -19,7 +19,7 @@
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-use super::solve::{evaluate, terminal_value, Scratch};
+use super::evaluate::{evaluate, terminal_value, Scratch};
 use super::{Budget, EngineError, Game, IndexedGame, Payoff, Player, Progress, Ties};
 use crate::par::prelude::*;
 
@@ -579,7 +579,7 @@ pub fn all_outcomes_lean<G: RankedGame>(
                                     run.flat[lo * k..hi * k]
                                         .chunks(k)
                                         .map(|v| {
-                                            super::solve::through(
+                                            super::evaluate::through(
                                                 game,
                                                 &state,
                                                 mv,

@@ -34,6 +34,7 @@ mod chance;
 #[cfg(test)]
 mod chance_tests;
 mod efg;
+mod evaluate;
 mod fixed;
 pub mod fx;
 mod game;

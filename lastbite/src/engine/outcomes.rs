@@ -13,7 +13,8 @@
 //! ([`super::chance`]), since each subgame after a chance move may play any of its SPE.
 
 use super::chance::{combine, weights};
-use super::solve::{backward, through};
+use super::evaluate::through;
+use super::solve::backward;
 use super::table::StateTable;
 use super::{Budget, EngineError, Game, Payoff, Player, CHANCE};
 

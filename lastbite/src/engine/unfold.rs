@@ -16,8 +16,9 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
+use super::evaluate::through;
 use super::outcomes::{spe_sets, Set};
-use super::solve::{backward, through, Solution};
+use super::solve::{backward, Solution};
 use super::{Budget, EngineError, Game, Payoff, Player, CHANCE};
 
 /// What a node of an unfolded tree is.

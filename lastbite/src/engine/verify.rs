@@ -8,7 +8,8 @@
 
 use std::collections::{HashSet, VecDeque};
 
-use super::solve::{backward, expectation, terminal_value, through, Scratch};
+use super::evaluate::{expectation, terminal_value, through, Scratch};
+use super::solve::backward;
 use super::{Budget, EngineError, Game, Payoff, Player, CHANCE};
 
 /// A profitable one-shot deviation.
