@@ -10,7 +10,7 @@ use super::options::Packed;
 use crate::games::cookie::model::CookieError;
 use crate::games::cookie::store::{self, io_error};
 
-/// The counts of one layer of a [`GeneralTable`](super::GeneralTable) (a row of `cookie general`'s report).
+/// The counts of one layer of a `GeneralTable` (a row of `cookie general`'s report).
 #[derive(
     Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
 )]
