@@ -1,7 +1,7 @@
 //! The requests at which every command's cost model is checked: three per way of running
 //! a command, growing, each a second or a few at the largest on the reference machine.
 //! The cost benchmark (`cost.rs`) measures them and derives each unit's calibration;
-//! the ignored test `estimates_are_within_4x_of_measured` (tests/schemas.rs) requires
+//! the ignored test `estimates_are_within_4x_of_measured` (tests/schemas/costs.rs) requires
 //! every estimate within 4x of its measured time. Instances are drawn from fixed seeds.
 
 use lastbite::rng::Rng;
