@@ -11,6 +11,8 @@ dependency of its own: `api/dinner/mod.rs` re-exporting `report::SolveReport` an
 
 Usage: scripts/check_layers.py [CRATE_SRC_DIR ...]   (default: every crate of the repo)
 Exit status 1 and one line per circle when a circle exists; 0 and a summary otherwise.
+Also fails on a tracked file that cites a tracker's number, and on a source file over
+850 lines.
 Comments, doc comments (intra-doc links are not dependencies) and string literals are
 ignored; test modules (`tests.rs`, `mod tests { .. }`) are left out, since a test of a
 module naturally looks at its module from outside.
@@ -444,6 +446,35 @@ def unmapped(games_dir, architecture):
 ISSUE_NUMBER = re.compile(r"\b" + "issues?" + r" #?[0-9]+", re.I)
 
 
+# The longest a source file may be: a file that needs more holds two things.
+MAX_LINES = 850
+SOURCE = re.compile(r"\.(rs|py|pyi|js|mjs|ts|sh|html|css)$")
+
+
+def long_files(repo, files=None):
+    """`path: N lines` for each tracked source file over MAX_LINES lines."""
+    import subprocess
+
+    if files is None:
+        try:
+            files = subprocess.run(["git", "ls-files", "-z"], cwd=repo, capture_output=True,
+                                   check=True).stdout.decode().split("\0")
+        except (OSError, subprocess.CalledProcessError):
+            return []
+    found = []
+    for rel in filter(None, files):
+        if not SOURCE.search(rel):
+            continue
+        try:
+            with open(os.path.join(repo, rel), encoding="utf-8") as f:
+                n = sum(1 for _ in f)
+        except (OSError, UnicodeDecodeError):
+            continue
+        if n > MAX_LINES:
+            found.append(f"{rel}: {n} lines")
+    return found
+
+
 def issue_numbers(repo):
     """`path:line: text` for each tracked text file's line that cites a tracker's number."""
     import subprocess
@@ -507,8 +538,15 @@ def self_test():
     assert unmapped(games, doc.replace("b.rs", "c.rs")) == ["fam/part/b.rs"]
     assert ISSUE_NUMBER.search("the finding of " + "iss" + "ue 54 item 3")
     assert not ISSUE_NUMBER.search("the issues of a misspelt method")
+    long = tempfile.mkdtemp()
+    with open(os.path.join(long, "big.rs"), "w") as f:
+        f.write("//\n" * (MAX_LINES + 1))
+    with open(os.path.join(long, "ok.rs"), "w") as f:
+        f.write("//\n" * MAX_LINES)
+    assert long_files(long, ["big.rs", "ok.rs", "notes.txt"]) == [f"big.rs: {MAX_LINES + 1} lines"]
     print("check_layers: self-test passed (a circle through a re-export is found, none once cut;"
-          " a file missing from the architecture's tree is found; a tracker's number is found)")
+          " a file missing from the architecture's tree is found; a tracker's number and a file over"
+          f" {MAX_LINES} lines are found)")
 
 
 def main(argv):
@@ -553,8 +591,11 @@ def main(argv):
         for hit in issue_numbers(repo):
             bad += 1
             print(f"a tracker's number, which a reader cannot follow: {hit}")
+        for hit in long_files(repo):
+            bad += 1
+            print(f"a source file over {MAX_LINES} lines (split it by what it owns): {hit}")
     if bad:
-        print(f"check_layers: {bad} import circle(s), forbidden dependencies, unmapped files or tracker numbers")
+        print(f"check_layers: {bad} import circle(s), forbidden dependencies, unmapped files, tracker numbers or long files")
         return 1
     print(f"check_layers: no import circle among {total} files, no forbidden dependency")
     return 0
