@@ -136,3 +136,39 @@ pub(super) fn sequences(m: usize, counts: bool) -> Estimate {
         SEQUENCE_STEPS,
     )
 }
+
+/// What `dinner expected`'s cost depends on, read off its request.
+pub(super) struct ExpectedShape {
+    pub size: usize,
+    pub players: usize,
+    pub enumerate: bool,
+    pub max_profiles: u64,
+    pub samples: Option<u64>,
+    pub strategic: bool,
+}
+
+/// `dinner expected`'s cost model: two agents take exact programs of `O(m^3)` operations
+/// (each about a profile item's work times `m`); more agents (or `enumerate`) play out
+/// every profile of rankings (`(m!)^k`, about 23 profile items of work an item, measured),
+/// or each sample where `samples` is given past `max_profiles` (a count past it without
+/// samples is refused at once, before any work).
+pub(super) fn expected(e: &ExpectedShape) -> Estimate {
+    let (m, k) = (e.size as f64, e.players as f64);
+    let program = Work::count(0.07 * m * m * m * k);
+    if !e.enumerate && e.players <= 2 {
+        return profiles(program, e.size);
+    }
+    let every = Work::factorial(m).power(k);
+    let over = every.log10() > (e.max_profiles.max(1) as f64).log10();
+    let played = match (e.samples, over) {
+        (Some(s), true) => Work::count(s as f64),
+        (None, true) => return profiles(Work::count(1.0), e.size),
+        (_, false) => every,
+    };
+    // Strategic play of more than two agents: an equilibrium over the item masks each.
+    let each = match e.strategic && e.players > 2 {
+        true => Work::pow2(m).times(Work::count(k * 23.0)),
+        false => Work::count(23.0),
+    };
+    profiles(played.times(each), e.size)
+}

@@ -370,7 +370,14 @@ pub fn expected(req: &ExpectedRequest, ctl: &Control) -> Result<ExpectedReport, 
     }
     let blank = Dinner::from_integers(k, vec![0; m * k])?;
     let order = TurnOrder::parse(&req.order, &blank)?;
-    ctl.admit(expected_cost(req))?;
+    ctl.admit(costs::expected(&costs::ExpectedShape {
+        size: req.size,
+        players: req.players,
+        enumerate: req.enumerate,
+        max_profiles: req.max_profiles,
+        samples: req.samples,
+        strategic: req.play == Play::Strategic,
+    }))?;
     let (welfare, how) = (req.welfare, req.play);
     let values = values(&req.model, m).map_err(|e| profiles_error(e, &req.model, m))?;
     let routes = Routes {
@@ -395,32 +402,6 @@ pub fn expected(req: &ExpectedRequest, ctl: &Control) -> Result<ExpectedReport, 
         confidence_95: sampled.as_ref().map(|s| s.scores.clone()),
         welfare_confidence_95: sampled.map(|s| s.welfare),
     })
-}
-
-/// `dinner expected`'s cost model: two agents take exact programs of `O(m^3)` operations
-/// (each about a profile item's work times `m`); more agents (or `enumerate`) play out
-/// every profile of rankings (`(m!)^k`, about 23 profile items of work an item, measured),
-/// or each sample where `samples` is given past `max_profiles` (a count past it without
-/// samples is refused at once, before any work).
-fn expected_cost(req: &ExpectedRequest) -> crate::api::cost::Estimate {
-    let (m, k) = (req.size as f64, req.players as f64);
-    let program = Work::count(0.07 * m * m * m * k);
-    if !req.enumerate && req.players <= 2 {
-        return costs::profiles(program, req.size);
-    }
-    let profiles = Work::factorial(m).power(k);
-    let over = profiles.log10() > (req.max_profiles.max(1) as f64).log10();
-    let played = match (req.samples, over) {
-        (Some(s), true) => Work::count(s as f64),
-        (None, true) => return costs::profiles(Work::count(1.0), req.size),
-        (_, false) => profiles,
-    };
-    // Strategic play of more than two agents: an equilibrium over the item masks each.
-    let each = match req.play == Play::Strategic && req.players > 2 {
-        true => Work::pow2(m).times(Work::count(k * 23.0)),
-        false => Work::count(23.0),
-    };
-    costs::profiles(played.times(each), req.size)
 }
 
 /// An expectation's error, named by the request field it comes from.
