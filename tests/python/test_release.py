@@ -47,8 +47,15 @@ def test_citation_file_is_cff_1_2_0_and_cites_the_four_papers():
         cff = yaml.safe_load(f)
     # CFF 1.2.0's required keys and the types its schema gives them.
     assert cff["cff-version"] == "1.2.0"
-    for key in ("message", "title", "version", "license", "type"):
+    for key in ("message", "title", "version", "type"):
         assert isinstance(cff[key], str) and cff[key], key
+    # A license is one SPDX identifier or a list of them (their relation is OR), never an
+    # SPDX expression such as "MIT OR Apache-2.0"; both of the crates' licenses are named.
+    licenses = cff["license"] if isinstance(cff["license"], list) else [cff["license"]]
+    assert all(isinstance(x, str) and re.fullmatch(r"[A-Za-z0-9.+-]+", x) for x in licenses), licenses
+    assert set(licenses) == {"MIT", "Apache-2.0"}, licenses
+    # The release date, so a citation converted from the file (BibTeX) has its year.
+    assert re.fullmatch(r"\d{4}-(0[1-9]|1[012])-(0[1-9]|[12]\d|3[01])", str(cff["date-released"]))
     assert cff["type"] == "software"
     assert cff["version"] == lastbite.__version__
     person = {"family-names", "given-names", "name-particle", "name-suffix", "affiliation", "orcid",
