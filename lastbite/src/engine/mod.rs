@@ -202,9 +202,18 @@ fn describe_count(n: u128) -> String {
     }
 }
 
-/// Bytes in binary units.
+/// Bytes in binary units up to EiB; past 1024 EiB, in bytes as a power of ten (a number
+/// no unit makes short).
+///
+/// ```
+/// use lastbite::engine::describe_bytes;
+/// assert_eq!(describe_bytes(512), "512 B");
+/// assert_eq!(describe_bytes(3 << 30), "3.0 GiB");
+/// assert_eq!(describe_bytes(1 << 64), "16.0 EiB");
+/// assert_eq!(describe_bytes(302_231_454_903_657_293_676_544), "3.0 x 10^23 B");
+/// ```
 pub fn describe_bytes(b: u128) -> String {
-    const UNITS: [&str; 6] = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"];
+    const UNITS: [&str; 7] = ["B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"];
     let mut v = b as f64;
     let mut u = 0;
     while v >= 1024.0 && u + 1 < UNITS.len() {
@@ -213,6 +222,9 @@ pub fn describe_bytes(b: u128) -> String {
     }
     if u == 0 {
         format!("{b} B")
+    } else if v >= 1024.0 {
+        let exp = (b as f64).log10().floor();
+        format!("{:.1} x 10^{exp} B", b as f64 / 10f64.powf(exp))
     } else {
         format!("{v:.1} {}", UNITS[u])
     }
