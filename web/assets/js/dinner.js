@@ -117,9 +117,9 @@ export async function renderDinnerPictures(report) {
   for (const [cmd, title] of [["dinner-board", "The crossout board"], ["dinner-plot", "The outcome cloud (Figure 1)"]]) {
     try {
       const r = await api(cmd, dinnerRequest({ at: dinner.eaten, picture: true }, { drawing: true }), "pictures");
-      const where = dinner.eaten.length
-        ? ` of the ${r.left.length} morsels left (${r.left.join(", ")}, drawn as 0 to ${r.left.length - 1})`
-        : "";
+      const where = !dinner.eaten.length ? ""
+        : r.left.length === 1 ? ` of the morsel left (${r.left[0]}, drawn as 0)`
+        : ` of the ${r.left.length} morsels left (${r.left.join(", ")}, drawn as 0 to ${r.left.length - 1})`;
       figures.push(h("figure", { "data-left": r.left.length }, h("figcaption", null, title + where), svgNode(r.svg)));
     } catch (e) { /* the pictures need a two-player dinner the board accepts */ }
   }
