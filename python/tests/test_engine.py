@@ -383,6 +383,16 @@ def test_games_that_are_wrong_are_refused_as_read():
         lastbite.solve(NoPayoff())
     with pytest.raises(lastbite.Error, match="has terminal_payof but no terminal_payoffs"):
         lastbite.solve(Typo())
+    # Every required method's misspelling is named too, and a method simply absent is said so.
+    for wanted, typo in (("root", "roots"), ("to_move", "tomove"), ("moves", "move"), ("play", "plays")):
+        attrs = {name: getattr(_Bad, name) for name in ("root", "to_move", "moves", "play", "terminal_payoffs")}
+        attrs[typo] = attrs.pop(wanted)
+        game = type("Misspelt", (), dict(attrs, players=2))()
+        with pytest.raises(lastbite.Error, match=f"has {typo} but no {wanted}: a misspelling"):
+            lastbite.solve(game)
+        del attrs[typo]
+        with pytest.raises(lastbite.Error, match=f"has no {wanted} method"):
+            lastbite.solve(type("Missing", (), dict(attrs, players=2))())
     # A player to move with no moves is not an end the game declared.
     class Stuck(_Bad):
         def moves(self, s): return []

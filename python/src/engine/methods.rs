@@ -10,32 +10,42 @@ pub(super) const MAX_MOVES: usize = 1_000_000;
 /// The payoff methods a game may define (one at least), besides the four it must.
 pub(super) const OPTIONAL: [&str; 2] = ["move_payoffs", "terminal_payoffs"];
 
+/// The methods every game defines.
+const REQUIRED: [&str; 4] = ["root", "to_move", "moves", "play"];
+
 /// Refuses a game object without one of the four methods it needs, or with no payoff
-/// method (naming a close misspelling of one, where it has one).
+/// method, naming a close misspelling of the missing one where the object has one (a
+/// game with `move` for `moves`, or `terminal_payoff`, would otherwise fail far from
+/// the cause, or solve to all-zero payoffs).
 pub(super) fn check_methods(obj: &Bound<'_, PyAny>) -> PyResult<()> {
-    for name in ["root", "to_move", "moves", "play"] {
-        if !obj.hasattr(name)? {
-            return Err(Error::new_err(format!(
-                "the game has no {name} method (a game needs root, to_move, moves and play)"
-            )));
-        }
-    }
     let names: Vec<String> = obj
         .dir()?
         .iter()
         .filter_map(|n| n.extract::<String>().ok())
         .filter(|n| !n.starts_with('_'))
         .collect();
-    let payoffs = &OPTIONAL;
-    if payoffs.iter().any(|m| names.iter().any(|n| n == m)) {
+    let close = |wanted: &str| {
+        names
+            .iter()
+            .filter(|n| !REQUIRED.contains(&n.as_str()) && !OPTIONAL.contains(&n.as_str()))
+            .find(|n| distance(n, wanted) <= 2)
+    };
+    let needs = "a game needs root, to_move, moves and play";
+    for name in REQUIRED {
+        if !obj.hasattr(name)? {
+            return Err(Error::new_err(match close(name) {
+                Some(c) => format!("the game has {c} but no {name}: a misspelling? ({needs})"),
+                None => format!("the game has no {name} method ({needs})"),
+            }));
+        }
+    }
+    if OPTIONAL.iter().any(|m| names.iter().any(|n| n == m)) {
         return Ok(());
     }
-    // No payoff method: a misspelt one named, else said so (a game with `terminal_payoff`
-    // would otherwise solve to all-zero payoffs).
-    for wanted in payoffs {
-        if let Some(close) = names.iter().find(|n| distance(n, wanted) <= 2) {
+    for wanted in OPTIONAL {
+        if let Some(c) = close(wanted) {
             return Err(Error::new_err(format!(
-                "the game has {close} but no {wanted}: a misspelling? (lastbite reads terminal_payoffs(state) and move_payoffs(state, move))"
+                "the game has {c} but no {wanted}: a misspelling? (lastbite reads terminal_payoffs(state) and move_payoffs(state, move))"
             )));
         }
     }
