@@ -109,6 +109,23 @@ fn exact_solver_refuses_64_morsels_with_the_size() {
         ])
         .output()
         .unwrap();
+    // Under the default work budget the cost model refuses it first, at once.
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("is over --max-seconds 60"), "{err}");
+    assert_eq!(err.lines().count(), 1);
+    // With any work budget, the state budget refuses it naming the size.
+    let out = lastbite_std()
+        .args([
+            "dinner",
+            "solve",
+            path.to_str().unwrap(),
+            "--method",
+            "exact",
+        ])
+        .args(["--max-seconds", "18446744073709551615"])
+        .output()
+        .unwrap();
     assert!(!out.status.success());
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("2^64"), "{err}");
