@@ -332,7 +332,8 @@ pub struct ThreeAgents {
     pub tied: Verdict,
     /// Strict rankings (A's fixed), Borda scores: is every equilibrium allocation EF1?
     pub borda: Verdict,
-    /// Strict rankings, lexicographic scores (one equilibrium).
+    /// Strict rankings, lexicographic scores: is every equilibrium allocation EF1? (There can be
+    /// several: two choices may give an agent the same bundle and the others different ones.)
     pub lexicographic: Verdict,
 }
 
