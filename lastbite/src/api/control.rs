@@ -81,7 +81,7 @@ impl<'a> Control<'a> {
     /// ```
     /// use lastbite::api::call;
     /// use lastbite::api::Control;
-    /// let e = call("dinner-best-order", r#"{"size": 30}"#, &Control::silent()).unwrap_err();
+    /// let e = call("dinner-best-order", r#"{"size": 24}"#, &Control::silent()).unwrap_err();
     /// assert_eq!(e.field(), Some("max_seconds"));
     /// assert!(e.to_string().contains("is over max_seconds 60"), "{e}");
     /// ```

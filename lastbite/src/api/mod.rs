@@ -344,7 +344,7 @@ pub fn game_fields(family: &str) -> Result<serde_json::Value, Error> {
 /// command admits its cost.
 ///
 /// ```
-/// let e = lastbite::api::estimate("dinner-best-order", r#"{"size": 30}"#).unwrap();
+/// let e = lastbite::api::estimate("dinner-best-order", r#"{"size": 24}"#).unwrap();
 /// assert!(!e.admitted && e.seconds.unwrap() > 3600.0);
 /// let e = lastbite::api::estimate("dinner-solve", r#"{"morsels": "1,2 2,1"}"#).unwrap();
 /// assert!(e.admitted && e.seconds.unwrap() < 1.0);
