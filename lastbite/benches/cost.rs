@@ -11,9 +11,8 @@
 mod cost_points;
 
 use std::collections::BTreeMap;
-use std::time::Instant;
 
-use lastbite::api::{self, cost::UNITS, Control};
+use lastbite::api::{self, cost::UNITS};
 
 fn main() {
     let only = std::env::var("LASTBITE_ONLY").unwrap_or_default();
@@ -27,13 +26,14 @@ fn main() {
         request["max_seconds"] = serde_json::json!(u64::MAX);
         let body = request.to_string();
         let e = api::estimate(command, &body).expect("an estimate");
-        let start = Instant::now();
-        if let Err(err) = api::call(command, &body, &Control::silent()) {
-            println!("| {command} | {} | refused: {err} | | |", short(&request));
-            continue;
-        }
-        let measured = start.elapsed().as_secs_f64();
         let estimated = e.seconds.unwrap_or(f64::INFINITY);
+        let measured = match cost_points::measure(command, &body, estimated) {
+            Ok(m) => m,
+            Err(err) => {
+                println!("| {command} | {} | refused: {err} | | |", short(&request));
+                continue;
+            }
+        };
         let unit = UNITS
             .iter()
             .find(|u| u.name == e.unit)

@@ -104,13 +104,14 @@ fn estimates_are_within_4x_of_measured() {
         request["max_seconds"] = serde_json::json!(u64::MAX);
         let body = request.to_string();
         let e = lastbite::api::estimate(command, &body).unwrap();
-        let start = std::time::Instant::now();
-        if let Err(err) = lastbite::api::call(command, &body, &lastbite::api::Control::silent()) {
-            problems.push(format!("{command}: refused: {err}"));
-            continue;
-        }
-        let measured = start.elapsed().as_secs_f64();
         let estimated = e.seconds.unwrap_or(f64::INFINITY);
+        let measured = match cost_points::measure(command, &body, estimated) {
+            Ok(m) => m,
+            Err(err) => {
+                problems.push(format!("{command}: refused: {err}"));
+                continue;
+            }
+        };
         let ratio = measured / estimated;
         eprintln!("{command}: estimated {estimated:.3} s, measured {measured:.3} s");
         if (measured > 0.02 || estimated > 0.02) && !(0.25..=4.0).contains(&ratio) {
