@@ -161,7 +161,11 @@ def test_errors_are_value_errors_with_one_line():
         lastbite.dinner.solve(morsels="1,2 3")
     assert isinstance(e.value, ValueError)
     assert "\n" not in str(e.value)
+    # A state space over its budget names max_states (20 morsels: within the work budget).
     with pytest.raises(lastbite.Error, match="max_states"):
+        lastbite.dinner.solve(morsels=" ".join(f"{i},{i}" for i in range(20)), method="exact", max_states=1000)
+    # 40 morsels are refused by the work budget first, naming max_seconds.
+    with pytest.raises(lastbite.Error, match="is over max_seconds 60"):
         lastbite.dinner.solve(morsels=" ".join(f"{i},{i}" for i in range(40)), method="exact", max_states=1000)
     with pytest.raises(lastbite.Error, match="line 1, column 1"):
         lastbite.efg.solve(data="garbage")
