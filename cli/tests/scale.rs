@@ -99,33 +99,22 @@ fn dinner_of_100_000_morsels() {
 fn exact_solver_refuses_64_morsels_with_the_size() {
     let dir = tempfile::tempdir().unwrap();
     let (path, _) = dinner_file(dir.path(), 64, 5, 1);
-    let out = lastbite_std()
-        .args([
-            "dinner",
-            "solve",
-            path.to_str().unwrap(),
-            "--method",
-            "exact",
-        ])
-        .output()
-        .unwrap();
+    let solve = |extra: &[&str]| {
+        let file = path.to_str().unwrap();
+        lastbite_std()
+            .args(["dinner", "solve", file, "--method", "exact"])
+            .args(extra)
+            .output()
+            .unwrap()
+    };
     // Under the default work budget the cost model refuses it first, at once.
+    let out = solve(&[]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("is over --max-seconds 60"), "{err}");
     assert_eq!(err.lines().count(), 1);
     // With any work budget, the state budget refuses it naming the size.
-    let out = lastbite_std()
-        .args([
-            "dinner",
-            "solve",
-            path.to_str().unwrap(),
-            "--method",
-            "exact",
-        ])
-        .args(["--max-seconds", "18446744073709551615"])
-        .output()
-        .unwrap();
+    let out = solve(&["--max-seconds", "18446744073709551615"]);
     assert!(!out.status.success());
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("2^64"), "{err}");
