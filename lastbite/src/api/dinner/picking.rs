@@ -261,13 +261,14 @@ pub fn fairness(req: &FairnessRequest, ctl: &Control) -> Result<FairnessReport, 
         return Err(Error::invalid("players", req.players, "use 2..=6 players"));
     }
     // Each random dinner: crossout and the shares (measured about n^2 trial morsels for
-    // two agents), and an equilibrium over the lattice for more.
+    // two agents, and fifty more for the failures' checks whatever the size), and an
+    // equilibrium over the lattice for more.
     let (n, k) = (req.size as f64, req.players as f64);
     let lattice = match k > 2.0 {
         true => Work::pow2(n).times(Work::count((k + 1.0) / 4.0)),
         false => Work::ZERO,
     };
-    let per = Work::count(n * n * k / 2.0).plus(lattice);
+    let per = Work::count(n * n * k / 2.0 + 50.0).plus(lattice);
     ctl.admit(costs::trials(
         trials,
         per.times(Work::count(if req.every_spe { 4.0 } else { 1.0 })),

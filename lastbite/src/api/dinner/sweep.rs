@@ -94,8 +94,7 @@ impl Sweep for ParetoSweep {
         Ok(ParetoPartial(vec![(item, pareto::sweep_chunk(*n, item))]))
     }
     fn merge(into: &mut ParetoPartial, other: ParetoPartial) {
-        into.0.extend(other.0);
-        into.0.sort_unstable_by_key(|c| c.0);
+        sweep::append_ordered(&mut into.0, other.0, |c| c.0);
     }
     fn report(
         _req: &ParetoRequest,
@@ -369,8 +368,7 @@ impl Sweep for BalanceSweep {
         Ok(BalancePartial(vec![(n, alt, tm)]))
     }
     fn merge(into: &mut BalancePartial, other: BalancePartial) {
-        into.0.extend(other.0);
-        into.0.sort_unstable_by_key(|r| r.0);
+        sweep::append_ordered(&mut into.0, other.0, |r| r.0);
     }
     fn report(
         req: &BalanceRequest,

@@ -31,7 +31,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::api::{Control, Error};
-use crate::games::subtraction::analysis::Family;
+use crate::games::subtraction::analysis::{Family, MAX_RULESETS};
 use crate::games::subtraction::{
     figures, find_period_until, first_discrepancy, first_zero_sum_discrepancy, parse_heap,
     Derivation, Outcomes, Position, Ruleset, SubtractionError, Table,
@@ -278,7 +278,7 @@ request! {
 }
 
 /// The family of rulesets a scan request names.
-pub(super) fn scan_family(req: &ScanRequest) -> Result<Family, Error> {
+fn scan_family(req: &ScanRequest) -> Result<Family, Error> {
     Ok(match (req.pairs, req.triples, req.size, req.max, req.random) {
         (Some(_), Some(_), _, _, _) | (Some(_), _, Some(_), _, _) | (_, Some(_), Some(_), _, _) => {
             return Err(Error::combination(
@@ -303,6 +303,28 @@ pub(super) fn scan_family(req: &ScanRequest) -> Result<Family, Error> {
                     .into(),
         }),
     })
+}
+
+/// The rulesets a scan request names; a family too large to list is refused naming the
+/// field that sizes it.
+pub(super) fn scan_rulesets(req: &ScanRequest) -> Result<Vec<Ruleset>, Error> {
+    let family = scan_family(req)?;
+    let field = match family {
+        _ if req.pairs.is_some() => "pairs",
+        _ if req.triples.is_some() => "triples",
+        Family::Random { count, .. } if count > MAX_RULESETS => "random",
+        _ => "max",
+    };
+    family.rulesets().map_err(|e| sized(e, field))
+}
+
+/// A subtraction error, a family too large to sweep refused as over the budget of
+/// `field` (the field that sizes it).
+pub(super) fn sized(e: SubtractionError, field: &'static str) -> Error {
+    match e {
+        SubtractionError::Budget(problem) => Error::over_budget(field, problem),
+        e => e.into(),
+    }
 }
 
 request! {
@@ -404,7 +426,8 @@ pub fn plot(req: &PlotRequest, ctl: &Control) -> Result<PlotReport, Error> {
             let stop = || ctl.check().is_err();
             let max = req.max.unwrap_or(100);
             ctl.admit(costs::family(2, max, req.limit))?;
-            let (chart, hits) = figures::figure1(max, req.limit, &stop)?;
+            let (chart, hits) =
+                figures::figure1(max, req.limit, &stop).map_err(|e| sized(e, "max"))?;
             (
                 chart.to_svg(760.0, 700.0),
                 PlotData::Pairs {
@@ -417,7 +440,8 @@ pub fn plot(req: &PlotRequest, ctl: &Control) -> Result<PlotReport, Error> {
             let max = req.max.unwrap_or(40);
             ctl.admit(costs::family(3, max, req.limit))?;
             let (chart, hits) =
-                figures::figure_triples(max, zero_sum, req.limit, &|| ctl.check().is_err())?;
+                figures::figure_triples(max, zero_sum, req.limit, &|| ctl.check().is_err())
+                    .map_err(|e| sized(e, "max"))?;
             (
                 chart.to_svg(760.0, 680.0),
                 PlotData::Triples { triples: hits },

@@ -7,7 +7,7 @@ use super::report::{
     PositiveDiscrepancy, PositiveShape, ProblemsReport, ProblemsRow, ScanLine, ScanReport,
     ZeroShape,
 };
-use super::{scan_family, ConjectureRequest, ProblemsRequest, ScanRequest};
+use super::{scan_rulesets, sized, ConjectureRequest, ProblemsRequest, ScanRequest};
 use crate::api::cost::Estimate;
 use crate::api::sweep::{self, Sweep};
 use crate::api::{Control, Error};
@@ -41,7 +41,7 @@ impl Sweep for ScanSweep {
                 "a sweep in shards keeps its records in the shard documents; leave out `out`",
             ));
         }
-        Ok(scan_family(req)?.rulesets()?)
+        scan_rulesets(req)
     }
     fn items(plan: &Vec<Ruleset>) -> u64 {
         plan.len() as u64
@@ -64,8 +64,7 @@ impl Sweep for ScanSweep {
         Ok(ScanPartial(vec![(item, line, csv)]))
     }
     fn merge(into: &mut ScanPartial, other: ScanPartial) {
-        into.0.extend(other.0);
-        into.0.sort_unstable_by_key(|r| r.0);
+        sweep::append_ordered(&mut into.0, other.0, |r| r.0);
     }
     fn report(
         req: &ScanRequest,
@@ -98,7 +97,7 @@ pub fn scan(req: &ScanRequest, ctl: &Control) -> Result<ScanReport, Error> {
         return sweep::run::<ScanSweep>(req, ctl);
     }
     let path = req.out.as_deref().expect("checked above");
-    let sets = scan_family(req)?.rulesets()?;
+    let sets = scan_rulesets(req)?;
     let csv = path.ends_with(".csv");
     let io = |e: scanfile::FileError| Error::Io {
         action: e.action,
@@ -183,7 +182,8 @@ impl Sweep for ConjectureSweep {
                 "give set sizes of at least 1",
             ));
         }
-        let sets = statement_rulesets(statement, &req.sizes, req.max)?;
+        let sets =
+            statement_rulesets(statement, &req.sizes, req.max).map_err(|e| sized(e, "max"))?;
         Ok(ConjecturePlan { statement, sets })
     }
     fn items(plan: &ConjecturePlan) -> u64 {
@@ -213,8 +213,7 @@ impl Sweep for ConjectureSweep {
     fn merge(into: &mut ConjecturePartial, other: ConjecturePartial) {
         into.rulesets += other.rulesets;
         into.applicable += other.applicable;
-        into.counterexamples.extend(other.counterexamples);
-        into.counterexamples.sort_unstable_by_key(|c| c.0);
+        sweep::append_ordered(&mut into.counterexamples, other.counterexamples, |c| c.0);
         into.largest_preperiod = sweep::max_first(into.largest_preperiod, other.largest_preperiod);
     }
     fn report(
@@ -346,7 +345,11 @@ impl Sweep for ProblemsSweep {
         }
         let mut sets = Vec::new();
         for &size in &sorted {
-            sets.extend(Family::All { size, max: req.max }.rulesets()?);
+            sets.extend(
+                Family::All { size, max: req.max }
+                    .rulesets()
+                    .map_err(|e| sized(e, "max"))?,
+            );
         }
         Ok(sets)
     }
@@ -398,10 +401,8 @@ impl Sweep for ProblemsSweep {
             }
             same
         });
-        into.zero.extend(other.zero);
-        into.zero.sort_unstable();
-        into.positive.extend(other.positive);
-        into.positive.sort_unstable_by_key(|p| (p.0, p.1));
+        sweep::append_ordered(&mut into.zero, other.zero, |z| *z);
+        sweep::append_ordered(&mut into.positive, other.positive, |p| (p.0, p.1));
     }
     fn report(
         req: &ProblemsRequest,

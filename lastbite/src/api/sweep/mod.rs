@@ -30,7 +30,7 @@
 
 use serde::Serialize;
 
-pub use shards::{max_first, run, run_shard, Shard, Sweep};
+pub use shards::{append_ordered, max_first, run, run_shard, Shard, Sweep};
 
 use crate::api::{command_table, parse_request, Control, Error, Render, ReportVisitor};
 use shards::{check_docs, merge_of, plan_of, shard_of, shard_share};
@@ -105,6 +105,11 @@ pub fn shard_shares(name: &str, request: &str, count: u64) -> Result<Vec<f64>, E
     }
     command_table!(dispatch)
 }
+
+/// The largest shard document `merge` reads from a file: 4 GiB, more than the records of
+/// the largest sweep the budgets admit (20 million rulesets) and far less than
+/// `/dev/zero` would give.
+pub const MAX_DOCUMENT_BYTES: u64 = 4 << 30;
 
 /// A merged sweep: the command and its report, as the unsharded command gives it.
 #[derive(Debug, Clone, PartialEq, Eq)]
