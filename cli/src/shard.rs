@@ -4,7 +4,6 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::Context;
 use clap::Args;
 use lastbite::api::{sweep, Control};
 
@@ -38,8 +37,9 @@ pub fn merge(a: MergeArgs) -> anyhow::Result<ExitCode> {
         .files
         .iter()
         .map(|p| {
-            let text = std::fs::read_to_string(p)
-                .with_context(|| format!("cannot read {}", p.display()))?;
+            // Only a regular file, within the size a shard document may have: a FIFO or
+            // `/dev/zero` among the shards is refused, not waited on or read for ever.
+            let text = lastbite::files::read_regular_text(p, sweep::MAX_DOCUMENT_BYTES)?;
             // Checked here too, to name the file (the library names the document's place).
             lastbite::files::unseal_json(&text)
                 .map_err(|problem| anyhow::anyhow!("cannot use {}: {problem}", p.display()))?;

@@ -8,7 +8,14 @@
 //! on any error. A path that is not a regular file is written through and never
 //! replaced: a device (`/dev/stdout`, `/dev/full`) or a FIFO stays what it is, and a
 //! symbolic link stays a link (the file it names is replaced, atomically, when it is a
-//! regular file).
+//! regular file). A regular file that the writer would silently change the meaning of is
+//! refused, naming why: a read-only file (a rename replaces it, whatever its mode) and a
+//! file with other names (hard links, which would keep the old content). The temporary
+//! name is shortened to fit the file system's 255-byte limit on a name.
+//!
+//! What is read back (shards, stores, scan files) is opened by [`open_regular`], which
+//! refuses a FIFO, a device or a folder (a symbolic link is followed to what it names),
+//! so that a FIFO never hangs a resume and `/dev/zero` is never read for ever.
 //!
 //! ```
 //! use std::io::Write;
@@ -80,7 +87,9 @@ pub fn write_file(
         Ok(meta) if meta.file_type().is_symlink() => match std::fs::canonicalize(path) {
             // The link stays; the regular file it names is replaced as any other.
             Ok(target) if std::fs::metadata(&target).is_ok_and(|m| m.is_file()) => {
-                replace(&target, Some(meta_of(&target)), write).map_err(|e| FileError {
+                let meta = meta_of(&target);
+                refuse_to_replace(path, &meta)?;
+                replace(&target, Some(meta), write).map_err(|e| FileError {
                     path: path.to_path_buf(),
                     ..e
                 })
@@ -89,7 +98,10 @@ pub fn write_file(
         },
         Ok(meta) if meta.is_dir() => Err(FileError::new("write", path, "it is a folder")),
         Ok(meta) if !meta.is_file() => write_through(path, write),
-        Ok(meta) => replace(path, Some(meta), write),
+        Ok(meta) => {
+            refuse_to_replace(path, &meta)?;
+            replace(path, Some(meta), write)
+        }
         Err(e) if e.kind() == io::ErrorKind::NotFound => replace(path, None, write),
         Err(e) => Err(FileError::new("write", path, e)),
     }
@@ -98,6 +110,34 @@ pub fn write_file(
 /// [`write_file`] of bytes already made.
 pub fn write_bytes(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
     write_file(path, |w| w.write_all(bytes))
+}
+
+/// A regular file the writer must not replace: read-only (its owner asked that it not
+/// change) or with other names (they would keep the old content).
+fn refuse_to_replace(path: &Path, meta: &std::fs::Metadata) -> Result<(), FileError> {
+    if meta.permissions().readonly() {
+        return Err(FileError::new(
+            "write",
+            path,
+            "it is read-only (make it writable, or write elsewhere)",
+        ));
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if meta.nlink() > 1 {
+            return Err(FileError::new(
+                "write",
+                path,
+                format!(
+                    "it has {} other {} (hard links), which replacing it would leave with the old content (remove it first, or write elsewhere)",
+                    meta.nlink() - 1,
+                    if meta.nlink() == 2 { "name" } else { "names" }
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 fn meta_of(path: &Path) -> std::fs::Metadata {
@@ -129,12 +169,77 @@ fn temporary(path: &Path) -> Result<PathBuf, FileError> {
     let name = path
         .file_name()
         .ok_or_else(|| FileError::new("write", path, "the path names no file"))?;
-    Ok(path.with_file_name(format!(
-        ".{}.{}-{}.tmp",
-        name.to_string_lossy(),
+    let suffix = format!(
+        ".{}-{}.tmp",
         std::process::id(),
         NEXT.fetch_add(1, Ordering::Relaxed)
-    )))
+    );
+    // A name of up to 255 bytes (the common limit) must still have a temporary name: the
+    // file's own name is cut to fit, at a character's boundary.
+    let name = name.to_string_lossy();
+    let mut keep = name.len().min(255 - 1 - suffix.len());
+    while !name.is_char_boundary(keep) {
+        keep -= 1;
+    }
+    Ok(path.with_file_name(format!(".{}{suffix}", &name[..keep])))
+}
+
+/// Opens `path` for reading back, `None` when it does not exist. Only a regular file is
+/// read (a symbolic link is followed to one): a FIFO, a device or a folder is refused
+/// without blocking, so a resume never waits on a FIFO nor reads `/dev/zero` for ever.
+pub fn open_regular(path: &Path) -> Result<Option<File>, FileError> {
+    let mut options = OpenOptions::new();
+    options.read(true);
+    // Opening a FIFO for reading waits for a writer unless non-blocking; a regular file
+    // ignores the flag.
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let f = match options.open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(FileError::new("read", path, e)),
+    };
+    let meta = f.metadata().map_err(|e| FileError::new("read", path, e))?;
+    if !meta.is_file() {
+        let what = if meta.is_dir() {
+            "a folder"
+        } else {
+            "a FIFO or device"
+        };
+        return Err(FileError::new(
+            "read",
+            path,
+            format!("it is {what}, not a regular file"),
+        ));
+    }
+    Ok(Some(f))
+}
+
+/// The whole of the regular file at `path` as UTF-8 text, refused when it is over
+/// `max_bytes` (read back from its length before any of it is read).
+pub fn read_regular_text(path: &Path, max_bytes: u64) -> Result<String, FileError> {
+    use std::io::Read;
+    let f = open_regular(path)?
+        .ok_or_else(|| FileError::new("read", path, "No such file or directory"))?;
+    let len = f
+        .metadata()
+        .map_err(|e| FileError::new("read", path, e))?
+        .len();
+    if len > max_bytes {
+        return Err(FileError::new(
+            "read",
+            path,
+            format!("it is {len} bytes, over the {max_bytes} such a file may be"),
+        ));
+    }
+    let mut text = String::new();
+    f.take(max_bytes)
+        .read_to_string(&mut text)
+        .map_err(|e| FileError::new("read", path, e))?;
+    Ok(text)
 }
 
 /// Writes a temporary file next to `path`, syncs it and renames it over `path`; the
@@ -450,6 +555,58 @@ mod tests {
             .to_string()
             .contains("folder"));
         std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn read_only_files_and_hard_links_are_refused_and_long_names_fit() {
+        let d = dir("refused");
+        let ro = d.join("read-only.json");
+        write_bytes(&ro, b"old").unwrap();
+        let mut perms = std::fs::metadata(&ro).unwrap().permissions();
+        perms.set_readonly(true);
+        std::fs::set_permissions(&ro, perms).unwrap();
+        let e = write_bytes(&ro, b"new").unwrap_err();
+        assert!(e.message.contains("read-only"), "{e}");
+        assert_eq!(std::fs::read(&ro).unwrap(), b"old");
+        let linked = d.join("linked.json");
+        write_bytes(&linked, b"old").unwrap();
+        std::fs::hard_link(&linked, d.join("other-name.json")).unwrap();
+        let e = write_bytes(&linked, b"new").unwrap_err();
+        assert!(e.message.contains("1 other name (hard links)"), "{e}");
+        assert_eq!(std::fs::read(d.join("other-name.json")).unwrap(), b"old");
+        // The longest name a file system takes still has a temporary name beside it.
+        let long = d.join("x".repeat(250));
+        write_bytes(&long, b"one").unwrap();
+        write_bytes(&long, b"two").unwrap();
+        assert_eq!(std::fs::read(&long).unwrap(), b"two");
+        assert_eq!(std::fs::read_dir(&d).unwrap().count(), 4);
+        let _ = std::fs::remove_dir_all(&d);
+    }
+
+    #[test]
+    fn only_regular_files_are_read_back() {
+        let d = dir("regular");
+        assert!(open_regular(&d.join("absent")).unwrap().is_none());
+        for path in [Path::new("/dev/zero"), Path::new("/dev/null"), d.as_path()] {
+            let e = open_regular(path).unwrap_err();
+            assert!(e.message.contains("not a regular file"), "{e}");
+        }
+        let fifo = d.join("fifo");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if made.is_ok_and(|s| s.success()) {
+            // Refused at once, not waited on for a writer.
+            let e = read_regular_text(&fifo, 100).unwrap_err();
+            assert!(e.message.contains("FIFO"), "{e}");
+        }
+        let zero = d.join("zero-link");
+        std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
+        assert!(read_regular_text(&zero, 100).is_err());
+        let big = d.join("big.json");
+        write_bytes(&big, &[b' '; 200]).unwrap();
+        let e = read_regular_text(&big, 100).unwrap_err();
+        assert!(e.message.contains("200 bytes, over the 100"), "{e}");
+        assert_eq!(read_regular_text(&big, 200).unwrap().len(), 200);
+        let _ = std::fs::remove_dir_all(&d);
     }
 
     #[test]

@@ -206,13 +206,40 @@ async fn guard(
     res
 }
 
-/// The host name of a `Host` value (`name`, `name:port`, `[v6]:port`), lowercased.
-fn host_name(host: &str) -> String {
-    let name = match host.strip_prefix('[') {
-        Some(rest) => rest.split(']').next().unwrap_or(""),
-        None => host.rsplit_once(':').map_or(host, |(n, _)| n),
+/// The host name of a `Host` value (`name`, `name:port`, `[v6]:port`), lowercased, or
+/// `None` when the value is not one: a name of letters, digits, dots and hyphens (or an
+/// IPv6 address in brackets) and an optional decimal port up to 65535. Parsed strictly,
+/// so `localhost:80@evil.com` or `[::1` never passes as loopback.
+fn host_name(host: &str) -> Option<String> {
+    let (name, port) = match host.strip_prefix('[') {
+        Some(rest) => {
+            let (v6, after) = rest.split_once(']')?;
+            v6.parse::<std::net::Ipv6Addr>().ok()?;
+            let port = match after {
+                "" => None,
+                p => Some(p.strip_prefix(':')?),
+            };
+            (v6, port)
+        }
+        None => {
+            let (name, port) = match host.split_once(':') {
+                Some((n, p)) => (n, Some(p)),
+                None => (host, None),
+            };
+            let label = |b: u8| b.is_ascii_alphanumeric() || b == b'-' || b == b'.';
+            if name.is_empty() || !name.bytes().all(label) {
+                return None;
+            }
+            (name, port)
+        }
     };
-    name.to_ascii_lowercase()
+    if let Some(p) = port {
+        let digits = !p.is_empty() && p.len() <= 5 && p.bytes().all(|b| b.is_ascii_digit());
+        if !digits || p.parse::<u32>().ok()? > 65535 {
+            return None;
+        }
+    }
+    Some(name.to_ascii_lowercase())
 }
 
 fn host_allowed(config: &Config, name: &str) -> bool {
@@ -224,7 +251,7 @@ fn host_allowed(config: &Config, name: &str) -> bool {
         || config
             .allow_hosts
             .iter()
-            .any(|h| host_name(h) == name || h.eq_ignore_ascii_case(name))
+            .any(|h| host_name(h).as_deref() == Some(name) || h.eq_ignore_ascii_case(name))
 }
 
 fn admit(config: &Config, req: &axum::extract::Request) -> Result<(), ApiError> {
@@ -276,7 +303,16 @@ fn admit(config: &Config, req: &axum::extract::Request) -> Result<(), ApiError> 
             ));
         }
     }
-    if !host_allowed(config, &host_name(host)) {
+    let Some(name) = host_name(host) else {
+        return Err(ApiError::new(
+            StatusCode::BAD_REQUEST,
+            format!(
+                "the Host header {} is not a host name with an optional port",
+                api::escape(host)
+            ),
+        ));
+    };
+    if !host_allowed(config, &name) {
         return Err(ApiError::new(
             StatusCode::FORBIDDEN,
             format!(

@@ -6,6 +6,10 @@
 //! the last thing written on its connection (hyper closes it after), so [`OwnErrors`], a
 //! wrapper around the connection's stream, recognises it at the end of a write and
 //! rewrites it into a one-line JSON body with the headers every other answer carries.
+//! What hyper would take without a word is answered the same way, before hyper reads it:
+//! a connection that opens with HTTP/2's preface (which hyper's HTTP/1.1 server drops
+//! silently) with 505, a request head with `Content-Length` twice (hyper keeps one when
+//! both agree) with 400.
 //! It owns nothing else: every other byte passes through unchanged.
 
 use std::io;
@@ -22,7 +26,18 @@ pub(crate) struct OwnErrors<T> {
     /// Bytes accepted from hyper but not yet written (a rewritten answer).
     pending: Vec<u8>,
     written: usize,
+    /// Whether the connection's first bytes are still to be read.
+    first: bool,
+    /// Whether the connection is answered here and ends once `pending` is written.
+    closing: bool,
+    /// The buffer every read goes through.
+    scratch: Vec<u8>,
+    /// The request heads read so far.
+    heads: Heads,
 }
+
+/// The first bytes of an HTTP/2 connection (RFC 9113, section 3.4).
+const H2_PREFACE: &[u8] = b"PRI * HTTP/2.0\r\n";
 
 impl<T> OwnErrors<T> {
     pub(crate) fn new(inner: T, csp: &'static str) -> Self {
@@ -31,6 +46,10 @@ impl<T> OwnErrors<T> {
             csp,
             pending: Vec::new(),
             written: 0,
+            first: true,
+            closing: false,
+            scratch: Vec::new(),
+            heads: Heads::default(),
         }
     }
 }
@@ -65,12 +84,17 @@ fn rewrite(head: &[u8], csp: &str) -> Vec<u8> {
         Some("431") => "the request's headers are too large",
         _ => "the request is not well-formed HTTP/1.1 (its request line or a header)",
     };
-    let body = serde_json::json!({ "error": message }).to_string();
     let date = head
         .lines()
         .find(|l| l.to_ascii_lowercase().starts_with("date:"))
         .map(|l| format!("{l}\r\n"))
         .unwrap_or_default();
+    answer(status_line, message, &date, csp)
+}
+
+/// A closing JSON error answer with the headers every answer carries.
+fn answer(status_line: &str, message: &str, date: &str, csp: &str) -> Vec<u8> {
+    let body = serde_json::json!({ "error": message }).to_string();
     format!(
         "{status_line}\r\nconnection: close\r\ncontent-type: application/json\r\ncontent-security-policy: {}\r\nx-content-type-options: nosniff\r\nreferrer-policy: no-referrer\r\ncontent-length: {}\r\n{date}\r\n{body}",
         csp,
@@ -96,13 +120,117 @@ impl<T: Write + Unpin> OwnErrors<T> {
     }
 }
 
-impl<T: Read + Unpin> Read for OwnErrors<T> {
+impl<T: Read + Write + Unpin> Read for OwnErrors<T> {
     fn poll_read(
-        mut self: Pin<&mut Self>,
+        self: Pin<&mut Self>,
         cx: &mut Context<'_>,
-        buf: ReadBufCursor<'_>,
+        mut buf: ReadBufCursor<'_>,
     ) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.inner).poll_read(cx, buf)
+        let this = self.get_mut();
+        if this.closing {
+            // The answer written, hyper reads the end of the stream.
+            ready!(this.drain(cx))?;
+            return Poll::Ready(Ok(()));
+        }
+        // Every read goes through a buffer of ours, so that what hyper would take quietly
+        // (an HTTP/2 preface, a header it folds) is answered here and hyper reads the end
+        // of the stream instead.
+        let mut bytes = std::mem::take(&mut this.scratch);
+        bytes.resize(buf.remaining().min(16 << 10), 0);
+        let mut read = hyper::rt::ReadBuf::new(&mut bytes);
+        let polled = Pin::new(&mut this.inner).poll_read(cx, read.unfilled());
+        let got = read.filled();
+        let refused = match polled {
+            Poll::Ready(Ok(())) => {
+                let first = std::mem::replace(&mut this.first, false);
+                if first && got.starts_with(H2_PREFACE) {
+                    Some((
+                        "HTTP/1.1 505 HTTP Version Not Supported",
+                        "HTTP/2 is not served here: send HTTP/1.1",
+                    ))
+                } else {
+                    this.heads
+                        .feed(got)
+                        .map(|m| ("HTTP/1.1 400 Bad Request", m))
+                }
+            }
+            _ => None,
+        };
+        if refused.is_none() && polled.is_ready() {
+            buf.put_slice(got);
+        }
+        this.scratch = bytes;
+        if let Some((status, message)) = refused {
+            this.pending = answer(status, message, "", this.csp);
+            this.written = 0;
+            this.closing = true;
+            ready!(this.drain(cx))?;
+            return Poll::Ready(Ok(()));
+        }
+        polled
+    }
+}
+
+/// The request heads of a connection, read as they pass, for what hyper's parser would
+/// accept silently: a `Content-Length` given twice with the same value (hyper keeps one).
+/// Bodies of a stated length are skipped; a chunked body ends the scan (hyper reads it).
+#[derive(Default)]
+struct Heads {
+    head: Vec<u8>,
+    body_left: u64,
+    opaque: bool,
+}
+
+impl Heads {
+    /// Reads `bytes`; the problem, when a head has one.
+    fn feed(&mut self, mut bytes: &[u8]) -> Option<&'static str> {
+        while !bytes.is_empty() && !self.opaque {
+            if self.body_left > 0 {
+                let k = self.body_left.min(bytes.len() as u64) as usize;
+                self.body_left -= k as u64;
+                bytes = &bytes[k..];
+                continue;
+            }
+            self.head.push(bytes[0]);
+            bytes = &bytes[1..];
+            if self.head == b"\r\n" {
+                // An empty line before a request line is allowed.
+                self.head.clear();
+            } else if self.head.ends_with(b"\r\n\r\n") {
+                let problem = self.end_head();
+                self.head.clear();
+                if problem.is_some() {
+                    return problem;
+                }
+            } else if self.head.len() > 1 << 20 {
+                // hyper refuses a head this long itself.
+                self.opaque = true;
+            }
+        }
+        None
+    }
+
+    fn end_head(&mut self) -> Option<&'static str> {
+        let text = String::from_utf8_lossy(&self.head).to_ascii_lowercase();
+        let (mut lengths, mut length) = (0, None);
+        for line in text.split("\r\n").skip(1) {
+            if let Some(v) = line.strip_prefix("content-length:") {
+                lengths += 1;
+                length = v.trim().parse::<u64>().ok();
+            } else if line.starts_with("transfer-encoding:") {
+                self.opaque = true;
+            }
+        }
+        if lengths > 1 {
+            return Some("the content-length header is given more than once");
+        }
+        match length {
+            Some(n) => self.body_left = n,
+            // hyper refuses a length it cannot read.
+            None if lengths == 1 => self.opaque = true,
+            None => {}
+        }
+        None
     }
 }
 

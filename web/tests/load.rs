@@ -219,11 +219,26 @@ async fn http_edges_are_refused_up_front() {
         (format!("POST /api/dinner/solve HTTP/1.1\r\nHost: {addr}\r\nHost: evil.example\r\nContent-Type: application/json\r\nContent-Length: {n}\r\nConnection: close\r\n\r\n{body}"), "host header is given more than once"),
         (format!("POST /api/dinner/solve HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Type: text/plain\r\nContent-Length: {n}\r\nConnection: close\r\n\r\n{body}"), "content-type header is given more than once"),
         (format!("POST http://evil.example/api/dinner/solve HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {n}\r\nConnection: close\r\n\r\n{body}"), "target names host"),
+        (format!("POST /api/dinner/solve HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {n}\r\nContent-Length: {n}\r\nConnection: close\r\n\r\n{body}"), "content-length header is given more than once"),
+        // Host values that a loose parser reads as loopback.
+        (format!("POST /api/dinner/solve HTTP/1.1\r\nHost: localhost:80@evil.com\r\nContent-Type: application/json\r\nContent-Length: {n}\r\nConnection: close\r\n\r\n{body}"), "not a host name"),
+        (format!("POST /api/dinner/solve HTTP/1.1\r\nHost: 127.0.0.1:abc\r\nContent-Type: application/json\r\nContent-Length: {n}\r\nConnection: close\r\n\r\n{body}"), "not a host name"),
+        (format!("POST /api/dinner/solve HTTP/1.1\r\nHost: [::1\r\nContent-Type: application/json\r\nContent-Length: {n}\r\nConnection: close\r\n\r\n{body}"), "not a host name"),
+        (format!("POST /api/dinner/solve HTTP/1.1\r\nHost: 127.0.0.1:99999\r\nContent-Type: application/json\r\nContent-Length: {n}\r\nConnection: close\r\n\r\n{body}"), "not a host name"),
     ] {
         let answer = exchange(addr, request.as_bytes(), Duration::from_secs(5)).await;
         json_error(&answer, "400");
         assert!(answer.contains(says), "{answer}");
     }
+    // HTTP/2 with prior knowledge: an HTTP/1.1 error, not silence.
+    let h2 = exchange(
+        addr,
+        b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n",
+        Duration::from_secs(5),
+    )
+    .await;
+    json_error(&h2, "505");
+    assert!(h2.contains("HTTP/2 is not served here"), "{h2}");
     let good = format!("POST /api/dinner/solve HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {n}\r\nConnection: close\r\n\r\n{body}");
     let answer = exchange(addr, good.as_bytes(), Duration::from_secs(5)).await;
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");

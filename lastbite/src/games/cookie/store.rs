@@ -154,12 +154,13 @@ pub(super) fn io_error(path: &Path, e: std::io::Error) -> CookieError {
 }
 
 /// The file at `path` opened for reading, `None` when it does not exist.
+/// Only a regular file is read: a layer that is a FIFO or a device (or a link to one) is
+/// refused, never waited on or read for ever.
 pub(super) fn open(path: &Path) -> Result<Option<File>, CookieError> {
-    match File::open(path) {
-        Ok(f) => Ok(Some(f)),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(io_error(path, e)),
-    }
+    crate::files::open_regular(path).map_err(|e| CookieError::Io {
+        path: path.to_path_buf(),
+        message: e.message,
+    })
 }
 
 /// A stored nim layer, `None` when absent; a file of the wrong size is an error. A 2-bit

@@ -190,6 +190,11 @@ fn finished(
         ))
     };
     let mut done = HashSet::new();
+    // A device or a FIFO is written through and holds nothing to resume: never read (a
+    // FIFO would wait for a writer, `/dev/zero` never ends).
+    if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+        return Ok((done, true));
+    }
     let f = match File::open(path) {
         Ok(f) => f,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok((done, true)),

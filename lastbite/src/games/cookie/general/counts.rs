@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use super::options::Packed;
 
 use crate::games::cookie::model::CookieError;
-use crate::games::cookie::store::{self, io_error};
+use crate::games::cookie::store;
 
 /// The counts of one layer of a `GeneralTable` (a row of `cookie general`'s report).
 #[derive(
@@ -104,11 +104,14 @@ pub(super) fn load_partial(
     size: u64,
 ) -> Result<(u64, GeneralRow), CookieError> {
     let path = partial_path(dir, n);
-    let text = match std::fs::read_to_string(&path) {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((0, GeneralRow::empty(n))),
-        Err(e) => return Err(io_error(&path, e)),
-    };
+    if !path.exists() {
+        return Ok((0, GeneralRow::empty(n)));
+    }
+    // A few numbers per count: a file over 64 MiB is not one of ours.
+    let text = crate::files::read_regular_text(&path, 64 << 20).map_err(|e| CookieError::Io {
+        path: path.clone(),
+        message: e.message,
+    })?;
     let bad = |why: String| CookieError::CorruptStore {
         path: path.clone(),
         problem: format!("{why} (remove it to count layer {n} again)"),
