@@ -3,7 +3,10 @@
 //! printed as a table of estimate, measured time and their ratio, then each unit's
 //! calibration (nanoseconds per unit) as measured here beside the table's
 //! ([`lastbite::api::cost::UNITS`]): the median over its points of measured time per
-//! unit. `cargo bench -p lastbite --bench cost` (a few minutes); `LASTBITE_ONLY=dinner-`
+//! unit, and what the admission check costs: the whole [`lastbite::api::estimate`] call
+//! (parsing, validating and the model's arithmetic, an upper bound on what the check adds
+//! to a command), as a share of each point's time. `cargo bench -p lastbite --bench cost`
+//! (a few minutes); `LASTBITE_ONLY=dinner-`
 //! keeps the commands whose names start so (a comma-separated list). The figures of a run are in
 //! `docs/performance.md`.
 
@@ -17,6 +20,7 @@ use lastbite::api::{self, cost::UNITS};
 fn main() {
     let only = std::env::var("LASTBITE_ONLY").unwrap_or_default();
     let mut per_unit: BTreeMap<&str, Vec<f64>> = BTreeMap::new();
+    let mut worst_check: Option<(f64, f64, f64, &str)> = None;
     println!("| command | request | estimate (s) | measured (s) | measured / estimate |");
     println!("|---|---|---:|---:|---:|");
     for (command, mut request) in cost_points::points() {
@@ -34,6 +38,19 @@ fn main() {
                 continue;
             }
         };
+        // The check's own time: the median of a few estimates of the same request.
+        let mut checks: Vec<f64> = (0..15)
+            .map(|_| {
+                let t = std::time::Instant::now();
+                let _ = api::estimate(command, &body);
+                t.elapsed().as_secs_f64()
+            })
+            .collect();
+        checks.sort_by(f64::total_cmp);
+        let check = checks[checks.len() / 2];
+        if worst_check.is_none_or(|(share, ..)| check / measured > share) {
+            worst_check = Some((check / measured, check, measured, command));
+        }
         let unit = UNITS
             .iter()
             .find(|u| u.name == e.unit)
@@ -47,6 +64,14 @@ fn main() {
             "| {command} | {} | {estimated:.3} | {measured:.3} | {:.2} |",
             short(&request),
             measured / estimated
+        );
+    }
+    if let Some((share, check, measured, command)) = worst_check {
+        println!(
+            "\nThe check's largest share: {:.3}% ({:.1} us of a {command} point's {:.4} s).",
+            share * 100.0,
+            check * 1e6,
+            measured
         );
     }
     println!("\n| unit | table ns | measured ns (median) | points |");

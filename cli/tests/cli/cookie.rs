@@ -203,7 +203,16 @@ fn cookie_general_table() {
     fails(&["cookie", "general", "--max-size", "0"], "--max-size 0");
     fails(&["cookie", "general", "--max-size", "21"], "--max-size 21");
     fails(
-        &["cookie", "general", "--max-size", "20", "--memory-gib", "1"],
+        &[
+            "cookie",
+            "general",
+            "--max-size",
+            "20",
+            "--memory-gib",
+            "1",
+            "--max-seconds",
+            "100000",
+        ],
         "over the budget",
     );
 }

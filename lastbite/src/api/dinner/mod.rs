@@ -424,7 +424,7 @@ dinner_request! {
     EfgRequest {
         /// Refuse trees with more nodes than this.
         #[schemars(extend("x-budget" = "states"))]
-        max_nodes: u128 = 1_000_000,
+        max_nodes: u64 = 1_000_000,
     }
 }
 
@@ -440,7 +440,7 @@ pub fn efg(req: &EfgRequest, ctl: &Control) -> Result<EfgReport, Error> {
         order
     );
     let mut buf = Vec::new();
-    write_efg(&game, &title, req.max_nodes, &mut buf)?;
+    write_efg(&game, &title, req.max_nodes.into(), &mut buf)?;
     Ok(EfgReport {
         title,
         efg: String::from_utf8(buf).expect("the writer writes UTF-8"),

@@ -122,12 +122,23 @@ impl Arena {
                 ));
             }
         }
-        let too_wide = || {
-            layout(
-                "positions",
-                "the positions' common denominator is too large for exact 64-bit arithmetic".into(),
-            )
+        // The clock's length, when given, is what spans the arena: a span too wide is its
+        // fault, not the positions'.
+        let span_field = if circumference.is_some() {
+            "circumference"
+        } else {
+            "positions"
         };
+        let too_wide_in = |field: &'static str| {
+            move || {
+                let what = match field {
+                    "circumference" => "the circumference is too long or too fine",
+                    _ => "the positions' common denominator is too large",
+                };
+                layout(field, format!("{what} for exact 64-bit arithmetic"))
+            }
+        };
+        let too_wide = too_wide_in("positions");
         // Lattice: the lcm of the positions' (and circumference's) denominators, doubled
         // on a clock whose circumference would be odd.
         let mut lattice: i128 = 1;
@@ -135,17 +146,21 @@ impl Arena {
             lattice = lcm(lattice, p.denom()).ok_or_else(too_wide)?;
         }
         if let Some(c) = circumference {
-            lattice = lcm(lattice, c.denom()).ok_or_else(too_wide)?;
-            let steps = c.scaled_to(lattice).ok_or_else(too_wide)?;
+            lattice = lcm(lattice, c.denom()).ok_or_else(too_wide_in("circumference"))?;
+            let steps = c
+                .scaled_to(lattice)
+                .ok_or_else(too_wide_in("circumference"))?;
             if steps % 2 != 0 {
                 lattice *= 2;
             }
         }
         let span = circumference.unwrap_or(last - first);
-        let span_steps = span.scaled_to(lattice).ok_or_else(too_wide)?;
+        let span_steps = span
+            .scaled_to(lattice)
+            .ok_or_else(too_wide_in(span_field))?;
         if span_steps > MAX_LATTICE_SPAN as i128 {
             return Err(layout(
-                "positions",
+                span_field,
                 format!(
                     "the stacks span {span_steps} steps of 1/{lattice}: at most {MAX_LATTICE_SPAN} (every step is a breakpoint)"
                 ),
@@ -183,7 +198,7 @@ impl Arena {
             return Err(TokensError::Overflow);
         }
         let lo = scaled(first)?;
-        let hi = lo + scaled(span)?;
+        let hi = lo + scaled(span).map_err(|_| too_wide_in(span_field)())?;
         Ok(Arena {
             players,
             clock: circumference.is_some(),

@@ -187,6 +187,16 @@ fn bad_layouts_name_their_field() {
         field(Arena::new(vec![s(1, 1), s(3, 1)], 1, Some(int(2)))),
         "circumference"
     );
+    // A clock too long to hold in exact arithmetic is the circumference's fault.
+    let long = int(10i128.pow(29));
+    assert_eq!(
+        field(Arena::new(vec![s(1, 1), s(3, 1)], 1, Some(long))),
+        "circumference"
+    );
+    assert_eq!(
+        field(Arena::new(vec![s(1, 1), (long, int(1))], 1, None)),
+        "positions"
+    );
     assert!(Arena::new(vec![], 1, None).is_err());
 }
 
