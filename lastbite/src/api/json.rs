@@ -21,6 +21,12 @@ use super::error::Error;
 /// assert!(parse_request::<SolveRequest>("{\"max_state\": 1}").is_err());
 /// let err = parse_request::<SolveRequest>("{\"max_states\": -1}").unwrap_err();
 /// assert!(err.to_string().contains("max_states: invalid value"));
+/// // A fraction where a count belongs names the field, not a place in the text.
+/// let err = parse_request::<lastbite::api::dinner::EfgRequest>(
+///     r#"{"morsels": "1,2", "max_nodes": 1.5}"#,
+/// )
+/// .unwrap_err();
+/// assert!(err.to_string().contains("max_nodes: invalid type"), "{err}");
 /// ```
 pub fn parse_request<T: serde::de::DeserializeOwned>(json: &str) -> Result<T, Error> {
     let fail = |message: String| Error::Request {
