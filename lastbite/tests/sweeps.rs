@@ -214,3 +214,89 @@ fn shards_carry_equal_estimated_cost() {
         sweep::shard_shares("dinner-experiment", r#"{"size": 6, "trials": 10}"#, 4).unwrap();
     assert_eq!(shares, [0.3, 0.3, 0.2, 0.2]);
 }
+
+/// Every number (and array) of every shard's partial result changed, one at a time, and
+/// the document sealed again as a forger would: `merge` answers each (a report, or an
+/// error of one line) and never panics.
+#[test]
+fn resealed_mutants_never_panic_merge() {
+    use serde_json::Value;
+    let mut rng = Rng::for_trial(11, 0);
+    let odd = [
+        Value::from(0),
+        Value::from(1),
+        Value::from(-1),
+        Value::from(1_000_000_000_000u64),
+        Value::from(1u64 << 63),
+        Value::from(u64::MAX),
+        Value::from(-(1i64 << 62)),
+    ];
+    // The paths to the partial's numbers and arrays.
+    fn leaves(v: &Value, path: &mut Vec<usize>, out: &mut Vec<(Vec<usize>, bool)>) {
+        match v {
+            Value::Number(_) => out.push((path.clone(), false)),
+            Value::Array(a) => {
+                out.push((path.clone(), true));
+                for (i, x) in a.iter().enumerate() {
+                    path.push(i);
+                    leaves(x, path, out);
+                    path.pop();
+                }
+            }
+            Value::Object(o) => {
+                for (i, (_, x)) in o.iter().enumerate() {
+                    path.push(i);
+                    leaves(x, path, out);
+                    path.pop();
+                }
+            }
+            _ => {}
+        }
+    }
+    fn at<'a>(v: &'a mut Value, path: &[usize]) -> &'a mut Value {
+        path.iter().fold(v, |v, &i| match v {
+            Value::Array(a) => &mut a[i],
+            Value::Object(o) => o.values_mut().nth(i).unwrap(),
+            _ => unreachable!(),
+        })
+    }
+    let mut tried = 0;
+    for &(name, req) in SWEEPS {
+        let docs = shards(name, req, 2);
+        for d in 0..docs.len() {
+            let text = &docs[d];
+            let bare = &text[..text.rfind(",\"checksum\"").unwrap()];
+            let doc: Value = serde_json::from_str(&format!("{bare}}}")).unwrap();
+            let mut paths = Vec::new();
+            leaves(&doc["partial"], &mut Vec::new(), &mut paths);
+            // Every leaf of a small partial; a sample of a large one.
+            let step = paths.len().div_ceil(60).max(1);
+            for (path, array) in paths.into_iter().step_by(step) {
+                let mut forged = doc.clone();
+                let target = at(&mut forged["partial"], &path);
+                if array {
+                    let a = target.as_array_mut().unwrap();
+                    match (a.is_empty(), rng.below(2)) {
+                        (true, _) => a.push(Value::from(7)),
+                        (false, 0) => {
+                            a.pop();
+                        }
+                        (false, _) => a.push(a[0].clone()),
+                    }
+                } else {
+                    *target = odd[rng.below(odd.len() as u64) as usize].clone();
+                }
+                let mut all = docs.clone();
+                all[d] = lastbite::files::seal_json(forged.to_string());
+                let merged = std::panic::catch_unwind(|| sweep::merge(&all, &Control::silent()));
+                match merged {
+                    Ok(Ok(_)) => {}
+                    Ok(Err(e)) => assert!(!e.to_string().contains('\n'), "{name}: {e}"),
+                    Err(_) => panic!("{name} {req}: merge panicked on partial {path:?} changed"),
+                }
+                tried += 1;
+            }
+        }
+    }
+    assert!(tried > 300, "{tried} mutants");
+}

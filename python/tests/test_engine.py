@@ -234,6 +234,14 @@ def test_cycles_and_bad_games_are_errors():
         def root(self): return ["a"]
     with pytest.raises(TypeError, match="unhashable"):
         lastbite.solve(Unhashable())
+    # A count of players is an int: the text of one, a float, a negative or a bool is
+    # refused naming the field, never read as one name per character.
+    for players in ["2", 2.0, -1, True, 0, None]:
+        class Miscounted(Loop):
+            pass
+        Miscounted.players = players
+        with pytest.raises(lastbite.Error, match="^players: .*positive count or a list of names"):
+            lastbite.solve(Miscounted())
 
 
 def test_ctrl_c_stops_a_python_game():

@@ -177,6 +177,25 @@ fn subtraction_scan_resumes_without_losing_work() {
         .output()
         .unwrap();
     assert!(String::from_utf8_lossy(&again.stderr).contains("0 rulesets analysed, 66 already done"));
+    // A repeated record (two runs' copies joined) is kept once; a file of another scan
+    // (triples) is refused, not resumed into a mix of both.
+    let twice = std::fs::read_to_string(&out).unwrap() + &lines[5] + "\n";
+    std::fs::write(&out, twice).unwrap();
+    let again = lastbite()
+        .args(["subtraction", "scan", "--pairs", "12", "--out"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(again.status.success());
+    assert_eq!(std::fs::read_to_string(&out).unwrap().lines().count(), 66);
+    let foreign = lastbite()
+        .args(["subtraction", "scan", "--triples", "6", "--out"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&foreign.stderr);
+    assert!(!foreign.status.success(), "{err}");
+    assert!(err.contains("another scan's file"), "{err}");
     let record = lines
         .iter()
         .find(|l| l.starts_with("{\"set\":[3,5]"))

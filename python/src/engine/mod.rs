@@ -162,19 +162,40 @@ struct Methods {
 impl PyGame {
     fn new(obj: &Bound<'_, PyAny>) -> PyResult<PyGame> {
         let players = obj.getattr("players")?;
-        let (count, names) = if let Ok(n) = players.extract::<usize>() {
-            (n, (0..n).map(engine::player_letter).collect())
+        let bad = |what: String| {
+            Error::new_err(format!(
+                "players: {what} (players must be a positive count or a list of names)"
+            ))
+        };
+        // A count is an int (not a bool, a float or the text of a number), a list of
+        // names any other iterable but text.
+        let (count, names) = if players.is_instance_of::<pyo3::types::PyBool>()
+            || players.is_instance_of::<pyo3::types::PyFloat>()
+            || players.is_instance_of::<pyo3::types::PyString>()
+        {
+            return Err(bad(format!("{} is not a count", players.repr()?)));
+        } else if players.is_instance_of::<pyo3::types::PyInt>() {
+            match players.extract::<usize>() {
+                Ok(n) => (n, (0..n).map(engine::player_letter).collect()),
+                Err(_) => return Err(bad(format!("{} is not a count", players.repr()?))),
+            }
         } else {
             let names: Vec<String> = players
-                .try_iter()?
+                .try_iter()
+                .map_err(|_| {
+                    bad(format!(
+                        "{} is neither",
+                        players
+                            .repr()
+                            .map_or_else(|_| "it".into(), |r| r.to_string())
+                    ))
+                })?
                 .map(|p| p.and_then(|p| p.str().map(|s| s.to_string())))
                 .collect::<PyResult<_>>()?;
             (names.len(), names)
         };
         if count == 0 {
-            return Err(Error::new_err(
-                "the game has no players (players must be a positive count or a list of names)",
-            ));
+            return Err(bad("the game has none".into()));
         }
         let method = |name: &str| -> PyResult<Py<PyAny>> { Ok(obj.getattr(name)?.unbind()) };
         let optional = |name: &str| -> PyResult<Option<Py<PyAny>>> {

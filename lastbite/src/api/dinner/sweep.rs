@@ -96,6 +96,27 @@ impl Sweep for ParetoSweep {
     fn merge(into: &mut ParetoPartial, other: ParetoPartial) {
         sweep::append_ordered(&mut into.0, other.0, |c| c.0);
     }
+    fn check(_req: &ParetoRequest, n: &usize, all: &ParetoPartial) -> Result<(), String> {
+        let items = Self::items(n);
+        sweep::check_count("length", all.0.len() as u64, items)?;
+        for (k, (item, (a, b))) in all.0.iter().enumerate() {
+            sweep::check_item(&format!("[{k}][0]"), *item, items)?;
+            if k > 0 && all.0[k - 1].0 >= *item {
+                return Err(format!("[{k}][0]: chunk {item} counted twice"));
+            }
+            let morsels = 1..=*n as i64;
+            if let Some(p) = a
+                .iter()
+                .chain(b)
+                .find(|p| p.len() != *n || p.iter().any(|v| !morsels.contains(v)))
+            {
+                return Err(format!(
+                    "[{k}][1]: {p:?} is not a permutation dinner of {n} morsels"
+                ));
+            }
+        }
+        Ok(())
+    }
     fn report(
         _req: &ParetoRequest,
         n: &usize,
@@ -183,6 +204,16 @@ impl Sweep for ExperimentSweep {
         into.inefficient += other.inefficient;
         into.weakly_inefficient += other.weakly_inefficient;
         into.max_improvement = sweep::max_first(into.max_improvement, other.max_improvement);
+    }
+    fn check(_req: &ExperimentRequest, trials: &u64, e: &ExperimentPartial) -> Result<(), String> {
+        sweep::check_count("trials", e.trials, *trials)?;
+        if e.inefficient > e.trials || e.weakly_inefficient > e.trials {
+            return Err("inefficient: more inefficient dinners than trials".into());
+        }
+        if let Some((_, t)) = e.max_improvement {
+            sweep::check_item("max_improvement[1]", t, *trials)?;
+        }
+        Ok(())
     }
     fn report(
         req: &ExperimentRequest,
@@ -278,6 +309,27 @@ impl Sweep for MultiplicitySweep {
         }
         into.most = sweep::max_first(into.most, other.most);
     }
+    fn check(
+        _req: &MultiplicityRequest,
+        trials: &u64,
+        all: &MultiplicityPartial,
+    ) -> Result<(), String> {
+        let counted = all
+            .histogram
+            .iter()
+            .try_fold(0u64, |a, &c| a.checked_add(c))
+            .ok_or("histogram: its counts overflow")?;
+        sweep::check_count("histogram", counted, *trials)?;
+        if let Some((outcomes, t)) = all.most {
+            sweep::check_item("most[1]", t, *trials)?;
+            if all.histogram.get(outcomes as usize).is_none_or(|&c| c == 0) {
+                return Err(format!(
+                    "most[0]: no trial has {outcomes} outcomes in the histogram"
+                ));
+            }
+        }
+        Ok(())
+    }
     fn report(
         req: &MultiplicityRequest,
         trials: &u64,
@@ -369,6 +421,22 @@ impl Sweep for BalanceSweep {
     }
     fn merge(into: &mut BalancePartial, other: BalancePartial) {
         sweep::append_ordered(&mut into.0, other.0, |r| r.0);
+    }
+    fn check(req: &BalanceRequest, max_size: &usize, all: &BalancePartial) -> Result<(), String> {
+        sweep::check_count("length", all.0.len() as u64, *max_size as u64)?;
+        for (k, &(n, alt, tm)) in all.0.iter().enumerate() {
+            if n != k + 1 {
+                return Err(format!("[{k}][0]: size {n} where size {} belongs", k + 1));
+            }
+            // A trial's difference is at most the dinner's total.
+            let most = (n * (n + 1) / 2) as i128 * req.trials as i128;
+            if alt.abs() > most || tm.abs() > most {
+                return Err(format!(
+                    "[{k}]: a difference over the {most} the trials of size {n} can sum to"
+                ));
+            }
+        }
+        Ok(())
     }
     fn report(
         req: &BalanceRequest,

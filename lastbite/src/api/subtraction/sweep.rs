@@ -66,6 +66,24 @@ impl Sweep for ScanSweep {
     fn merge(into: &mut ScanPartial, other: ScanPartial) {
         sweep::append_ordered(&mut into.0, other.0, |r| r.0);
     }
+    fn check(_req: &ScanRequest, plan: &Vec<Ruleset>, all: &ScanPartial) -> Result<(), String> {
+        let items = plan.len() as u64;
+        sweep::check_count("length", all.0.len() as u64, items)?;
+        for (k, (item, line, _)) in all.0.iter().enumerate() {
+            let field = format!("[{k}][0]");
+            sweep::check_item(&field, *item, items)?;
+            if k > 0 && all.0[k - 1].0 >= *item {
+                return Err(format!("{field}: ruleset {item} counted twice"));
+            }
+            if line.set != plan[*item as usize].elements() {
+                return Err(format!(
+                    "[{k}][1].set: {:?} is not the sweep's ruleset {item}",
+                    line.set
+                ));
+            }
+        }
+        Ok(())
+    }
     fn report(
         req: &ScanRequest,
         _plan: &Vec<Ruleset>,
@@ -106,6 +124,20 @@ pub fn scan(req: &ScanRequest, ctl: &Control) -> Result<ScanReport, Error> {
     };
     let header = csv.then(ScanRecord::csv_header);
     let (mut file, done) = ScanFile::open(path, csv, header.as_deref()).map_err(io)?;
+    // A record of a ruleset this scan does not cover is another sweep's file: resuming
+    // it would mix the two.
+    let ours: std::collections::HashSet<String> =
+        sets.iter().map(|s| scanfile::key(s.elements())).collect();
+    if let Some(other) = done.iter().find(|k| !ours.contains(*k)) {
+        return Err(Error::combination(
+            "out",
+            format!(
+                "{} holds the record of ruleset {{{}}}, which this scan does not cover: it is another scan's file (give another out, or remove it)",
+                crate::text::escape(path),
+                other.replace(' ', ",")
+            ),
+        ));
+    }
     let todo: Vec<Ruleset> = sets
         .into_iter()
         .filter(|s| !done.contains(&scanfile::key(s.elements())))
@@ -215,6 +247,24 @@ impl Sweep for ConjectureSweep {
         into.applicable += other.applicable;
         sweep::append_ordered(&mut into.counterexamples, other.counterexamples, |c| c.0);
         into.largest_preperiod = sweep::max_first(into.largest_preperiod, other.largest_preperiod);
+    }
+    fn check(
+        _req: &ConjectureRequest,
+        plan: &ConjecturePlan,
+        all: &ConjecturePartial,
+    ) -> Result<(), String> {
+        let items = Self::items(plan);
+        sweep::check_count("rulesets", all.rulesets, items)?;
+        if all.applicable > all.rulesets {
+            return Err("applicable: more than the rulesets".into());
+        }
+        for (k, c) in all.counterexamples.iter().enumerate() {
+            sweep::check_item(&format!("counterexamples[{k}][0]"), c.0, items)?;
+        }
+        if let Some((_, item)) = all.largest_preperiod {
+            sweep::check_item("largest_preperiod[1]", item, items)?;
+        }
+        Ok(())
     }
     fn report(
         req: &ConjectureRequest,
@@ -403,6 +453,46 @@ impl Sweep for ProblemsSweep {
         });
         sweep::append_ordered(&mut into.zero, other.zero, |z| *z);
         sweep::append_ordered(&mut into.positive, other.positive, |p| (p.0, p.1));
+    }
+    fn check(
+        req: &ProblemsRequest,
+        plan: &Vec<Ruleset>,
+        all: &ProblemsPartial,
+    ) -> Result<(), String> {
+        let items = plan.len() as u64;
+        let mut rulesets = 0u64;
+        for (k, r) in all.rows.iter().enumerate() {
+            if !req.sizes.contains(&r.size) || r.max_s > req.max {
+                return Err(format!(
+                    "rows[{k}]: size {} up to {} is not among the sweep's",
+                    r.size, r.max_s
+                ));
+            }
+            if r.zero > r.rulesets || r.positive.iter().any(|&p| p > r.rulesets) {
+                return Err(format!("rows[{k}]: more rulesets counted than the row has"));
+            }
+            if let Some((_, item)) = r.largest {
+                sweep::check_item(&format!("rows[{k}].largest[1]"), item, items)?;
+                let set = &plan[item as usize];
+                if (set.elements().len(), set.max()) != (r.size, r.max_s) {
+                    return Err(format!(
+                        "rows[{k}].largest[1]: ruleset {item} is not of the row's size and largest element"
+                    ));
+                }
+            }
+            rulesets = rulesets.saturating_add(r.rulesets);
+        }
+        sweep::check_count("rows", rulesets, items)?;
+        for (k, &item) in all.zero.iter().enumerate() {
+            sweep::check_item(&format!("zero[{k}]"), item, items)?;
+        }
+        for (k, p) in all.positive.iter().enumerate() {
+            sweep::check_item(&format!("positive[{k}][0]"), p.0, items)?;
+            if p.1 >= PROBLEM5_NAMES.len() || p.3 > 1 {
+                return Err(format!("positive[{k}]: no such deviation or player"));
+            }
+        }
+        Ok(())
     }
     fn report(
         req: &ProblemsRequest,

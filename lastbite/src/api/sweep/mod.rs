@@ -30,7 +30,9 @@
 
 use serde::Serialize;
 
-pub use shards::{append_ordered, max_first, run, run_shard, Shard, Sweep};
+pub use shards::{
+    append_ordered, check_count, check_item, max_first, run, run_shard, Shard, Sweep,
+};
 
 use crate::api::{command_table, parse_request, Control, Error, Render, ReportVisitor};
 use shards::{check_docs, merge_of, plan_of, shard_of, shard_share};

@@ -94,6 +94,11 @@ pub trait Sweep {
     ) -> Result<Self::Partial, Error>;
     /// Adds `other` into `into`; the result must not depend on the order of merging.
     fn merge(into: &mut Self::Partial, other: Self::Partial);
+    /// Checks that the merged partial of shard documents fits the plan (items among the
+    /// plan's, each counted once, values in their ranges) before a report is built from
+    /// it: a document edited and sealed again is refused, naming the field
+    /// (`zero[0]: item 10^12 is not one of the sweep's 45 items`), never trusted.
+    fn check(req: &Self::Request, plan: &Self::Plan, all: &Self::Partial) -> Result<(), String>;
     /// The report of the whole sweep from all items' merged partial.
     fn report(
         req: &Self::Request,
@@ -366,6 +371,12 @@ pub(super) fn merge_of<S: Sweep, V: ReportVisitor>(
     }
     let req = req.expect("merge checks there is a document");
     let plan = plan_of::<S>(&req)?;
+    S::check(&req, &plan, &all).map_err(|problem| Error::Request {
+        message: format!(
+            "the shard documents' results do not fit their request: partial.{} (a document edited and sealed again?)",
+            crate::text::clean(&problem)
+        ),
+    })?;
     let report = S::report(&req, &plan, all, ctl)?;
     Ok(visitor.visit(&report))
 }
@@ -384,6 +395,26 @@ pub fn append_ordered<T, K: Ord>(into: &mut Vec<T>, other: Vec<T>, key: impl Fn(
     into.extend(other);
     if !(after && sorted) {
         into.sort_by_key(key);
+    }
+}
+
+/// Checks that `item`, read from the partial's `field`, is one of a plan's `items`.
+pub fn check_item(field: &str, item: u64, items: u64) -> Result<(), String> {
+    if item < items {
+        Ok(())
+    } else {
+        Err(format!(
+            "{field}: item {item} is not one of the sweep's {items} items"
+        ))
+    }
+}
+
+/// Checks that a partial's `field` counts `got` where the plan has `want`.
+pub fn check_count(field: &str, got: u64, want: u64) -> Result<(), String> {
+    if got == want {
+        Ok(())
+    } else {
+        Err(format!("{field}: {got} counted where the sweep has {want}"))
     }
 }
 

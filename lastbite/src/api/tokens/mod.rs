@@ -44,11 +44,12 @@ pub fn state_count(positions: usize, players: usize) -> u128 {
 }
 
 /// The search's cost model: each memoised set of taken positions, a step per player and
-/// a thirty-fifth of a step per position (measured from 40 to 2,000 stacks and 2 to 5
-/// players: the free positions scanned per set grow with the line).
-fn search_cost(positions: usize, players: usize) -> Estimate {
+/// a thirty-fifth of a step per stack (measured from 40 to 2,000 stacks and 2 to 5
+/// players: a set's payoffs score every stack; the empty positions between stacks of a
+/// fine grid add sets, not scoring).
+fn search_cost(positions: usize, stacks: usize, players: usize) -> Estimate {
     let states = state_count(positions, players) as f64;
-    let each = players.max(1) as f64 + positions as f64 / 35.0;
+    let each = players.max(1) as f64 + stacks as f64 / 35.0;
     Estimate::new(Work::count(states * each), TOKEN_STATES)
 }
 
@@ -195,9 +196,15 @@ fn solve_continuous(req: &SolveRequest, ctl: &Control) -> Result<SolveReport, Er
     // Each grid's game, the finest costing the most (each halving about doubles it).
     let grids: Estimate = ks
         .iter()
-        .map(|&k| search_cost(values.len().saturating_sub(1) * k + 1, req.players))
+        .map(|&k| {
+            search_cost(
+                values.len().saturating_sub(1) * k + 1,
+                values.len(),
+                req.players,
+            )
+        })
         .reduce(Estimate::plus)
-        .unwrap_or_else(|| search_cost(1, 1));
+        .unwrap_or_else(|| search_cost(1, 1, 1));
     ctl.admit(grids)?;
     let plays = continuous(&values, req.players, req.clock, &ks, &|| {
         ctl.check().is_err()
@@ -238,7 +245,11 @@ fn solve_discrete(req: &SolveRequest, ctl: &Control) -> Result<SolveReport, Erro
     };
     check_budget(b.positions(), b.players(), req.max_states)?;
     ctl.admit(
-        search_cost(b.positions(), b.players()).times(Work::count(if all { 3.0 } else { 1.0 })),
+        search_cost(b.positions(), b.positions(), b.players()).times(Work::count(if all {
+            3.0
+        } else {
+            1.0
+        })),
     )?;
     if all && req.at.is_some() {
         return Err(Error::combination("at", "explains one tie rule, not all"));
@@ -317,9 +328,9 @@ pub fn seats(req: &SeatsRequest, ctl: &Control) -> Result<SeatsReport, Error> {
     check_budget(req.stacks, req.max_players, req.max_states)?;
     ctl.admit(
         (1..=req.max_players)
-            .map(|p| search_cost(req.stacks, p))
+            .map(|p| search_cost(req.stacks, req.stacks, p))
             .reduce(Estimate::plus)
-            .unwrap_or_else(|| search_cost(1, 1)),
+            .unwrap_or_else(|| search_cost(1, 1, 1)),
     )?;
     let mut rows = Vec::new();
     for p in 1..=req.max_players {
@@ -486,9 +497,9 @@ pub fn anywhere(req: &AnywhereRequest, ctl: &Control) -> Result<AnywhereReport, 
         return Err(over(bound));
     }
     // The bound is loose, the more so the more players: measured, the placements tried
-    // grow as about its 0.71th power (8 x bound^0.71), and each scores the stacks, a
-    // fifth of a placement's time per stack (measured from 9 to 400 stacks).
-    let per = 1.0 + arena.stacks().len() as f64 / 5.0;
+    // grow as about its 0.71th power (8 x bound^0.71), and each scores the stacks, about
+    // a quarter of a placement's time per stack past a few (measured from 8 to 400).
+    let per = (arena.stacks().len() as f64 / 4.0).max(1.0);
     ctl.admit(Estimate::new(
         Work::count(bound as f64)
             .power(0.71)

@@ -117,16 +117,30 @@ impl ScanFile {
                 })
             }
         };
-        let (done, fresh) = if regular {
-            finished(path, csv, header)?
-        } else {
-            (HashSet::new(), true)
-        };
         let err = |error| FileError {
             action: "write",
             path: path.to_string(),
             error,
         };
+        // Held while the finished records are read (and a torn line cut), so that no
+        // other scan writes meanwhile; the appending handle below takes it over.
+        let guard = if regular {
+            let f = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(err)?;
+            lock(&f).map_err(err)?;
+            Some(f)
+        } else {
+            None
+        };
+        let (done, fresh) = if regular {
+            finished(path, csv, header)?
+        } else {
+            (HashSet::new(), true)
+        };
+        drop(guard);
         let mut file = if regular {
             std::fs::OpenOptions::new()
                 .create(true)
@@ -136,6 +150,9 @@ impl ScanFile {
             std::fs::OpenOptions::new().write(true).open(path)
         }
         .map_err(err)?;
+        if regular {
+            lock(&file).map_err(err)?;
+        }
         if let (true, Some(h)) = (fresh, header) {
             writeln!(file, "{h},{CHECKSUM_COLUMN}").map_err(err)?;
         }
@@ -171,6 +188,29 @@ impl ScanFile {
     }
 }
 
+/// Takes the results file for this scan alone, for as long as it is open: a second scan
+/// writing the same file at once would interleave (and repeat) records.
+fn lock(file: &File) -> io::Result<()> {
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::fd::AsRawFd;
+        // SAFETY: flock on a descriptor this `File` owns and keeps open.
+        if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {
+            let e = io::Error::last_os_error();
+            return Err(if e.kind() == io::ErrorKind::WouldBlock {
+                io::Error::other(
+                    "another scan is writing it (two at once would interleave their records)",
+                )
+            } else {
+                e
+            });
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = file;
+    Ok(())
+}
+
 /// The keys of the finished records of `path` and whether it holds no line yet, after
 /// cutting a torn last line back to the last complete one; read a line at a time.
 fn finished(
@@ -202,6 +242,7 @@ fn finished(
     };
     let mut r = io::BufReader::with_capacity(1 << 20, f);
     let (mut keep, mut number, mut line) = (0u64, 0u64, Vec::new());
+    let mut repeated = Vec::new();
     let header = header.map(|h| format!("{h},{CHECKSUM_COLUMN}"));
     let columns = header.as_ref().map(|h| h.split(',').count() - 1);
     loop {
@@ -229,7 +270,9 @@ fn finished(
         let text = unseal(text, csv).map_err(|why| bad(number, why))?;
         match line_key(text, csv) {
             Some(k) if columns.is_none_or(|c| text.split(',').count() == c) => {
-                done.insert(k);
+                if !done.insert(k) {
+                    repeated.push(number);
+                }
             }
             _ => {
                 return Err(bad(
@@ -246,12 +289,58 @@ fn finished(
             .and_then(|f| f.set_len(keep))
             .map_err(err)?;
     }
+    if !repeated.is_empty() {
+        drop_lines(path, &repeated).map_err(err)?;
+    }
     Ok((done, number == 0))
+}
+
+/// Rewrites the file at `path` without the lines numbered `lines` (from 1, ascending):
+/// a record written twice (by an earlier version, or a copy) is kept once.
+fn drop_lines(path: &str, lines: &[u64]) -> io::Result<()> {
+    use std::io::BufRead;
+    let f = File::open(path)?;
+    let mut r = io::BufReader::with_capacity(1 << 20, f);
+    let mut skip = lines.iter().peekable();
+    crate::files::write_file(std::path::Path::new(path), |w| {
+        let (mut number, mut line) = (0u64, Vec::new());
+        loop {
+            line.clear();
+            if r.read_until(b'\n', &mut line)? == 0 {
+                return Ok(());
+            }
+            number += 1;
+            if skip.peek() == Some(&&number) {
+                skip.next();
+                continue;
+            }
+            w.write_all(&line)?;
+        }
+    })
+    .map_err(|e| io::Error::other(e.message))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_writer_at_a_time() {
+        let dir = std::env::temp_dir().join(format!("lastbite-scanlock-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("scan.csv");
+        let path = path.to_str().unwrap();
+        let (first, _) = ScanFile::open(path, true, Some("set,x")).unwrap();
+        let e = ScanFile::open(path, true, Some("set,x")).err().unwrap();
+        assert!(
+            e.error.to_string().contains("another scan is writing it"),
+            "{}",
+            e.error
+        );
+        drop(first);
+        ScanFile::open(path, true, Some("set,x")).unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn a_torn_line_is_cut_and_finished_keys_are_read() {
@@ -282,6 +371,8 @@ mod tests {
             std::fs::read_to_string(path).unwrap(),
             format!("{text}1 4,c,crc32:{:08x}\n", crc32(b"1 4,c"))
         );
+        // The scan is done with it (while open, no other scan may open it).
+        drop(f);
         let json = dir.join("scan.jsonl");
         let json = json.to_str().unwrap();
         let sealed = seal_json("{\"set\":[2,5]}".into());
