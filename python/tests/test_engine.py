@@ -434,3 +434,11 @@ def test_an_endless_move_iterator_is_cut():
         def moves(self, s): return itertools.count() if s == "r" else iter(())
     with pytest.raises(lastbite.Error, match="more than 1000000 moves"):
         lastbite.solve(Endless())
+    # Chance outcomes too: an endless generator is cut at the same limit, not followed
+    # until memory runs out.
+    class EndlessChance(_Bad):
+        def to_move(self, s): return lastbite.CHANCE if s == "r" else None
+        def chance_outcomes(self, s):
+            return ((i, 0) for i in itertools.count())
+    with pytest.raises(lastbite.Error, match="more than 1000000 outcomes"):
+        lastbite.solve(EndlessChance())

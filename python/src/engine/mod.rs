@@ -550,6 +550,13 @@ impl PyGame {
                                 moves: &mut Vec<Py<PyAny>>,
                                 probs: &mut Vec<Prob>|
              -> PyResult<()> {
+                // An endless iterator of outcomes is cut where moves are.
+                if i >= MAX_MOVES {
+                    return Err(Error::new_err(format!(
+                        "chance_outcomes({}) gave more than {MAX_MOVES} outcomes (the most a state may have)",
+                        short(&state)
+                    )));
+                }
                 if let Some((seen, mv, Some(at))) = last.get(i) {
                     if item.is(seen) {
                         moves.push(mv.clone_ref(py));
