@@ -428,6 +428,14 @@ def test_games_that_are_wrong_are_refused_as_read():
         lastbite.solve(Negative())
 
 
+def test_a_payoff_past_pythons_digit_limit_is_kept_and_shown():
+    class Huge(_Bad):
+        def terminal_payoffs(self, s): return (10**5000, 0)
+    solution = lastbite.solve(Huge())
+    assert solution.value()[0] == 10**5000
+    assert "<a number of 5001 digits>" in repr(solution)
+
+
 def test_an_endless_move_iterator_is_cut():
     import itertools
     class Endless(_Bad):

@@ -399,10 +399,28 @@ impl Solution {
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        let root = vector(py, self.sol().root_value())?;
+        let values = self.sol().root_value();
+        // Python will not write an int of over 4,300 digits; such a payoff is shown by
+        // its length instead of failing the repr.
+        let value = match vector(py, values)?.repr() {
+            Ok(r) => r.to_string(),
+            Err(_) => {
+                let parts: Vec<String> = values
+                    .iter()
+                    .map(|v| {
+                        let t = v.to_string();
+                        if t.len() > 60 {
+                            format!("<a number of {} digits>", t.len())
+                        } else {
+                            t
+                        }
+                    })
+                    .collect();
+                format!("({})", parts.join(", "))
+            }
+        };
         Ok(format!(
-            "Solution(value={}, state_count={})",
-            root.repr()?,
+            "Solution(value={value}, state_count={})",
             self.sol().states()
         ))
     }
