@@ -285,6 +285,20 @@ pub fn points() -> Vec<(&'static str, Value)> {
         "efg-draw",
         games.iter().map(|(_, g)| json!({"data": g})).collect(),
     );
+    // Each game with its own equilibrium's profile (Gambit's form), as a user checks one.
+    add(
+        "efg-verify",
+        games
+            .iter()
+            .map(|(_, g)| {
+                let req = json!({"data": g, "max_seconds": u64::MAX}).to_string();
+                let doc = lastbite::api::call("efg-solve", &req, &lastbite::api::Control::silent())
+                    .expect("a random game solves");
+                let v: serde_json::Value = serde_json::from_str(&doc).expect("JSON");
+                json!({"data": g, "profile": v["behavior"]})
+            })
+            .collect(),
+    );
     add(
         "efg-random",
         [10_000, 100_000, 1_000_000]
