@@ -181,18 +181,19 @@ fn subtraction_scan_resumes_without_losing_work() {
     // (triples) is refused, not resumed into a mix of both.
     let twice = std::fs::read_to_string(&out).unwrap() + &lines[5] + "\n";
     std::fs::write(&out, twice).unwrap();
-    let again = lastbite()
-        .args(["subtraction", "scan", "--pairs", "12", "--out"])
-        .arg(&out)
-        .output()
-        .unwrap();
+    let scan = |family: &[&str]| {
+        lastbite()
+            .args(["subtraction", "scan"])
+            .args(family)
+            .arg("--out")
+            .arg(&out)
+            .output()
+            .unwrap()
+    };
+    let again = scan(&["--pairs", "12"]);
     assert!(again.status.success());
     assert_eq!(std::fs::read_to_string(&out).unwrap().lines().count(), 66);
-    let foreign = lastbite()
-        .args(["subtraction", "scan", "--triples", "6", "--out"])
-        .arg(&out)
-        .output()
-        .unwrap();
+    let foreign = scan(&["--triples", "6"]);
     let err = String::from_utf8_lossy(&foreign.stderr);
     assert!(!foreign.status.success(), "{err}");
     assert!(err.contains("another scan's file"), "{err}");
@@ -212,11 +213,7 @@ fn subtraction_scan_resumes_without_losing_work() {
         text.replace(record, &record.replace("\"period\":10", "\"period\":11")),
     )
     .unwrap();
-    let edited = lastbite()
-        .args(["subtraction", "scan", "--pairs", "12", "--out"])
-        .arg(&out)
-        .output()
-        .unwrap();
+    let edited = scan(&["--pairs", "12"]);
     let err = String::from_utf8_lossy(&edited.stderr);
     assert_eq!(edited.status.code(), Some(1), "{err}");
     assert!(

@@ -230,11 +230,6 @@ fn finished(
         ))
     };
     let mut done = HashSet::new();
-    // A device or a FIFO is written through and holds nothing to resume: never read (a
-    // FIFO would wait for a writer, `/dev/zero` never ends).
-    if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
-        return Ok((done, true));
-    }
     let f = match File::open(path) {
         Ok(f) => f,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok((done, true)),
@@ -324,10 +319,16 @@ fn drop_lines(path: &str, lines: &[u64]) -> io::Result<()> {
 mod tests {
     use super::*;
 
+    /// A fresh folder of this test process's own.
+    fn scratch(name: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("lastbite-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
     #[test]
     fn one_writer_at_a_time() {
-        let dir = std::env::temp_dir().join(format!("lastbite-scanlock-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = scratch("scanlock");
         let path = dir.join("scan.csv");
         let path = path.to_str().unwrap();
         let (first, _) = ScanFile::open(path, true, Some("set,x")).unwrap();
@@ -344,8 +345,7 @@ mod tests {
 
     #[test]
     fn a_torn_line_is_cut_and_finished_keys_are_read() {
-        let dir = std::env::temp_dir().join(format!("lastbite-scanfile-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = scratch("scanfile");
         let path = dir.join("scan.csv");
         let path = path.to_str().unwrap();
         let _ = std::fs::remove_file(path);
