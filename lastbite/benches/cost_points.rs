@@ -224,7 +224,7 @@ pub fn points() -> Vec<(&'static str, Value)> {
     add(
         "tokens-solve",
         [4, 16, 64]
-            .map(|g| json!({"stacks": 10, "players": 2, "continuous": true, "grid": g}))
+            .map(|g| json!({"stacks": 10, "players": 2, "on_grids": true, "grid": g}))
             .to_vec(),
     );
     add(

@@ -207,8 +207,8 @@ def test_token_dollars_solutions_compile_with_explanations_and_every_outcome(tmp
 
 
 @needs_pdflatex
-def test_the_continuous_token_game_compiles_with_its_grids(tmp_path):
-    args = ["tokens", "--stacks", "4", "--players", "2", "--continuous", "--grid", "4"]
+def test_the_token_games_on_grids_compile_with_their_grids(tmp_path):
+    args = ["tokens", "--stacks", "4", "--players", "2", "--on-grids", "--grid", "4"]
     tex, report = compiled_with_report(args, tmp_path)
     rows = body_rows(tex)
     assert [(number(r[0]), tuple_of(r[1]), tuple_of(r[2])) for r in rows] == [

@@ -275,7 +275,7 @@ def test_the_token_board_shows_the_equilibrium_and_its_territories(tmp_path):
     assert report["svg"] == text
     for t, (stack, share) in enumerate(zip(report["moves"], report["payoffs"])):
         assert f"stack {stack}, share ${share}<" in text
-    bad = subprocess.run([LASTBITE, "tokens", "--continuous", "--svg", str(svg)], capture_output=True, text=True)
+    bad = subprocess.run([LASTBITE, "tokens", "--on-grids", "--svg", str(svg)], capture_output=True, text=True)
     assert bad.returncode != 0 and "board" in bad.stderr and "--svg" in bad.stderr
 
 

@@ -14,7 +14,7 @@ fn usage_errors_name_what_is_missing_or_wrong() {
         ),
         (&["efg", "verify", "x.efg"], &["--profile"]),
         (&["cookie", "analyze"], &["<COMPONENTS>"]),
-        (&["tokens", "--grid", "16"], &["--continuous"]),
+        (&["tokens", "--grid", "16"], &["--on-grids"]),
         (
             &["dinner", "solve", "--method", "exactt", "--morsels", "1,2"],
             &["possible values: auto, crossout, exact", "'exact'"],

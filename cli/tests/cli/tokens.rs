@@ -55,12 +55,20 @@ fn tokens_bad_input() {
 }
 
 #[test]
-fn tokens_ties_and_continuous() {
+fn tokens_ties_and_grids() {
     let v = json(&["tokens", "--players", "7"]);
     // The reference program reports ties at these prefixes of the optimal game.
-    assert_eq!(v["ties"], serde_json::json!([[10, 9], [10, 9, 3, 8]]));
-    assert_eq!(v["tie_rule"], "lowest");
-    let c = json(&["tokens", "--continuous", "--grid", "8"]);
+    assert_eq!(
+        v["indifferent_after"],
+        serde_json::json!([[10, 9], [10, 9, 3, 8]])
+    );
+    assert_eq!(v["ties"], "lowest");
+    assert!(v.get("tie_rule").is_none());
+    let c = json(&["tokens", "--on-grids", "--grid", "8"]);
+    assert_eq!(c["on_grids"], true);
+    assert!(c["see_also"].as_str().unwrap().contains("tokens anywhere"));
+    // The older spelling names the same field.
+    assert_eq!(json(&["tokens", "--continuous", "--grid", "8"]), c);
     assert_eq!(c["moves"][0], 5);
     assert_eq!(c["moves"][1], 9);
     assert_eq!(
@@ -72,7 +80,7 @@ fn tokens_ties_and_continuous() {
         c["grids"][1]["best_responses"][2],
         serde_json::json!([["15/2", "17/2"]])
     );
-    fails(&["tokens", "--continuous", "--grid", "3"], "power of two");
+    fails(&["tokens", "--on-grids", "--grid", "3"], "power of two");
 }
 
 /// `lastbite tokens solve` is the plain `lastbite tokens`, by the name the API, Python and

@@ -149,7 +149,7 @@ fn single_long_computations_stop_within_a_second_of_a_cancel() {
         ),
         (
             "tokens-solve",
-            r#"{"continuous": true, "stacks": 1536, "players": 2, "grid": 2}"#,
+            r#"{"on_grids": true, "stacks": 1536, "players": 2, "grid": 2}"#,
         ),
     ];
     for (command, body) in long {

@@ -127,7 +127,7 @@ fn base_requests(name: &str, schema: &serde_json::Value) -> Vec<serde_json::Valu
         ],
         "tokens-solve" => vec![
             with(json!({})),
-            with(json!({"continuous": true, "stacks": 3, "players": 2, "grid": 2})),
+            with(json!({"on_grids": true, "stacks": 3, "players": 2, "grid": 2})),
         ],
         _ => vec![with(json!({}))],
     }

@@ -28,6 +28,10 @@ use crate::games::tokens::{
 /// 100 bytes: 2 * 10^7 sets is about 2 GiB).
 pub const DEFAULT_MAX_STATES: u64 = 20_000_000;
 
+/// What the games on grids point to: the continuous game itself, solved exactly.
+const CONTINUOUS_GAME: &str =
+    "each grid is its own game; `tokens anywhere` solves the continuous game exactly";
+
 /// The number of sets of at most `players` taken positions out of `positions`
 /// (saturating): the states the solver memoises.
 pub fn state_count(positions: usize, players: usize) -> u128 {
@@ -88,10 +92,12 @@ request! {
         all: bool = false,
         /// Tokens on grids: solve the games on grids of step 1, 1/2, ... 1/grid (each
         /// grid's own game: evidence about the continuous game, not its answer, which
-        /// `tokens anywhere` computes exactly).
-        continuous: bool = false,
-        /// The finest grid refinement (a power of two up to 64) for `continuous`.
-        #[schemars(extend("x-requires" = "continuous"))]
+        /// `tokens anywhere` computes exactly). Older spelling: `continuous`.
+        #[serde(alias = "continuous")]
+        #[schemars(extend("x-aliases" = ["continuous"]))]
+        on_grids: bool = false,
+        /// The finest grid refinement (a power of two up to 64) for `on_grids`.
+        #[schemars(extend("x-requires" = "on_grids"))]
         #[schemars(extend("x-budget" = "max_seconds"), range(max = MAX_REFINEMENT))]
         grid: usize = 8,
         /// Refuse games with more memoised sets of taken stacks than this.
@@ -148,14 +154,14 @@ pub fn solve(req: &SolveRequest, ctl: &Control) -> Result<SolveReport, Error> {
         // grid only adds positions, checked with it).
         check_budget(req.stacks, req.players, req.max_states)?;
     }
-    if req.continuous {
-        solve_continuous(req, ctl)
+    if req.on_grids {
+        solve_on_grids(req, ctl)
     } else {
         solve_discrete(req, ctl)
     }
 }
 
-fn solve_continuous(req: &SolveRequest, ctl: &Control) -> Result<SolveReport, Error> {
+fn solve_on_grids(req: &SolveRequest, ctl: &Control) -> Result<SolveReport, Error> {
     let discrete_only = [
         (
             "all",
@@ -215,7 +221,8 @@ fn solve_continuous(req: &SolveRequest, ctl: &Control) -> Result<SolveReport, Er
         stacks: values.len(),
         players: req.players,
         clock: req.clock,
-        continuous: true,
+        on_grids: true,
+        see_also: CONTINUOUS_GAME.into(),
         moves: finest.moves.clone(),
         payoffs: finest.payoffs.clone(),
         grids: plays.iter().map(GridReport::new).collect(),
@@ -269,7 +276,7 @@ fn solve_discrete(req: &SolveRequest, ctl: &Control) -> Result<SolveReport, Erro
         clock: b.clock(),
         moves: play.moves.clone(),
         payoffs: real(&play.payoffs),
-        ties: play.ties.clone(),
+        indifferent_after: play.ties.clone(),
         outcomes: all.then(|| all_outcomes(&b).iter().map(|v| real(v)).collect()),
         explanation: at.as_ref().map(|at| {
             explain(&b, rule, at)
@@ -293,7 +300,7 @@ fn solve_discrete(req: &SolveRequest, ctl: &Control) -> Result<SolveReport, Erro
             crate::games::tokens::figures::board_svg(&b, placed, &title)
         }),
         title: b.to_string(),
-        tie_rule,
+        ties: tie_rule,
     }))
 }
 

@@ -37,13 +37,13 @@ impl PlacementReport {
     }
 }
 
-/// The report of `tokens`: a discrete game or the continuous one.
+/// The report of `tokens`: a discrete game or the games on grids.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 #[serde(untagged)]
 pub enum SolveReport {
     /// Tokens on stacks.
     Discrete(DiscreteReport),
-    /// Tokens anywhere.
+    /// Tokens on grids of ever finer step.
     Continuous(ContinuousReport),
 }
 
@@ -56,14 +56,15 @@ pub struct DiscreteReport {
     pub players: usize,
     /// Whether on a clock.
     pub clock: bool,
-    /// The tie rule.
-    pub tie_rule: String,
+    /// The tie rule (as asked for, in lower case).
+    pub ties: String,
     /// The stack each player places on, in turn.
     pub moves: Vec<usize>,
     /// Each player's payoff.
     pub payoffs: Vec<Exact>,
-    /// The move prefixes after which the mover was indifferent.
-    pub ties: Vec<Vec<usize>>,
+    /// The move prefixes along the equilibrium path after which the mover was indifferent
+    /// between several best stacks.
+    pub indifferent_after: Vec<Vec<usize>>,
     /// All pure SPE payoff vectors (with `ties = all`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub outcomes: Option<Vec<Vec<Exact>>>,
@@ -118,7 +119,7 @@ impl GridReport {
     }
 }
 
-/// The continuous game.
+/// The games on grids of ever finer step (evidence about the continuous game).
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct ContinuousReport {
     /// Number of stacks.
@@ -127,8 +128,10 @@ pub struct ContinuousReport {
     pub players: usize,
     /// Whether on a clock.
     pub clock: bool,
-    /// Always true.
-    pub continuous: bool,
+    /// Always true: these are the games on grids, not the continuous game.
+    pub on_grids: bool,
+    /// Where the continuous game is solved exactly (`tokens anywhere`).
+    pub see_also: String,
     /// The finest grid's locations.
     pub moves: Vec<Exact>,
     /// The finest grid's payoffs.
@@ -219,8 +222,8 @@ pub struct AnywhereReport {
     pub players: usize,
     /// Whether on a clock.
     pub clock: bool,
-    /// The tie rule.
-    pub tie_rule: String,
+    /// The tie rule (as asked for, in lower case).
+    pub ties: String,
     /// The stacks' positions.
     pub positions: Vec<Exact>,
     /// The stacks' values.
@@ -242,7 +245,7 @@ impl AnywhereReport {
             title: arena.to_string(),
             players: arena.players(),
             clock: arena.clock(),
-            tie_rule: ties.trim().to_ascii_lowercase(),
+            ties: ties.trim().to_ascii_lowercase(),
             positions: arena.stacks().iter().map(|s| s.0).collect(),
             values: arena.stacks().iter().map(|s| s.1).collect(),
             moves: play.moves,

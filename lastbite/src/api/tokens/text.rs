@@ -25,11 +25,11 @@ impl Render for SolveReport {
     fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
         match self {
             SolveReport::Discrete(r) => {
-                writeln!(w, "{}, ties {}", r.title, r.tie_rule)?;
+                writeln!(w, "{}, ties {}", r.title, r.ties)?;
                 for (i, (m, p)) in r.moves.iter().zip(&r.payoffs).enumerate() {
                     writeln!(w, "  {} places on stack {m:>3}  payoff {p}", Letter(i))?;
                 }
-                for t in &r.ties {
+                for t in &r.indifferent_after {
                     writeln!(w, "  tie: the mover was indifferent after {t:?}")?;
                 }
                 for l in r.explanation.iter().flatten() {
@@ -61,7 +61,7 @@ impl Render for SolveReport {
                 let finest = r.grids.last().map_or(1, |g| g.k);
                 writeln!(
                     w,
-                    "{} stacks on a {}, {} players, tokens anywhere (grids of step 1 to 1/{})",
+                    "{} stacks on a {}, {} players, tokens on grids of step 1 to 1/{}",
                     r.stacks,
                     if r.clock { "clock" } else { "line" },
                     r.players,
@@ -81,7 +81,7 @@ impl Render for SolveReport {
                 for (i, l) in r.best_response_intervals.iter().enumerate() {
                     writeln!(w, "  {} is indifferent on {}", Letter(i), l.join(" U "))?;
                 }
-                Ok(())
+                writeln!(w, "  ({})", r.see_also)
             }
         }
     }
@@ -128,7 +128,7 @@ impl Tabulate for SolveReport {
             SolveReport::Discrete(r) => {
                 let mut tables = Vec::new();
                 let mut t = Table::new(
-                    format!("{}, ties {}: the equilibrium.", r.title, r.tie_rule),
+                    format!("{}, ties {}: the equilibrium.", r.title, r.ties),
                     vec![
                         Column::new("player", Align::Left),
                         Column::new("stack", Align::Right),
@@ -183,7 +183,7 @@ impl Tabulate for SolveReport {
             SolveReport::Continuous(r) => {
                 let mut t = Table::new(
                     format!(
-                        "{} stacks on a {}, {} players, tokens anywhere: the equilibrium on grids of step 1/k.",
+                        "{} stacks on a {}, {} players: the equilibrium on grids of step 1/k (each grid its own game).",
                         r.stacks,
                         if r.clock { "clock" } else { "line" },
                         r.players
@@ -240,7 +240,7 @@ impl Render for AnywhereReport {
     }
 
     fn write_text(&self, w: &mut dyn Write) -> io::Result<()> {
-        writeln!(w, "{}, ties {} (exact)", self.title, self.tie_rule)?;
+        writeln!(w, "{}, ties {} (exact)", self.title, self.ties)?;
         for (i, c) in self.choices.iter().enumerate() {
             writeln!(
                 w,
@@ -264,10 +264,7 @@ impl Tabulate for AnywhereReport {
     /// Each player's placement, payoff, and the placements as good for her.
     fn tables(&self) -> Vec<Table> {
         let mut t = Table::new(
-            format!(
-                "{}, ties {}: the exact equilibrium.",
-                self.title, self.tie_rule
-            ),
+            format!("{}, ties {}: the exact equilibrium.", self.title, self.ties),
             vec![
                 Column::new("player", Align::Left),
                 Column::new("places at", Align::Right),
