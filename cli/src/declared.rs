@@ -11,7 +11,7 @@
 //! command is a sweep. Nothing here names a field of one command, so a command added to the
 //! library's table reaches the command line whole, and a flag cannot drift from its field.
 
-use std::io::Write;
+use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -343,7 +343,9 @@ fn field_arg(f: &Field) -> Arg {
     arg
 }
 
-/// The flags every command's output takes, by what its report can be.
+/// The flags every command's output takes, by what its report can be. Every export
+/// (`--latex`, `--csv`, `--svg`, `--png`, `--tikz`) takes an optional FILE: none or `-`
+/// prints it on stdout in place of the text report; `--standalone` is the one modifier.
 fn output_args(info: &CommandInfo) -> Vec<Arg> {
     let file = |id: &'static str, help: &'static str| {
         Arg::new(id)
@@ -351,6 +353,13 @@ fn output_args(info: &CommandInfo) -> Vec<Arg> {
             .value_name("FILE")
             .value_parser(clap::value_parser!(PathBuf))
             .help(help)
+    };
+    // An export's FILE is optional: alone (or `-`) it is stdout.
+    let export = |id: &'static str, long: &'static str, help: &'static str| {
+        file(id, help)
+            .long(long)
+            .num_args(0..=1)
+            .default_missing_value("-")
     };
     let mut args = vec![
         Arg::new("json")
@@ -366,39 +375,43 @@ fn output_args(info: &CommandInfo) -> Vec<Arg> {
             .long("output")
             .value_name("FILE")
             .value_parser(clap::value_parser!(PathBuf))
-            .help("Write the report (text, JSON, LaTeX or CSV) to FILE instead of stdout."),
+            .help("Write the report (text, JSON, or the export printed on stdout) to FILE instead of stdout."),
     ];
     let mut documents = Vec::new();
     if info.tables {
-        args.push(
-            Arg::new("latex")
-                .long("latex")
-                .action(ArgAction::SetTrue)
-                .conflicts_with("json")
-                .help("Print the report's tables as LaTeX (booktabs table floats, for \\input)."),
-        );
+        args.push(export(
+            "latex",
+            "latex",
+            "Write the report's tables as LaTeX (booktabs table floats, for \\input) to FILE (none or `-`: stdout).",
+        ));
         documents.push("latex");
     }
     if info.csv {
-        args.push(
-            Arg::new("csv_table")
-                .long("csv")
-                .action(ArgAction::SetTrue)
-                .conflicts_with_all(["json", "latex"])
-                .help("Print the table as CSV."),
-        );
+        args.push(export(
+            "csv_table",
+            "csv",
+            "Write the table as CSV to FILE (none or `-`: stdout).",
+        ));
     }
     if info.picture {
-        args.push(file("svg", "Write the picture as SVG (`-`: stdout)."));
-        args.push(file("png", "Write the picture as PNG."));
-        args.push(file(
-            "tikz",
-            "Write the picture as a TikZ picture (for \\input; needs \\usepackage{tikz}; `-`: stdout).",
+        args.push(export(
+            "svg",
+            "svg",
+            "Write the picture as SVG to FILE (none or `-`: stdout).",
         ));
-        args.push(file(
-            "tikz_standalone",
-            "Write the picture as a LaTeX document (TikZ) that pdflatex compiles on its own (--tikz FILE --standalone).",
-        ).long("tikz-standalone"));
+        args.push(export("png", "png", "Write the picture as PNG to FILE."));
+        args.push(export(
+            "tikz",
+            "tikz",
+            "Write the picture as a TikZ picture (for \\input; needs \\usepackage{tikz}) to FILE (none or `-`: stdout).",
+        ));
+        args.push(
+            file(
+                "tikz_standalone",
+                "The older spelling of --tikz FILE --standalone.",
+            )
+            .long("tikz-standalone"),
+        );
         documents.push("tikz");
     }
     if !documents.is_empty() {
@@ -598,11 +611,25 @@ pub fn run(info: &CommandInfo, m: &ArgMatches) -> anyhow::Result<ExitCode> {
         crate::shard::write_document(path.map(|p| p.as_path()), &doc)?;
         return Ok(ExitCode::SUCCESS);
     }
+    let export = |id: &str| m.try_get_one::<PathBuf>(id).ok().flatten().cloned();
+    let (latex, csv) = (export("latex"), export("csv_table"));
+    // One form on stdout: the others need a FILE.
+    let on_stdout = |p: &Option<PathBuf>| p.as_ref().is_some_and(|p| p.as_os_str() == "-");
+    let stdout_forms = usize::from(json)
+        + usize::from(on_stdout(&latex))
+        + usize::from(on_stdout(&csv))
+        + pictures
+            .iter()
+            .filter(|(_, p)| p.as_os_str() == "-")
+            .count();
+    if stdout_forms > 1 {
+        bail!("more than one form asked for on stdout: give each export but one a FILE");
+    }
     let output = Output {
         name: info.name,
         json,
-        latex: flag(m, "latex"),
-        csv: flag(m, "csv_table"),
+        latex,
+        csv,
         standalone: flag(m, "standalone"),
         pictures,
         out: m.get_one::<PathBuf>("output").cloned(),
@@ -618,8 +645,10 @@ pub fn run(info: &CommandInfo, m: &ArgMatches) -> anyhow::Result<ExitCode> {
 struct Output {
     name: &'static str,
     json: bool,
-    latex: bool,
-    csv: bool,
+    /// `--latex [FILE]`: `-` when LaTeX is the main form (stdout or `-o`).
+    latex: Option<PathBuf>,
+    /// `--csv [FILE]`, likewise.
+    csv: Option<PathBuf>,
     standalone: bool,
     pictures: Vec<(&'static str, PathBuf)>,
     out: Option<PathBuf>,
@@ -627,27 +656,45 @@ struct Output {
 }
 
 impl Output {
-    /// Writes the report's main form (JSON, LaTeX, CSV or text) to `w`.
+    /// Writes the report's tables as LaTeX to `w`.
+    fn write_latex<R: Render>(&self, report: &R, w: &mut dyn Write) -> io::Result<()> {
+        let body = lastbite::latex::tables(&report.as_tables().unwrap_or_default());
+        let doc = if self.standalone {
+            lastbite::latex::standalone(&body)
+        } else {
+            body
+        };
+        w.write_all(doc.as_bytes())
+    }
+
+    /// Writes the exports given a FILE (each whole or not at all).
+    fn write_exports<R: Render>(&self, report: &R) -> anyhow::Result<()> {
+        let to_file = |p: &Option<PathBuf>| p.clone().filter(|p| p.as_os_str() != "-");
+        if let Some(path) = to_file(&self.latex) {
+            lastbite::files::write_file(&path, |w| self.write_latex(report, w))?;
+        }
+        if let Some(path) = to_file(&self.csv) {
+            lastbite::files::write_file(&path, |w| report.write_csv(w))?;
+        }
+        Ok(())
+    }
+
+    /// Writes the report's main form (JSON, LaTeX or CSV on stdout, or text) to `w`.
     fn write_main<R: serde::Serialize + Render>(
         &self,
         report: &R,
         w: &mut dyn Write,
     ) -> anyhow::Result<()> {
-        if self.latex {
-            let body = lastbite::latex::tables(&report.as_tables().unwrap_or_default());
-            let doc = if self.standalone {
-                lastbite::latex::standalone(&body)
-            } else {
-                body
-            };
-            w.write_all(doc.as_bytes())?;
+        let main = |p: &Option<PathBuf>| p.as_ref().is_some_and(|p| p.as_os_str() == "-");
+        if main(&self.latex) {
+            self.write_latex(report, w)?;
         } else if self.json {
             if self.out.is_none() && out::pretty_json() {
                 api::write_json(report, w)?;
             } else {
                 api::write_json_compact(report, w)?;
             }
-        } else if self.csv {
+        } else if main(&self.csv) {
             report.write_csv(w)?;
         } else {
             report.write_text(w)?;
@@ -672,6 +719,7 @@ impl ReportVisitor for Output {
                 crate::figure::write(kind, path, svg)?;
             }
         }
+        self.write_exports(report)?;
         let summary = exit_and_summary(self.name, self.results_to_file, report);
         if let Some(line) = &summary.1 {
             eprintln!("{line}");

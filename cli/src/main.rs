@@ -378,6 +378,19 @@ mod contract {
                     ));
                 }
             }
+            // One export convention: each export takes an optional FILE (none: stdout).
+            // (`subtraction scan --csv` is a request field: its records' format, written
+            // where `--out` says.)
+            for a in cmd.get_arguments() {
+                let long = a.get_long().unwrap_or("");
+                let id = a.get_id().as_str();
+                if ["latex", "csv_table", "svg", "png", "tikz"].contains(&id) {
+                    let n = a.get_num_args().expect("built");
+                    if n.min_values() != 0 || n.max_values() != 1 {
+                        problems.push(format!("{name}: --{long} does not take an optional FILE"));
+                    }
+                }
+            }
             // Every field with help, and a closed set of values as an enum: a text field
             // whose help lists its values as `a|b|c` would lose them in the schema.
             let props = info.request["properties"]

@@ -57,10 +57,10 @@ fn vocabulary_aliases_give_the_same_reports() {
     assert_eq!(new["outcomes"].as_array().unwrap().len(), 3);
     // Tie rules by move order: tokens' lowest/highest are first/last, as in efg and Python.
     let mut first = json(&["tokens", "--ties", "first"]);
-    first["tie_rule"] = "lowest".into();
+    first["ties"] = "lowest".into();
     assert_eq!(first, json(&["tokens", "--ties", "lowest"]));
     let mut last = json(&["tokens", "--ties", "last", "--stacks", "8"]);
-    last["tie_rule"] = "highest".into();
+    last["ties"] = "highest".into();
     assert_eq!(
         last,
         json(&["tokens", "--ties", "highest", "--stacks", "8"])
@@ -365,6 +365,57 @@ fn every_table_prints_as_latex_and_pictures_go_to_files_or_stdout() {
         .status
         .success());
     assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
+    // Every export takes an optional FILE: `--latex FILE` writes what `--latex -o FILE`
+    // did, beside the text report on stdout; two forms on stdout are refused.
+    let table = ["subtraction", "table", "--set", "3,5", "--max-heap", "8"];
+    let (c, d) = (dir.path().join("c.tex"), dir.path().join("d.tex"));
+    let out = lastbite()
+        .args(table)
+        .arg("--latex")
+        .arg(&c)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8(out.stdout)
+        .unwrap()
+        .starts_with("S = {3,5}"));
+    let out = lastbite()
+        .args(table)
+        .args(["--latex", "-o"])
+        .arg(&d)
+        .output()
+        .unwrap();
+    assert!(out.status.success() && out.stdout.is_empty());
+    assert_eq!(std::fs::read(&c).unwrap(), std::fs::read(&d).unwrap());
+    let latex = lastbite().args(table).arg("--latex").output().unwrap();
+    assert_eq!(latex.stdout, std::fs::read(&c).unwrap());
+    let csv = dir.path().join("t.csv");
+    let out = lastbite()
+        .args(table)
+        .arg("--csv")
+        .arg(&csv)
+        .arg("--json")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(
+        lastbite().args(table).arg("--csv").output().unwrap().stdout,
+        std::fs::read(&csv).unwrap()
+    );
+    serde_json::from_slice::<serde_json::Value>(&out.stdout).expect("JSON on stdout");
+    let pic = lastbite().args(board).arg("--tikz").output().unwrap();
+    assert!(String::from_utf8(pic.stdout)
+        .unwrap()
+        .contains("tikzpicture"));
+    let both = lastbite()
+        .args(board)
+        .args(["--svg", "--tikz"])
+        .output()
+        .unwrap();
+    assert_eq!(both.status.code(), Some(1));
+    assert!(String::from_utf8(both.stderr)
+        .unwrap()
+        .contains("more than one form"));
 }
 
 /// One vocabulary and the library's errors: players as letters, negative utilities
