@@ -32,6 +32,7 @@
 //! # std::fs::remove_dir_all(&dir).unwrap();
 //! ```
 
+use crate::engine::Progress;
 use std::fs::{File, OpenOptions};
 use std::io::{self, BufRead, BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -310,13 +311,13 @@ impl<W: Write> Write for Checksummed<W> {
 /// through it can be cancelled between any two writes.
 pub struct Stoppable<'a, W> {
     inner: W,
-    stop: &'a dyn Fn() -> bool,
+    stop: &'a dyn Progress,
     writes: u32,
 }
 
 impl<'a, W: Write> Stoppable<'a, W> {
     /// Writes to `inner` until `stop` says to stop.
-    pub fn new(inner: W, stop: &'a dyn Fn() -> bool) -> Stoppable<'a, W> {
+    pub fn new(inner: W, stop: &'a dyn Progress) -> Stoppable<'a, W> {
         Stoppable {
             inner,
             stop,
@@ -334,7 +335,7 @@ impl<W: Write> Write for Stoppable<'_, W> {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         // Asked every 4,096 writes: an atomic load is cheap, but not free per byte.
         self.writes = self.writes.wrapping_add(1);
-        if self.writes.is_multiple_of(4096) && (self.stop)() {
+        if self.writes.is_multiple_of(4096) && self.stop.cancelled() {
             return Err(io::Error::other("stopped"));
         }
         self.inner.write(buf)

@@ -498,8 +498,7 @@ pub fn best_order(req: &BestOrderRequest, ctl: &Control) -> Result<BestOrderRepo
         None => None,
     };
     ctl.admit(costs::sequences(m, req.counts.is_some()))?;
-    let found = best_over_splits_until(counts, &scores, how, &|| ctl.check().is_err())
-        .ok_or(Error::Cancelled)?;
+    let found = best_over_splits_until(counts, &scores, how, ctl).ok_or(Error::Cancelled)?;
     let text = |t: &[u8]| t.iter().map(|&p| char::from(b'A' + p)).collect::<String>();
     let tied: Vec<String> = found.tied.iter().map(|t| text(t)).collect();
     let runner_up = found.runner_up.as_ref().map(|(t, w)| RankedOrder {

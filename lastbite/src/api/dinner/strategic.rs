@@ -326,7 +326,6 @@ pub fn strategic_fairness(
         ));
     }
     let limit = usize::try_from(req.max_outcomes).unwrap_or(usize::MAX);
-    let stop = || ctl.cancelled();
     let err = |e| stopped(e, req.max_outcomes);
     ctl.start(items as u64, "sizes");
     let mut report = StrategicFairnessReport {
@@ -345,7 +344,7 @@ pub fn strategic_fairness(
         Question::TwoAgents => {
             let mut rows = Vec::new();
             for m in 1..=items {
-                let r = two_agents(m, m <= strict_items, limit, &stop).map_err(err)?;
+                let r = two_agents(m, m <= strict_items, limit, ctl).map_err(err)?;
                 let [rr, all] = r.verdicts;
                 let criteria = |[b, l, e]: [Verdict; 3]| CriteriaReport {
                     borda: (m <= strict_items).then(|| b.into()),
@@ -387,7 +386,7 @@ pub fn strategic_fairness(
                     req.discerning,
                     strict,
                     limit,
-                    &stop,
+                    ctl,
                 )
                 .map_err(err)?;
                 rows.push(ThreeAgentRow {
@@ -421,7 +420,7 @@ pub fn strategic_fairness(
         Question::Guarantees => {
             let mut rows = Vec::new();
             for m in 1..=items {
-                for g in guarantees(m, &stop).map_err(err)? {
+                for g in guarantees(m, ctl).map_err(err)? {
                     rows.push(GuaranteeRow {
                         items: m,
                         sequence: g.sequence,

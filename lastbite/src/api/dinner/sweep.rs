@@ -415,8 +415,8 @@ impl Sweep for BalanceSweep {
         let n = item as usize + 1;
         // A size's trials are one item (10^6 dinners of up to 10^5 morsels): asked
         // between trials.
-        let (alt, tm) = balance::size_sums_until(n, req.trials, req.seed, &|| ctl.check().is_err())
-            .ok_or(Error::Cancelled)?;
+        let (alt, tm) =
+            balance::size_sums_until(n, req.trials, req.seed, ctl).ok_or(Error::Cancelled)?;
         Ok(BalancePartial(vec![(n, alt, tm)]))
     }
     fn merge(into: &mut BalancePartial, other: BalancePartial) {

@@ -518,7 +518,6 @@ pub fn random(req: &RandomRequest, ctl: &Control) -> Result<RandomReport, Error>
         Work::count(req.nodes as f64 * (2.0 + req.players as f64)),
         NODES,
     ))?;
-    let stop = || ctl.check().is_err();
     let g = family::random_tree_until(
         &RandomSpec {
             nodes: req.nodes,
@@ -529,11 +528,11 @@ pub fn random(req: &RandomRequest, ctl: &Control) -> Result<RandomReport, Error>
             payoff_range: req.payoff_range,
             seed: req.seed,
         },
-        &stop,
+        ctl,
     )
     .ok_or(Error::Cancelled)?;
     // The text is written through a writer that stops when asked (seconds at 10^7 nodes).
-    let mut text = crate::files::Stoppable::new(Vec::new(), &stop);
+    let mut text = crate::files::Stoppable::new(Vec::new(), ctl);
     g.write(&mut text).map_err(|_| Error::Cancelled)?;
     Ok(RandomReport {
         nodes: g.nodes().len() as u64,

@@ -77,7 +77,7 @@ pub fn table(req: &TableRequest, ctl: &Control) -> Result<TableReport, Error> {
         "ask for fewer heaps (subtraction outcome gives any one heap)",
     )?;
     ctl.admit(costs::table(&set, req.max_heap))?;
-    let t = Table::compute_until(&set, req.max_heap, &|| ctl.check().is_err())?;
+    let t = Table::compute_until(&set, req.max_heap, ctl)?;
     let cell = |x: Convention, h: u64| {
         let (a, b) = t.outcome(x, h);
         Cell {
@@ -153,7 +153,7 @@ pub fn outcome(req: &OutcomeRequest, ctl: &Control) -> Result<OutcomeReport, Err
         req.limit
             .min(heap.saturating_add(1).try_into().unwrap_or(u64::MAX)),
     ))?;
-    let outcomes = Outcomes::up_to(&set, heap, req.limit, &|| ctl.check().is_err())?;
+    let outcomes = Outcomes::up_to(&set, heap, req.limit, ctl)?;
     let o = outcomes.at(x, heap)?;
     let options = match req.explain {
         true => Some(
@@ -220,7 +220,7 @@ request! {
 pub fn period(req: &PeriodRequest, ctl: &Control) -> Result<PeriodReport, Error> {
     let set = ruleset(&req.set)?;
     ctl.admit(costs::period(&set, req.limit))?;
-    let (p, t) = find_period_until(&set, req.limit, &|| ctl.check().is_err())?;
+    let (p, t) = find_period_until(&set, req.limit, ctl)?;
     let disc = |x, y| first_discrepancy(&t, &p, x, y);
     use Convention::*;
     Ok(PeriodReport {
@@ -423,11 +423,10 @@ pub fn plot(req: &PlotRequest, ctl: &Control) -> Result<PlotReport, Error> {
     ctl.check()?;
     let (svg, data) = match req.figure {
         Figure::Figure1 => {
-            let stop = || ctl.check().is_err();
             let max = req.max.unwrap_or(100);
             ctl.admit(costs::family(2, max, req.limit))?;
             let (chart, hits) =
-                figures::figure1(max, req.limit, &stop).map_err(|e| sized(e, "max"))?;
+                figures::figure1(max, req.limit, ctl).map_err(|e| sized(e, "max"))?;
             (
                 chart.to_svg(760.0, 700.0),
                 PlotData::Pairs {
@@ -439,9 +438,8 @@ pub fn plot(req: &PlotRequest, ctl: &Control) -> Result<PlotReport, Error> {
             let zero_sum = req.figure == Figure::Figure3;
             let max = req.max.unwrap_or(40);
             ctl.admit(costs::family(3, max, req.limit))?;
-            let (chart, hits) =
-                figures::figure_triples(max, zero_sum, req.limit, &|| ctl.check().is_err())
-                    .map_err(|e| sized(e, "max"))?;
+            let (chart, hits) = figures::figure_triples(max, zero_sum, req.limit, ctl)
+                .map_err(|e| sized(e, "max"))?;
             (
                 chart.to_svg(760.0, 680.0),
                 PlotData::Triples { triples: hits },

@@ -58,7 +58,7 @@ impl Sweep for ScanSweep {
         item: u64,
         ctl: &Control,
     ) -> Result<ScanPartial, Error> {
-        let r = ScanRecord::new(&plan[item as usize], req.limit, &|| ctl.cancelled())?;
+        let r = ScanRecord::new(&plan[item as usize], req.limit, ctl)?;
         let line = ScanLine::from(&r);
         let csv = line.csv.clone();
         Ok(ScanPartial(vec![(item, line, csv)]))
@@ -152,8 +152,7 @@ pub fn scan(req: &ScanRequest, ctl: &Control) -> Result<ScanReport, Error> {
         let lines: Vec<Result<ScanLine, _>> = chunk
             .par_iter()
             .map(|s| {
-                let r =
-                    ScanRecord::new(s, req.limit, &|| ctl.cancelled()).map(|r| ScanLine::from(&r));
+                let r = ScanRecord::new(s, req.limit, ctl).map(|r| ScanLine::from(&r));
                 ctl.advance(1);
                 r
             })
@@ -234,7 +233,7 @@ impl Sweep for ConjectureSweep {
         ctl: &Control,
     ) -> Result<ConjecturePartial, Error> {
         let set = &plan.sets[item as usize];
-        let (applies, found, h0) = check_one(plan.statement, set, req.limit, &|| ctl.cancelled())?;
+        let (applies, found, h0) = check_one(plan.statement, set, req.limit, ctl)?;
         Ok(ConjecturePartial {
             rulesets: 1,
             applicable: applies as u64,
@@ -419,7 +418,7 @@ impl Sweep for ProblemsSweep {
         ctl: &Control,
     ) -> Result<ProblemsPartial, Error> {
         let set = &plan[item as usize];
-        let r = ProblemRecord::new_until(set, req.limit, &|| ctl.cancelled())?;
+        let r = ProblemRecord::new_until(set, req.limit, ctl)?;
         Ok(ProblemsPartial {
             rows: vec![RowPartial {
                 size: set.elements().len(),
@@ -507,7 +506,7 @@ impl Sweep for ProblemsSweep {
                 Some((_, item)) => {
                     // Only the winner's heap and outcomes are needed: analyse it again.
                     let set = &plan[item as usize];
-                    let rec = ProblemRecord::new_until(set, req.limit, &|| ctl.cancelled())?;
+                    let rec = ProblemRecord::new_until(set, req.limit, ctl)?;
                     let (_, heap, p) = rec.largest;
                     let t = Table::compute(set, heap)?;
                     let pair = |x| {

@@ -212,9 +212,7 @@ fn solve_on_grids(req: &SolveRequest, ctl: &Control) -> Result<SolveReport, Erro
         .reduce(Estimate::plus)
         .unwrap_or_else(|| search_cost(1, 1, 1));
     ctl.admit(grids)?;
-    let plays = continuous(&values, req.players, req.clock, &ks, &|| {
-        ctl.check().is_err()
-    })?;
+    let plays = continuous(&values, req.players, req.clock, &ks, ctl)?;
     let limits = limit_intervals(&plays);
     let finest = plays.last().expect("at least one grid");
     Ok(SolveReport::Continuous(ContinuousReport {
@@ -266,7 +264,7 @@ fn solve_discrete(req: &SolveRequest, ctl: &Control) -> Result<SolveReport, Erro
         .as_ref()
         .map(|at| Placed::new(&b, at).map_err(|e| Error::invalid("at", format!("{at:?}"), e)))
         .transpose()?;
-    let play = solve_until(&b, rule, &|| ctl.check().is_err())?;
+    let play = solve_until(&b, rule, ctl)?;
     let real = |v: &[i64]| -> Vec<Exact> { v.iter().map(|&x| b.real(x)).collect() };
     let tie_rule = req.ties.to_ascii_lowercase();
     let placed = at.as_ref().map_or(play.moves.as_slice(), Placed::as_slice);
@@ -343,7 +341,7 @@ pub fn seats(req: &SeatsRequest, ctl: &Control) -> Result<SeatsReport, Error> {
     for p in 1..=req.max_players {
         ctl.check()?;
         let b = Board::dollars(req.stacks, p, req.clock)?;
-        let play = solve_until(&b, TokenTies::Lowest, &|| ctl.check().is_err())?;
+        let play = solve_until(&b, TokenTies::Lowest, ctl)?;
         rows.push(SeatsRow {
             players: p,
             moves: play.moves,
@@ -513,6 +511,6 @@ pub fn anywhere(req: &AnywhereRequest, ctl: &Control) -> Result<AnywhereReport, 
             .times(Work::count(8.0 * per)),
         PLACEMENTS,
     ))?;
-    let play = solve_anywhere(&arena, ties, &|| ctl.check().is_err())?;
+    let play = solve_anywhere(&arena, ties, ctl)?;
     Ok(AnywhereReport::new(&arena, &req.ties, play))
 }

@@ -3,6 +3,7 @@
 //! outcomes shared between nodes, and payoffs from a small range so that ties are common.
 
 use super::{Efg, Infoset, Node, NodeKind, Outcome, NONE};
+use crate::engine::{Progress, Silent};
 use crate::exact::Exact;
 use crate::rng::Rng;
 
@@ -49,12 +50,12 @@ impl Default for RandomSpec {
 /// assert!(g.check_perfect_information().is_ok());
 /// ```
 pub fn random_tree(spec: &RandomSpec) -> Efg {
-    random_tree_until(spec, &|| false).expect("never stopped")
+    random_tree_until(spec, &Silent).expect("never stopped")
 }
 
 /// [`random_tree`], asking `stop` every 2^16 nodes made: `None` when it said to stop.
-pub fn random_tree_until(spec: &RandomSpec, stop: &dyn Fn() -> bool) -> Option<Efg> {
-    let asks = |n: usize| n.is_multiple_of(1 << 16) && stop();
+pub fn random_tree_until(spec: &RandomSpec, stop: &dyn Progress) -> Option<Efg> {
+    let asks = |n: usize| n.is_multiple_of(1 << 16) && stop.cancelled();
     let mut rng = Rng::for_trial(spec.seed, 0);
     let target = spec.nodes.max(1) as usize;
     let players = spec.players.max(1);

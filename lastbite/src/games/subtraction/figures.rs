@@ -1,6 +1,7 @@
 //! The paper's figures: rulesets with discrepancies (Figures 1, 2, 3) and a heat map of
 //! an outcome table's discrepancies.
 
+use crate::engine::Progress;
 use crate::par::prelude::*;
 
 use crate::svg::{Chart, Heatmap, Mark, Series};
@@ -16,13 +17,13 @@ const PALETTE: [&str; 5] = ["#2ca02c", "#9467bd", "#ff7f0e", "#1f77b4", "#d62728
 pub fn figure1(
     max: u64,
     limit: u64,
-    stop: &(dyn Fn() -> bool + Sync),
+    stop: &dyn Progress,
 ) -> Result<(Chart, Vec<(u64, u64)>), SubtractionError> {
     let sets = Family::All { size: 2, max }.rulesets()?;
     let hits: Vec<(u64, u64)> = sets
         .par_iter()
         .map(|s| {
-            if stop() {
+            if stop.cancelled() {
                 return Err(SubtractionError::Cancelled);
             }
             let a = Analysis::new_until(s, limit, stop)?;
@@ -62,13 +63,13 @@ pub fn figure_triples(
     max: u64,
     zero_sum: bool,
     limit: u64,
-    stop: &(dyn Fn() -> bool + Sync),
+    stop: &dyn Progress,
 ) -> Result<(Chart, Vec<[u64; 3]>), SubtractionError> {
     let sets = Family::All { size: 3, max }.rulesets()?;
     let hits: Vec<[u64; 3]> = sets
         .par_iter()
         .map(|s| {
-            if stop() {
+            if stop.cancelled() {
                 return Err(SubtractionError::Cancelled);
             }
             let a = Analysis::new_until(s, limit, stop)?;
@@ -148,10 +149,11 @@ pub fn heatmap(table: &Table) -> Heatmap {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Silent;
 
     #[test]
     fn figure1_has_the_papers_example_and_no_dominant_pairs() {
-        let (_, hits) = figure1(30, 1 << 20, &|| false).unwrap();
+        let (_, hits) = figure1(30, 1 << 20, &Silent).unwrap();
         assert!(hits.contains(&(3, 5)));
         // Proposition 10 / observation (1): no discrepancy with s1 >= 2 s2.
         assert!(hits.iter().all(|&(s2, s1)| s1 < 2 * s2));

@@ -32,5 +32,5 @@ pub use model::{parse_heap, Convention, Ruleset, SubtractionError};
 pub use position::{MoveValue, Outcomes, Position, TABLE_HEAPS};
 pub use theory::{
     find_period, find_period_until, first_discrepancy, first_zero_sum_discrepancy, outcome_at,
-    Derivation, HeapOutcome, Period, Stop, Table,
+    Derivation, HeapOutcome, Period, Table,
 };

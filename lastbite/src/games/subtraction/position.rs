@@ -9,9 +9,10 @@
 //! position.
 
 use crate::engine::Player;
+use crate::engine::Progress;
 
 use super::model::{Convention, Ruleset, SubtractionError};
-use super::theory::{find_period_until, outcome_at, HeapOutcome, Period, Stop, Table};
+use super::theory::{find_period_until, outcome_at, HeapOutcome, Period, Table};
 
 /// Heaps below this are read from a table of their own; larger ones through the period.
 pub const TABLE_HEAPS: u128 = 1 << 16;
@@ -141,7 +142,7 @@ impl Outcomes {
         set: &Ruleset,
         heap: u128,
         limit: u64,
-        stop: Stop,
+        stop: &dyn Progress,
     ) -> Result<Outcomes, SubtractionError> {
         Ok(if heap < TABLE_HEAPS {
             Outcomes {

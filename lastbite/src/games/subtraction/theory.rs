@@ -13,18 +13,11 @@
 //! exactly by `o_X(h) = o_X(h') + k (c, c)` with `h' = h0 + (h - h0) mod p`.
 
 use super::model::{Convention, Ruleset, SubtractionError};
+use crate::engine::{Progress, Silent};
 
-/// Asked between chunks of work whether to give up (a time budget, Ctrl-C, the server's
-/// cancel): tables and the period search ask about every million steps, so a cancelled
-/// search stops within milliseconds, not after its 2^24 heaps.
-pub type Stop<'a> = &'a (dyn Fn() -> bool + Sync);
-
-/// The [`Stop`] of a caller that never gives up.
-pub fn never() -> bool {
-    false
-}
-
-/// Steps (heaps times elements) between two questions to a [`Stop`].
+/// Steps (heaps times elements) between two questions to the caller's
+/// [`Progress::cancelled`] (a time budget, Ctrl-C, the server's cancel): a cancelled search
+/// stops within milliseconds, not after its 2^24 heaps.
 const STEPS_PER_CHECK: usize = 1 << 20;
 
 /// The largest table (in heaps) built on request: four conventions and the zero-sum score
@@ -62,7 +55,7 @@ impl Table {
     /// assert_eq!(t.outcome(Convention::AvA, 14), (8, 5));
     /// ```
     pub fn compute(set: &Ruleset, max_heap: u64) -> Result<Table, SubtractionError> {
-        Self::compute_until(set, max_heap, &never)
+        Self::compute_until(set, max_heap, &Silent)
     }
 
     /// [`Table::compute`], giving up with [`SubtractionError::Cancelled`] when `stop` says
@@ -70,7 +63,7 @@ impl Table {
     pub fn compute_until(
         set: &Ruleset,
         max_heap: u64,
-        stop: Stop,
+        stop: &dyn Progress,
     ) -> Result<Table, SubtractionError> {
         let mut t = Table {
             set: set.clone(),
@@ -82,7 +75,7 @@ impl Table {
 
     /// Computes the heaps from [`Table::len`] up to `max_heap`, keeping those already
     /// computed: the period search grows one table instead of recomputing it.
-    fn extend(&mut self, max_heap: u64, stop: Stop) -> Result<(), SubtractionError> {
+    fn extend(&mut self, max_heap: u64, stop: &dyn Progress) -> Result<(), SubtractionError> {
         if max_heap >= MAX_TABLE {
             return Err(SubtractionError::Budget(format!(
                 "a table of {} heaps needs about {} GB; the limit is {MAX_TABLE} heaps (use the periodic formula for larger heaps)",
@@ -99,7 +92,7 @@ impl Table {
         let elements = self.set.elements();
         let chunk = (STEPS_PER_CHECK / elements.len()).max(1);
         for start in (from..len).step_by(chunk) {
-            if stop() {
+            if stop.cancelled() {
                 return Err(SubtractionError::Cancelled);
             }
             for h in start..(start + chunk).min(len) {
@@ -235,14 +228,14 @@ pub struct Period {
 /// assert_eq!((p.preperiod, p.period, p.increment), (18, 10, 5));
 /// ```
 pub fn find_period(set: &Ruleset, limit: u64) -> Result<(Period, Table), SubtractionError> {
-    find_period_until(set, limit, &never)
+    find_period_until(set, limit, &Silent)
 }
 
 /// [`find_period`], giving up with [`SubtractionError::Cancelled`] when `stop` says so.
 pub fn find_period_until(
     set: &Ruleset,
     limit: u64,
-    stop: Stop,
+    stop: &dyn Progress,
 ) -> Result<(Period, Table), SubtractionError> {
     let m = set.max();
     let mut top = (6 * m).max(256).min(limit);
@@ -263,7 +256,7 @@ pub fn find_period_until(
 }
 
 /// The smallest certified period of a table, if its tail already repeats.
-fn certify(t: &Table, stop: Stop) -> Result<Option<Period>, SubtractionError> {
+fn certify(t: &Table, stop: &dyn Progress) -> Result<Option<Period>, SubtractionError> {
     let m = t.set().max();
     let last = t.len() - 1;
     // A certificate needs a window of max S heaps and its image one period later.
@@ -272,7 +265,7 @@ fn certify(t: &Table, stop: Stop) -> Result<Option<Period>, SubtractionError> {
     let mut steps = 0usize;
     for p in 1..=(last.saturating_sub(m)) / 2 {
         if steps >= STEPS_PER_CHECK {
-            if stop() {
+            if stop.cancelled() {
                 return Err(SubtractionError::Cancelled);
             }
             steps = 0;

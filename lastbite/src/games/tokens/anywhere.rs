@@ -21,6 +21,7 @@
 //! [`super::theory::solve`]). The module owns the exact layout ([`Arena`]), the search and
 //! the report of each player's choice as a union of points and intervals.
 
+use crate::engine::Progress;
 use std::collections::HashMap;
 use std::fmt;
 
@@ -36,7 +37,7 @@ use crate::exact::{lcm, Exact};
 /// use lastbite::games::tokens::{anywhere, Arena, TokenTies};
 /// let dollars: Vec<(Exact, Exact)> = (1..=10).map(|i| (Exact::integer(i), Exact::integer(i))).collect();
 /// let riddle = Arena::new(dollars, 3, None).unwrap();
-/// let play = anywhere(&riddle, TokenTies::Lowest, &|| false).unwrap();
+/// let play = anywhere(&riddle, TokenTies::Lowest, &Silent).unwrap();
 /// assert_eq!(play.moves[..2], [Exact::integer(5), Exact::integer(9)]);
 /// // Cassandra earns 15 anywhere strictly between 7 and 9 (the Riddler says (7, 8]).
 /// assert_eq!(play.choices[2].best.to_string(), "(7, 9)");
@@ -434,7 +435,7 @@ struct Search<'a> {
     /// final set; kept for all but the last two depths (the last is a scan, the one
     /// before it rarely repeats and would dominate the memory).
     memo: HashMap<Vec<i64>, (i64, Vec<i64>)>,
-    stop: &'a dyn Fn() -> bool,
+    stop: &'a dyn Progress,
     tried: u64,
     stopped: bool,
 }
@@ -515,7 +516,7 @@ impl Search<'_> {
     fn tick(&mut self) -> bool {
         self.tried += 1;
         if self.tried.is_multiple_of(TRIES_PER_CHECK) && !self.stopped {
-            self.stopped = (self.stop)();
+            self.stopped = self.stop.cancelled();
         }
         self.stopped
     }
@@ -587,7 +588,7 @@ fn with(taken: &[i64], x: i64) -> Vec<i64> {
 pub fn anywhere(
     arena: &Arena,
     ties: TokenTies,
-    stop: &dyn Fn() -> bool,
+    stop: &dyn Progress,
 ) -> Result<AnywherePlay, TokensError> {
     anywhere_with(arena, ties, Candidates::Pieces, stop)
 }
@@ -597,7 +598,7 @@ pub fn anywhere_with(
     arena: &Arena,
     ties: TokenTies,
     candidates: Candidates,
-    stop: &dyn Fn() -> bool,
+    stop: &dyn Progress,
 ) -> Result<AnywherePlay, TokensError> {
     let positions = match candidates {
         Candidates::Stacks => arena.given.len(),

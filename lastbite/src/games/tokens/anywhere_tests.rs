@@ -2,6 +2,7 @@
 //! stacks may be taken, and searches over ever finer grids, which must change nothing.
 
 use super::*;
+use crate::engine::Silent;
 use crate::games::tokens::{solve, Board};
 use proptest::prelude::*;
 
@@ -17,7 +18,7 @@ fn dollars(m: i128) -> Vec<Exact> {
 #[test]
 fn the_riddle() {
     let arena = Arena::unit_spaced(dollars(10), 3, false).unwrap();
-    let play = anywhere(&arena, TokenTies::Lowest, &|| false).unwrap();
+    let play = anywhere(&arena, TokenTies::Lowest, &Silent).unwrap();
     assert_eq!(play.moves[..2], [int(5), int(9)]);
     assert_eq!(play.choices[0].best.to_string(), "5");
     assert_eq!(play.choices[1].best.to_string(), "9");
@@ -29,7 +30,7 @@ fn the_riddle() {
 #[test]
 fn unions_show_their_ends() {
     let arena = Arena::unit_spaced(dollars(4), 1, false).unwrap();
-    let play = anywhere(&arena, TokenTies::Lowest, &|| false).unwrap();
+    let play = anywhere(&arena, TokenTies::Lowest, &Silent).unwrap();
     // Alone, a token takes everything anywhere.
     assert_eq!(play.choices[0].best.to_string(), "[1, 4]");
     assert!(play.choices[0].best.contains(int(4)));
@@ -39,7 +40,7 @@ fn unions_show_their_ends() {
 fn check_discrete(values: Vec<Exact>, players: usize, clock: bool, ties: TokenTies) {
     let arena = Arena::unit_spaced(values.clone(), players, clock).unwrap();
     let board = Board::new(values, players, clock).unwrap();
-    let exact = anywhere_with(&arena, ties, Candidates::Stacks, &|| false).unwrap();
+    let exact = anywhere_with(&arena, ties, Candidates::Stacks, &Silent).unwrap();
     let discrete = solve(&board, ties);
     let moves: Vec<Exact> = discrete.moves.iter().map(|&m| int(m as i128)).collect();
     assert_eq!(exact.moves, moves, "{board}");
@@ -70,9 +71,9 @@ fn refined_cost(arena: &Arena, e: usize) -> u128 {
 }
 
 fn check_refined_by(arena: &Arena, ties: TokenTies, extra: &[usize]) {
-    let exact = anywhere(arena, ties, &|| false).unwrap();
+    let exact = anywhere(arena, ties, &Silent).unwrap();
     for &e in extra {
-        let fine = anywhere_with(arena, ties, Candidates::Refined(e), &|| false).unwrap();
+        let fine = anywhere_with(arena, ties, Candidates::Refined(e), &Silent).unwrap();
         assert_eq!(exact.payoffs, fine.payoffs, "{arena}, refined by {e}");
         // The finer search's sets are its best grid points; replay the exact search's
         // history on the finer grid to compare its sets point by point.
@@ -82,7 +83,7 @@ fn check_refined_by(arena: &Arena, ties: TokenTies, extra: &[usize]) {
                 ties,
                 candidates: Candidates::Refined(e),
                 memo: HashMap::new(),
-                stop: &|| false,
+                stop: &Silent,
                 tried: 0,
                 stopped: false,
             };

@@ -11,6 +11,7 @@
 //! mover's own payoff: *friendly* and *antagonistic* tie-breaking cannot distinguish tied
 //! moves and fall back to the lowest-numbered stack, like the reference program.
 
+use crate::engine::{Progress, Silent};
 use std::collections::HashMap;
 
 use super::model::{Board, Placed, TokensError, MAX_REFINEMENT};
@@ -80,7 +81,7 @@ struct Solver<'b> {
     /// Asked every [`STEPS_PER_CHECK`] placements tried whether to give up: a search's
     /// work grows with the positions times its states (a fine grid of the continuous
     /// game), not with its states alone.
-    stop: &'b dyn Fn() -> bool,
+    stop: &'b dyn Progress,
     steps: usize,
     stopped: bool,
 }
@@ -105,7 +106,7 @@ impl Solver<'_> {
             self.steps += 1;
             if self.steps >= STEPS_PER_CHECK {
                 self.steps = 0;
-                self.stopped = self.stopped || (self.stop)();
+                self.stopped = self.stopped || self.stop.cancelled();
             }
             if self.stopped {
                 // Unwound without memoizing: the caller discards the search.
@@ -148,14 +149,14 @@ impl Solver<'_> {
 /// assert_eq!(b.real(play.payoffs[0]).to_string(), "21");
 /// ```
 pub fn solve(board: &Board, ties: TokenTies) -> Play {
-    solve_until(board, ties, &|| false).expect("never stopped")
+    solve_until(board, ties, &Silent).expect("never stopped")
 }
 
 /// [`solve`], giving up with [`TokensError::Cancelled`] when `stop` says so.
 pub fn solve_until(
     board: &Board,
     ties: TokenTies,
-    stop: &dyn Fn() -> bool,
+    stop: &dyn Progress,
 ) -> Result<Play, TokensError> {
     let mut s = Solver {
         board,
@@ -229,7 +230,7 @@ pub fn explain(board: &Board, ties: TokenTies, placed: &Placed) -> Vec<Placement
         board,
         ties,
         memo: HashMap::new(),
-        stop: &|| false,
+        stop: &Silent,
         steps: 0,
         stopped: false,
     };
@@ -380,7 +381,7 @@ pub fn continuous(
     players: usize,
     clock: bool,
     ks: &[usize],
-    stop: &dyn Fn() -> bool,
+    stop: &dyn Progress,
 ) -> Result<Vec<GridPlay>, TokensError> {
     ks.iter()
         .map(|&k| {

@@ -6,9 +6,9 @@
 //! under crossout with Alice first, and the first mover's advantage is her score minus
 //! Bob's, as a percentage of one player's total utility `n(n+1)/2`. Exact means.
 
+use crate::engine::{Progress, Silent};
 use crate::par::prelude::*;
 
-use crate::engine::Progress;
 use crate::exact::Exact;
 use crate::rng::Rng;
 
@@ -30,7 +30,7 @@ pub struct Advantage {
 /// `n` morsels under alternation and under Thue-Morse (one row of
 /// [`first_mover_advantage`]).
 pub fn size_sums(n: usize, trials: u64, seed: u64) -> (i128, i128) {
-    size_sums_until(n, trials, seed, &|| false).expect("never stopped")
+    size_sums_until(n, trials, seed, &Silent).expect("never stopped")
 }
 
 /// [`size_sums`], asking `stop` before each trial: `None` when it said to stop.
@@ -38,12 +38,12 @@ pub fn size_sums_until(
     n: usize,
     trials: u64,
     seed: u64,
-    stop: &(dyn Fn() -> bool + Sync),
+    stop: &dyn Progress,
 ) -> Option<(i128, i128)> {
     let sums = (0..trials)
         .into_par_iter()
         .map(|t| {
-            if stop() {
+            if stop.cancelled() {
                 return (0, 0);
             }
             let b = Rng::for_trial(seed, ((n as u64) << 32) + t).permutation(n);
@@ -60,7 +60,7 @@ pub fn size_sums_until(
         })
         .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
     // Sums cut short by a stop are not sums of every trial.
-    (!stop()).then_some(sums)
+    (!stop.cancelled()).then_some(sums)
 }
 
 /// A row of the table from its sums ([`size_sums`]): the mean differences as percentages

@@ -201,11 +201,10 @@ pub fn expectation(
         };
         match welfare {
             Welfare::Utilitarian => {
-                let stop = || progress.cancelled();
                 let [a, b] = if strategic {
-                    strategic_expected_two_until(turns, values, &stop)
+                    strategic_expected_two_until(turns, values, progress)
                 } else {
-                    sincere_expected_two_until(turns, values, &stop)
+                    sincere_expected_two_until(turns, values, progress)
                 }
                 .ok_or(DinnerError::Engine(EngineError::Cancelled))?;
                 let w = &a + &b;

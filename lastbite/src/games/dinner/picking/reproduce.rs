@@ -337,18 +337,17 @@ fn every_spe_ef1(players: usize, max: u64, values: u64, trials: u64) -> (u64, u6
 /// recursively balanced sequence of up to 8 items; three agents, round robin, utilities 0
 /// or 1 up to 7 items and strict rankings up to 5).
 fn exhaustive_ef1() -> Answer {
-    let never = || false;
     let limit = 1 << 24;
     let (mut pairs, mut two_fail) = (0u64, 0u64);
     for m in 1..=8 {
-        let r = two_agents(m, true, limit, &never).expect("small sizes");
+        let r = two_agents(m, true, limit, &Silent).expect("small sizes");
         pairs += r.verdicts[1][0].instances;
         two_fail += r.verdicts[1].iter().map(|v| v.failures).sum::<u64>();
     }
     let mut tied = None;
     let mut strict_fail = 0;
     for m in 1..=7 {
-        let r = three_agents(m, 0..=1, false, m <= 5, limit, &never).expect("small sizes");
+        let r = three_agents(m, 0..=1, false, m <= 5, limit, &Silent).expect("small sizes");
         strict_fail += r.borda.failures + r.lexicographic.failures;
         if tied.is_none() && r.tied.failures > 0 {
             tied = Some((m, r.tied.failures, r.tied.instances));

@@ -22,8 +22,9 @@ pub use statements::{
 
 use super::model::{Convention, Ruleset, SubtractionError};
 use super::theory::{
-    find_period_until, first_discrepancy, first_zero_sum_discrepancy, never, Period, Stop, Table,
+    find_period_until, first_discrepancy, first_zero_sum_discrepancy, Period, Table,
 };
+use crate::engine::{Progress, Silent};
 
 /// A unilateral deviation of the Appendix: from `from` to `to`, one player changes her
 /// convention; `player` 0 is Alice (who starts), 1 is Bob.
@@ -111,12 +112,16 @@ fn part(p: (u64, u64), player: usize) -> i64 {
 impl Analysis {
     /// Analyses a ruleset, searching for its period up to heap `limit`.
     pub fn new(set: &Ruleset, limit: u64) -> Result<Analysis, SubtractionError> {
-        Self::new_until(set, limit, &never)
+        Self::new_until(set, limit, &Silent)
     }
 
     /// [`Analysis::new`], giving up with [`SubtractionError::Cancelled`] when `stop` says
     /// so.
-    pub fn new_until(set: &Ruleset, limit: u64, stop: Stop) -> Result<Analysis, SubtractionError> {
+    pub fn new_until(
+        set: &Ruleset,
+        limit: u64,
+        stop: &dyn Progress,
+    ) -> Result<Analysis, SubtractionError> {
         let (period, table) = find_period_until(set, limit, stop)?;
         Ok(Analysis {
             set: set.clone(),

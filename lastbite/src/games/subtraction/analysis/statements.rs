@@ -1,8 +1,9 @@
 //! The paper's conjectures and problems as checks with verdicts, decided exactly per
 //! ruleset through the certificate, and the records a scan writes.
 
+use crate::engine::{Progress, Silent};
 use crate::games::subtraction::model::{Convention, Ruleset, SubtractionError};
-use crate::games::subtraction::theory::{never, Period, Stop, Table};
+use crate::games::subtraction::theory::{Period, Table};
 
 use super::family::Family;
 use super::{part, Analysis, Deviation, DEVIATIONS};
@@ -75,7 +76,7 @@ impl Statement {
         self,
         a: &Analysis,
         limit: u64,
-        stop: Stop,
+        stop: &dyn Progress,
     ) -> Result<Option<(Option<u64>, String)>, SubtractionError> {
         let e = a.set.elements();
         let fa = || a.first_discrepancy(Convention::FvF, Convention::AvA);
@@ -309,7 +310,7 @@ impl ProblemRecord {
     /// assert!(r.largest.0 >= 1);
     /// ```
     pub fn new(set: &Ruleset, limit: u64) -> Result<ProblemRecord, SubtractionError> {
-        Self::new_until(set, limit, &never)
+        Self::new_until(set, limit, &Silent)
     }
 
     /// [`ProblemRecord::new`], giving up with [`SubtractionError::Cancelled`] when `stop`
@@ -317,7 +318,7 @@ impl ProblemRecord {
     pub fn new_until(
         set: &Ruleset,
         limit: u64,
-        stop: Stop,
+        stop: &dyn Progress,
     ) -> Result<ProblemRecord, SubtractionError> {
         let a = Analysis::new_until(set, limit, stop)?;
         let t = a.table();
@@ -371,7 +372,11 @@ pub struct ScanRecord {
 impl ScanRecord {
     /// Analyses one ruleset, giving up with [`SubtractionError::Cancelled`] when `stop`
     /// says so.
-    pub fn new(set: &Ruleset, limit: u64, stop: Stop) -> Result<ScanRecord, SubtractionError> {
+    pub fn new(
+        set: &Ruleset,
+        limit: u64,
+        stop: &dyn Progress,
+    ) -> Result<ScanRecord, SubtractionError> {
         let a = Analysis::new_until(set, limit, stop)?;
         Ok(ScanRecord {
             set: set.clone(),
@@ -454,7 +459,7 @@ pub fn check_one(
     statement: Statement,
     set: &Ruleset,
     limit: u64,
-    stop: Stop,
+    stop: &dyn Progress,
 ) -> Result<Checked, SubtractionError> {
     let applies =
         statement.sizes().is_none_or(|k| k == set.elements().len()) && applies_to(statement, set);
@@ -513,7 +518,7 @@ pub fn check_statement(
         let results: Vec<Result<Checked, SubtractionError>> = chunk
             .par_iter()
             .map(|set| {
-                let checked = check_one(statement, set, limit, &|| progress.cancelled())?;
+                let checked = check_one(statement, set, limit, progress)?;
                 progress.advance(1);
                 Ok(checked)
             })
@@ -563,7 +568,7 @@ mod tests {
     #[test]
     fn conjecture_12_on_the_papers_example() {
         let a = Analysis::new(&"3,5".parse().unwrap(), 1 << 20).unwrap();
-        assert_eq!(Statement::C12.check(&a, 1 << 20, &never).unwrap(), None);
+        assert_eq!(Statement::C12.check(&a, 1 << 20, &Silent).unwrap(), None);
         let v = check_statement(Statement::C12, &[2], 12, 1 << 20, &Silent).unwrap();
         assert!(v.applicable > 0);
     }

@@ -21,6 +21,7 @@
 //! scores reversed ([`strategic_expected_two`]). Checked against the dinner's exact solver
 //! on every profile of small sizes, and the reduction itself on random instances.
 
+use crate::engine::{Progress, Silent};
 use std::collections::BTreeMap;
 
 use num_bigint::BigInt;
@@ -42,7 +43,7 @@ fn binomial(n: usize, k: usize) -> BigInt {
 /// Each agent's expected score under sincere play: `turns` the picking sequence over
 /// agents 0 and 1, `scores` the value of the item ranked 1st, 2nd, ... (one per item).
 pub fn sincere_expected_two(turns: &[u8], scores: &[BigRational]) -> [BigRational; 2] {
-    sincere_expected_two_until(turns, scores, &|| false).expect("never stopped")
+    sincere_expected_two_until(turns, scores, &Silent).expect("never stopped")
 }
 
 /// [`sincere_expected_two`], asking `stop` before each turn (a turn of 300 items is a
@@ -50,13 +51,13 @@ pub fn sincere_expected_two(turns: &[u8], scores: &[BigRational]) -> [BigRationa
 pub fn sincere_expected_two_until(
     turns: &[u8],
     scores: &[BigRational],
-    stop: &dyn Fn() -> bool,
+    stop: &dyn Progress,
 ) -> Option<[BigRational; 2]> {
     let m = turns.len();
     debug_assert_eq!(scores.len(), m);
     let mut views = [View::start(m), View::start(m)];
     for (t, &p) in turns.iter().enumerate() {
-        if stop() {
+        if stop.cancelled() {
             return None;
         }
         views = [0u8, 1].map(|me| views[me as usize].step(p == me, t, scores));
@@ -111,14 +112,14 @@ fn reversal(turns: &[u8], scores: &[BigRational]) -> (Vec<u8>, Vec<BigRational>)
 /// equilibrium of the strict game whose values break ties by rank, which is an
 /// equilibrium of the game with ties: a strict loss there stays a loss, ties aside).
 pub fn strategic_expected_two(turns: &[u8], scores: &[BigRational]) -> [BigRational; 2] {
-    strategic_expected_two_until(turns, scores, &|| false).expect("never stopped")
+    strategic_expected_two_until(turns, scores, &Silent).expect("never stopped")
 }
 
 /// [`strategic_expected_two`], asking `stop` before each turn: `None` when it said to stop.
 pub fn strategic_expected_two_until(
     turns: &[u8],
     scores: &[BigRational],
-    stop: &dyn Fn() -> bool,
+    stop: &dyn Progress,
 ) -> Option<[BigRational; 2]> {
     let (reversed, upside_down) = reversal(turns, scores);
     let [a, b] = sincere_expected_two_until(&reversed, &upside_down, stop)?;
@@ -542,7 +543,7 @@ impl Best {
 ///
 /// For every split of the items between the agents at once, [`best_over_splits`].
 pub fn best_sequences(counts: [usize; 2], scores: &[BigRational], play: Play) -> Best {
-    best_sequences_until(counts, scores, play, &|| false).expect("never stopped")
+    best_sequences_until(counts, scores, play, &Silent).expect("never stopped")
 }
 
 /// [`best_sequences`], asking `stop` at every step of the walk: `None` when it said to
@@ -551,7 +552,7 @@ pub fn best_sequences_until(
     counts: [usize; 2],
     scores: &[BigRational],
     play: Play,
-    stop: &dyn Fn() -> bool,
+    stop: &dyn Progress,
 ) -> Option<Best> {
     let m = scores.len();
     let mut best = Best {
@@ -599,7 +600,7 @@ pub fn best_sequences_until(
 /// assert_eq!(best.seen, 16); // every sequence of 4 items
 /// ```
 pub fn best_over_splits(counts: Option<[usize; 2]>, scores: &[BigRational], play: Play) -> Best {
-    best_over_splits_until(counts, scores, play, &|| false).expect("never stopped")
+    best_over_splits_until(counts, scores, play, &Silent).expect("never stopped")
 }
 
 /// [`best_over_splits`], asking `stop` at every step: `None` when it said to stop.
@@ -607,7 +608,7 @@ pub fn best_over_splits_until(
     counts: Option<[usize; 2]>,
     scores: &[BigRational],
     play: Play,
-    stop: &dyn Fn() -> bool,
+    stop: &dyn Progress,
 ) -> Option<Best> {
     let m = scores.len();
     let splits: Vec<[usize; 2]> = match counts {
@@ -631,14 +632,14 @@ fn walk(
     left: [usize; 2],
     scores: &[BigRational],
     prefix: &mut Vec<u8>,
-    stop: &dyn Fn() -> bool,
+    stop: &dyn Progress,
     offer: &mut impl FnMut(&[u8], BigRational),
 ) -> bool {
     if left == [0, 0] {
         offer(prefix, &views[0].total + &views[1].total);
         return true;
     }
-    if stop() {
+    if stop.cancelled() {
         return false;
     }
     let t = prefix.len();

@@ -40,6 +40,7 @@ mod model;
 #[cfg(test)]
 mod tests;
 
+use crate::engine::Progress;
 pub use model::{
     balanced_two, ef1, ef1_every_utility, first_envy_beyond_one, ordinal_equilibrium,
     sequence_text, sincere_two, Rankings, Scores, Spe, StrategicError, MAX_ITEMS,
@@ -247,13 +248,13 @@ pub fn two_agents(
     m: usize,
     every_borda: bool,
     limit: usize,
-    stop: &(dyn Fn() -> bool + Sync),
+    stop: &dyn Progress,
 ) -> Result<TwoAgents, StrategicError> {
     assert!((1..=MAX_ITEMS).contains(&m));
     let sequences = balanced_two(m);
     let identity: Vec<u8> = (0..m as u8).collect();
     let run = |first: usize| -> Result<TwoAgents, StrategicError> {
-        if stop() {
+        if stop.cancelled() {
             return Err(StrategicError::Stopped);
         }
         let mut out = TwoAgents::default();
@@ -348,7 +349,7 @@ pub fn three_agents(
     discerning: bool,
     strict: bool,
     limit: usize,
-    stop: &(dyn Fn() -> bool + Sync),
+    stop: &dyn Progress,
 ) -> Result<ThreeAgents, StrategicError> {
     assert!((1..=MAX_ITEMS).contains(&m));
     let turns: Vec<u8> = (0..m).map(|t| (t % 3) as u8).collect();
@@ -357,7 +358,7 @@ pub fn three_agents(
     let triple = |t: usize| [t as u64 / (v * v), t as u64 / v % v, t as u64 % v].map(|x| x + low);
     // Tied: multisets of item types, split by the first (smallest) type.
     let tied = |first: usize| -> Result<Verdict, StrategicError> {
-        if stop() {
+        if stop.cancelled() {
             return Err(StrategicError::Stopped);
         }
         let mut out = Verdict::default();
@@ -408,7 +409,7 @@ pub fn three_agents(
         let mut spe = Spe::default();
         let mut fault = None;
         permutations_from(m, first, |b| {
-            if stop() {
+            if stop.cancelled() {
                 fault = Some(StrategicError::Stopped);
                 return false;
             }
@@ -477,16 +478,13 @@ pub struct Guarantee {
 /// For every recursively balanced sequence of `m` items (first pick A's) and both
 /// scorings: the worst maximin-share ratio and egalitarian welfare of sincere play and of
 /// the ordinal equilibrium over every profile of rankings.
-pub fn guarantees(
-    m: usize,
-    stop: &(dyn Fn() -> bool + Sync),
-) -> Result<Vec<Guarantee>, StrategicError> {
+pub fn guarantees(m: usize, stop: &dyn Progress) -> Result<Vec<Guarantee>, StrategicError> {
     assert!((1..=MAX_ITEMS).contains(&m));
     let sequences = balanced_two(m);
     let identity: Vec<u8> = (0..m as u8).collect();
     // Per scoring, per sequence, per play: the least value an agent gets.
     let run = |first: usize| -> Result<Vec<u64>, StrategicError> {
-        if stop() {
+        if stop.cancelled() {
             return Err(StrategicError::Stopped);
         }
         let mut least = vec![u64::MAX; 2 * sequences.len() * 2];

@@ -3,16 +3,13 @@
 
 use super::*;
 use crate::engine::Budget;
+use crate::engine::Silent;
 use crate::games::dinner::model::{Dinner, Setup, TurnOrder};
 use crate::games::dinner::picking::equilibria::spe_allocations;
 use crate::games::dinner::picking::fairness::fairness;
 use crate::rng::Rng;
 
 const LIMIT: usize = 1 << 24;
-
-fn never() -> bool {
-    false
-}
 
 fn dinner_of(u: &[[u64; MAX_ITEMS]], m: usize) -> Dinner {
     let flat = (0..m)
@@ -211,7 +208,7 @@ fn permutations(m: usize) -> Vec<Vec<u8>> {
 #[test]
 fn two_agent_verdicts_by_plain_enumeration() {
     for m in 1..=5 {
-        let got = two_agents(m, true, LIMIT, &never).unwrap();
+        let got = two_agents(m, true, LIMIT, &Silent).unwrap();
         let mut fails = [0u64; 3];
         let identity: Vec<u8> = (0..m as u8).collect();
         for b in permutations(m) {
@@ -254,7 +251,7 @@ fn two_agent_verdicts_by_plain_enumeration() {
 #[test]
 fn three_agent_verdicts_by_plain_enumeration() {
     for (m, discerning) in (1..=4).flat_map(|m| [(m, false), (m, true)]) {
-        let got = three_agents(m, 0..=1, discerning, m <= 3, LIMIT, &never).unwrap();
+        let got = three_agents(m, 0..=1, discerning, m <= 3, LIMIT, &Silent).unwrap();
         let turns: Vec<u8> = (0..m).map(|t| (t % 3) as u8).collect();
         let mut failing = std::collections::BTreeSet::new();
         let mut all = std::collections::BTreeSet::new();
