@@ -33,6 +33,7 @@ use crate::exact::{lcm, Exact};
 /// anywhere: on a line within the stacks' span, on a clock anywhere round it.
 ///
 /// ```
+/// use lastbite::engine::Silent;
 /// use lastbite::exact::Exact;
 /// use lastbite::games::tokens::{anywhere, Arena, TokenTies};
 /// let dollars: Vec<(Exact, Exact)> = (1..=10).map(|i| (Exact::integer(i), Exact::integer(i))).collect();
