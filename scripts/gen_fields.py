@@ -41,6 +41,8 @@ def py_type(schema, root):
         if name == "Exact":
             return "Exact"
         target = root["$defs"][name]
+        if target.get("x-forms") == "number":
+            return "Exact"
         consts = [b.get("const") for b in target.get("oneOf", []) if "const" in b]
         if consts and len(consts) == len(target["oneOf"]):
             return "Literal[" + ", ".join(json.dumps(c) for c in consts) + "]"

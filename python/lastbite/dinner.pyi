@@ -9,8 +9,8 @@ taken exactly."""
 def solve(
     *,
     all: bool = ...,
-    altruism: Sequence[Exact] | None = ...,
-    at: Sequence[int] | None = ...,
+    altruism: Sequence[Exact] | str | None = ...,
+    at: Sequence[int] | str | None = ...,
     before: str | None = ...,
     data: str | None = ...,
     discount: Exact | None = ...,
@@ -39,7 +39,7 @@ def play(
     max_seconds: int = ...,
     morsels: str | Sequence[Sequence[Exact]] | None = ...,
     order: str | None = ...,
-    strategies: str = ...,
+    strategies: Sequence[str] | str = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
     format: str | None = ...,
@@ -56,7 +56,7 @@ def verify(
     max_states: int = ...,
     morsels: str | Sequence[Sequence[Exact]] | None = ...,
     order: str | None = ...,
-    strategies: str = ...,
+    strategies: Sequence[str] | str = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
     format: str | None = ...,
@@ -141,7 +141,7 @@ def attainable(
 
 def plot(
     *,
-    at: Sequence[int] | None = ...,
+    at: Sequence[int] | str | None = ...,
     data: str | None = ...,
     file: str | None = ...,
     first: Literal["alice", "bob"] | None = ...,
@@ -158,8 +158,8 @@ def plot(
 
 def board(
     *,
-    altruism: Sequence[Exact] | None = ...,
-    at: Sequence[int] | None = ...,
+    altruism: Sequence[Exact] | str | None = ...,
+    at: Sequence[int] | str | None = ...,
     data: str | None = ...,
     file: str | None = ...,
     first: Literal["alice", "bob"] | None = ...,
@@ -238,7 +238,7 @@ def expected(
     max_items: int = ...,
     max_profiles: int = ...,
     max_seconds: int = ...,
-    model: str = ...,
+    model: Sequence[Exact] | str = ...,
     order: str = ...,
     play: Literal["sincere", "strategic"] = ...,
     players: int = ...,
@@ -256,9 +256,9 @@ def expected(
 
 def best_order(
     *,
-    counts: Sequence[int] | None = ...,
+    counts: Sequence[int] | str | None = ...,
     max_seconds: int = ...,
-    model: str = ...,
+    model: Sequence[Exact] | str = ...,
     play: Literal["sincere", "strategic"] = ...,
     players: int = ...,
     size: int = ...,

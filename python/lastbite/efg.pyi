@@ -31,7 +31,7 @@ def verify(
     file: str | None = ...,
     max_nodes: int = ...,
     max_seconds: int = ...,
-    profile: str | None = ...,
+    profile: Sequence[Exact] | str | None = ...,
     progress: bool = ...,
     as_numpy: bool = ...,
     format: str | None = ...,

@@ -156,6 +156,23 @@ def test_exact_numbers_are_int_or_fraction():
     assert sum(r["payoffs"]) == Fraction(3, 2) + 2 + Fraction(7, 3)
 
 
+def test_numbers_and_lists_in_every_form_give_one_report():
+    # A number as int, float or text; a list as a Python list or the command line's text.
+    same = lambda a, b: json.dumps(a, sort_keys=True, default=str) == json.dumps(b, sort_keys=True, default=str)
+    assert same(lastbite.subtraction.outcome(set=[3, 5], heap=100, takes=[3]),
+                lastbite.subtraction.outcome(set="3,5", heap="100", takes="[3]"))
+    assert same(lastbite.tokens.solve(values="1,5,3,7", players=2, at="2"),
+                lastbite.tokens.solve(values=[1, 5, 3, 7], players=2, at=[2]))
+    assert same(lastbite.tokens.anywhere(values=[1, 5, 2, 8], positions=[0, Fraction(1, 3), 2, 2.5],
+                                         players=2, clock=True, circumference=3),
+                lastbite.tokens.anywhere(values="1,5,2,8", positions="0,1/3,2,5/2",
+                                         players=2, clock=True, circumference="3"))
+    assert same(lastbite.subtraction.conjecture(statement=4, sizes="2,3", max=8),
+                lastbite.subtraction.conjecture(statement="4", sizes=[2, 3], max=8))
+    with pytest.raises(lastbite.Error, match="at: item 1"):
+        lastbite.tokens.solve(at="5,x")
+
+
 def test_errors_are_value_errors_with_one_line():
     with pytest.raises(lastbite.Error) as e:
         lastbite.dinner.solve(morsels="1,2 3")

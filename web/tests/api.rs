@@ -701,3 +701,45 @@ async fn estimates_are_answered_under_the_servers_budget() {
         "max_seconds",
     );
 }
+
+/// A JSON client's numbers and arrays: exact fields take JSON numbers, list fields JSON
+/// arrays, each giving the report of the text forms the command line sends.
+#[tokio::test]
+async fn json_numbers_and_arrays_give_the_text_forms_report() {
+    let config = Config::default();
+    for (command, json_form, text_form) in [
+        (
+            "subtraction-outcome",
+            r#"{"set": [3, 5], "heap": 100, "takes": [3]}"#,
+            r#"{"set": "3,5", "heap": "100", "takes": "3"}"#,
+        ),
+        (
+            "subtraction-outcome",
+            r#"{"set": [4, 5, 9], "heap": 1000000000000000000000}"#,
+            r#"{"set": "4,5,9", "heap": "1000000000000000000000"}"#,
+        ),
+        (
+            "tokens-anywhere",
+            r#"{"values": [1, 5, 2, 8], "positions": [0, 0.5, 2, 2.5], "players": 2, "clock": true, "circumference": 3}"#,
+            r#"{"values": "1,5,2,8", "positions": "0,1/2,2,5/2", "players": 2, "clock": true, "circumference": "3"}"#,
+        ),
+        (
+            "tokens-solve",
+            r#"{"values": [1, 5, 3, 7], "players": 2, "at": [2]}"#,
+            r#"{"values": "1,5,3,7", "players": 2, "at": "[2]"}"#,
+        ),
+    ] {
+        let (status, got) = post(&config, command, json_form).await;
+        assert_eq!(status, StatusCode::OK, "{command} {json_form}: {got}");
+        let want = api::call(command, text_form, &Control::silent()).unwrap();
+        let (got, want): (Value, Value) = (
+            serde_json::from_str(&got).unwrap(),
+            serde_json::from_str(&want).unwrap(),
+        );
+        assert_eq!(got, want, "{command} {json_form}");
+    }
+    // A wrong form is a 400 naming the field and the forms it takes.
+    let (status, body) = post(&config, "subtraction-table", r#"{"set": {"a": 1}}"#).await;
+    error_of(status, &body, StatusCode::BAD_REQUEST, "set");
+    assert!(body.contains("[3, 5]"), "{body}");
+}

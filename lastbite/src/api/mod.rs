@@ -38,6 +38,7 @@ pub mod dinner;
 pub mod drawing;
 pub mod efg;
 mod error;
+pub mod forms;
 pub mod input;
 mod json;
 pub mod playable;

@@ -138,12 +138,16 @@ dinner_request! {
         /// Explain the state after these morsels are eaten (indices from 0; implies
         /// `explain`, which alone explains the start).
         #[schemars(extend("x-budget" = "none"))]
+        #[serde(deserialize_with = "crate::api::forms::optional_items")]
+        #[schemars(with = "Option<crate::api::forms::ListForms<usize>>")]
         at: Option<Vec<usize>> = None,
         /// Delayed gratification: a morsel eaten on turn t is worth L^t times its value.
         discount: Option<Exact> = None,
         /// Inaccessible morsels: `"0<3,1<3"` means morsel 3 only after 0 and 1.
         before: Option<String> = None,
         /// Altruism payoffs alpha_A, beta_A, alpha_B, beta_B.
+        #[serde(deserialize_with = "crate::api::forms::optional_items")]
+        #[schemars(with = "Option<crate::api::forms::ListForms<crate::number::exact::Exact>>")]
         altruism: Option<Vec<Exact>> = None,
         /// Refuse to hold more states at once than this: the full table holds every
         /// state (at most 3e8); from 22 morsels without `explain` the lean solver holds
@@ -328,6 +332,8 @@ dinner_request! {
     PlayRequest {
         /// One strategy per player in player order (greedy, competitive, cooperative,
         /// masochistic, crossout); one name applies to all.
+        #[serde(deserialize_with = "crate::api::forms::list")]
+        #[schemars(with = "crate::api::forms::ListForms<String>")]
         strategies: String = "crossout".into(),
     }
 }
@@ -365,6 +371,8 @@ dinner_request! {
     VerifyRequest {
         /// One strategy per player in player order (greedy, competitive, cooperative,
         /// masochistic, crossout); one name applies to all.
+        #[serde(deserialize_with = "crate::api::forms::list")]
+        #[schemars(with = "crate::api::forms::ListForms<String>")]
         strategies: String = "crossout".into(),
         /// Refuse state spaces larger than this.
         #[schemars(extend("x-budget" = "states"))]
@@ -632,6 +640,8 @@ dinner_request! {
         /// Plot the position after these morsels are eaten (indices from 0): the morsels
         /// left, numbered from 0 among themselves, with the turns left.
         #[schemars(extend("x-budget" = "none"))]
+        #[serde(deserialize_with = "crate::api::forms::optional_items")]
+        #[schemars(with = "Option<crate::api::forms::ListForms<usize>>")]
         at: Option<Vec<usize>> = None,
     }
 }
@@ -664,12 +674,16 @@ dinner_request! {
         #[schemars(extend("x-budget" = "none"))]
         remove: Option<usize> = None,
         /// Draw the board of the transformed dinner D' for these altruism payoffs.
+        #[serde(deserialize_with = "crate::api::forms::optional_items")]
+        #[schemars(with = "Option<crate::api::forms::ListForms<crate::number::exact::Exact>>")]
         altruism: Option<Vec<Exact>> = None,
         /// Also draw the picture ([`BoardReport::svg`]).
         picture: bool = false,
         /// Draw the position after these morsels are eaten (indices from 0): the morsels
         /// left, numbered from 0 among themselves, with the turns left.
         #[schemars(extend("x-budget" = "none"))]
+        #[serde(deserialize_with = "crate::api::forms::optional_items")]
+        #[schemars(with = "Option<crate::api::forms::ListForms<usize>>")]
         at: Option<Vec<usize>> = None,
     }
 }

@@ -315,6 +315,8 @@ request! {
         /// What the item ranked r-th is worth: `borda` (m - r + 1), `lexicographic`
         /// (2^-r), or a scoring vector `"s1,s2,...,sm"` (exact, best first).
         #[schemars(extend("x-open" = true))]
+        #[serde(deserialize_with = "crate::api::forms::list")]
+        #[schemars(with = "crate::api::forms::ListForms<crate::number::exact::Exact>")]
         model: String = "borda".into(),
         /// `utilitarian`, `egalitarian` or `nash`.
         welfare: Welfare = Welfare::Utilitarian,
@@ -433,9 +435,13 @@ request! {
         /// Each agent's number of turns, e.g. `[4, 4]`; absent: every sequence of
         /// `size` turns.
         #[schemars(extend("x-budget" = "none"))]
+        #[serde(deserialize_with = "crate::api::forms::optional_items")]
+        #[schemars(with = "Option<crate::api::forms::ListForms<usize>>")]
         counts: Option<Vec<usize>> = None,
         /// `borda`, `lexicographic` or a scoring vector (as `dinner expected`).
         #[schemars(extend("x-open" = true))]
+        #[serde(deserialize_with = "crate::api::forms::list")]
+        #[schemars(with = "crate::api::forms::ListForms<crate::number::exact::Exact>")]
         model: String = "borda".into(),
         /// `utilitarian` (the measure the program computes).
         #[schemars(with = "UtilitarianOnly")]

@@ -91,6 +91,8 @@ request! {
         /// players in order, information sets in order of appearance (`NE,` first is
         /// allowed), or `@PATH` for a file holding it.
         #[schemars(extend("x-path" = "@file", "x-required" = true))]
+        #[serde(deserialize_with = "crate::api::forms::optional_list")]
+        #[schemars(with = "Option<crate::api::forms::ListForms<crate::number::exact::Exact>>")]
         profile: Option<String> = None,
         /// Refuse files with more nodes than this.
         #[schemars(extend("x-budget" = "states"))]

@@ -13,6 +13,8 @@ request! {
     /// A subtraction game to play move by move.
     GameRequest {
         /// The subtraction set, e.g. `"4,5,9"` (or `"4 5 9"`).
+        #[serde(deserialize_with = "crate::api::forms::list")]
+        #[schemars(with = "crate::api::forms::ListForms<u64>")]
         set: String = String::new(),
         /// The heap.
         heap: u64 = 0,

@@ -50,6 +50,8 @@ request! {
     TableRequest {
         /// The subtraction set, e.g. `"4,5,9"`.
         #[schemars(extend("x-required" = true))]
+        #[serde(deserialize_with = "crate::api::forms::list")]
+        #[schemars(with = "crate::api::forms::ListForms<u64>")]
         set: String = String::new(),
         /// The largest heap listed.
         #[schemars(extend("x-budget" = "memory_gib"))]
@@ -111,9 +113,13 @@ request! {
     OutcomeRequest {
         /// The subtraction set.
         #[schemars(extend("x-required" = true))]
+        #[serde(deserialize_with = "crate::api::forms::list")]
+        #[schemars(with = "crate::api::forms::ListForms<u64>")]
         set: String = String::new(),
         /// The heap (decimal text, any non-negative integer below 2^128).
         #[schemars(extend("x-required" = true))]
+        #[serde(deserialize_with = "crate::api::forms::number")]
+        #[schemars(with = "crate::api::forms::NumberForms")]
         heap: String = String::new(),
         /// FvF, FvA, AvF or AvA (Alice's convention first).
         convention: Convention = Convention::FvF,
@@ -126,6 +132,8 @@ request! {
         /// the heap they leave, its player to move first under her own convention, and
         /// `position` gives the whole game's totals.
         #[schemars(extend("x-budget" = "none"))]
+        #[serde(deserialize_with = "crate::api::forms::optional_items")]
+        #[schemars(with = "Option<crate::api::forms::ListForms<u64>>")]
         takes: Option<Vec<u64>> = None,
     }
 }
@@ -209,6 +217,8 @@ request! {
     PeriodRequest {
         /// The subtraction set.
         #[schemars(extend("x-required" = true))]
+        #[serde(deserialize_with = "crate::api::forms::list")]
+        #[schemars(with = "crate::api::forms::ListForms<u64>")]
         set: String = String::new(),
         /// Largest heap to search for the period.
         #[schemars(extend("x-budget" = "budget"))]
@@ -332,11 +342,13 @@ request! {
     ConjectureRequest {
         /// 4, 11, 12, 13, 14, 15, 16, 17, p2, p3 or p6 (also as `conjecture`, and a
         /// conjecture's number as a JSON number).
-        #[serde(alias = "conjecture", deserialize_with = "text_or_number")]
+        #[serde(alias = "conjecture", deserialize_with = "crate::api::forms::number")]
         #[schemars(extend("x-positional" = true, "x-required" = true))]
         statement: String = String::new(),
         /// Set sizes to check (statements about pairs or triples use theirs).
         #[schemars(extend("x-budget" = "estimate"))]
+        #[serde(deserialize_with = "crate::api::forms::items")]
+        #[schemars(with = "crate::api::forms::ListForms<usize>")]
         sizes: Vec<usize> = vec![2],
         /// Largest element.
         #[schemars(extend("x-budget" = "estimate"))]
@@ -347,26 +359,14 @@ request! {
     }
 }
 
-/// A statement named by text (`"p6"`) or by a conjecture's number (`4`).
-fn text_or_number<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {
-    #[derive(Deserialize)]
-    #[serde(untagged)]
-    enum Name {
-        Text(String),
-        Number(u64),
-    }
-    Ok(match Name::deserialize(d)? {
-        Name::Text(t) => t,
-        Name::Number(n) => n.to_string(),
-    })
-}
-
 request! {
     /// `subtraction problems`: the data of Problems 1, 4 and 5 (Section 6) on every ruleset
     /// of the given sizes.
     ProblemsRequest {
         /// Set sizes, each once.
         #[schemars(extend("x-budget" = "estimate"))]
+        #[serde(deserialize_with = "crate::api::forms::items")]
+        #[schemars(with = "crate::api::forms::ListForms<usize>")]
         sizes: Vec<usize> = vec![2],
         /// Largest element.
         #[schemars(extend("x-budget" = "estimate"))]
@@ -402,6 +402,8 @@ request! {
         max: Option<u64> = None,
         /// The ruleset (heatmap).
         #[schemars(extend("x-required-if" = ["figure", "heatmap"]))]
+        #[serde(deserialize_with = "crate::api::forms::optional_list")]
+        #[schemars(with = "Option<crate::api::forms::ListForms<u64>>")]
         set: Option<String> = None,
         /// The largest heap (heatmap).
         #[schemars(extend("x-budget" = "estimate"))]

@@ -16,6 +16,8 @@ request! {
         stacks: usize = 10,
         /// Stack values at positions 1, 2, ... (exact, non-negative), e.g. `"1,2,3.5"`
         /// (or `"1 2 3.5"`).
+        #[serde(deserialize_with = "crate::api::forms::optional_list")]
+        #[schemars(with = "Option<crate::api::forms::ListForms<crate::number::exact::Exact>>")]
         values: Option<String> = None,
         /// Number of players (placing in turn).
         players: usize = 3,

@@ -77,6 +77,8 @@ request! {
         #[schemars(extend("x-budget" = "max_states"))]
         stacks: usize = 10,
         /// Stack values at positions 1, 2, ... (exact, non-negative), e.g. `"1,2,3.5"`.
+        #[serde(deserialize_with = "crate::api::forms::optional_list")]
+        #[schemars(with = "Option<crate::api::forms::ListForms<crate::number::exact::Exact>>")]
         values: Option<String> = None,
         /// Number of players (placing in turn).
         #[schemars(extend("x-budget" = "max_states"))]
@@ -106,6 +108,8 @@ request! {
         /// Explain the next player's choice after these placements (stacks in turn order,
         /// e.g. `[3, 9]`): every free stack with the payoffs it leads to (discrete game).
         #[schemars(extend("x-budget" = "none"))]
+        #[serde(deserialize_with = "crate::api::forms::optional_items")]
+        #[schemars(with = "Option<crate::api::forms::ListForms<usize>>")]
         at: Option<Vec<usize>> = None,
         /// Also draw the board (discrete game): the equilibrium's tokens, or those of
         /// `at`, and each stack's territory ([`DiscreteReport::svg`]).
@@ -403,8 +407,12 @@ request! {
         #[schemars(extend("x-budget" = "max_placements"))]
         stacks: usize = 10,
         /// Stack values (exact, non-negative), e.g. `"1,2,3.5"`.
+        #[serde(deserialize_with = "crate::api::forms::optional_list")]
+        #[schemars(with = "Option<crate::api::forms::ListForms<crate::number::exact::Exact>>")]
         values: Option<String> = None,
         /// Stack positions (exact, increasing), e.g. `"0,1/3,2"`; 1, 2, ... unless given.
+        #[serde(deserialize_with = "crate::api::forms::optional_list")]
+        #[schemars(with = "Option<crate::api::forms::ListForms<crate::number::exact::Exact>>")]
         positions: Option<String> = None,
         /// Number of players (placing in turn).
         #[schemars(extend("x-budget" = "max_placements"))]
@@ -414,6 +422,8 @@ request! {
         /// With `clock`: its circumference (exact; longer than the stacks' span). The
         /// default is the span plus one, the discrete game's clock for stacks 1..M.
         #[schemars(extend("x-requires" = "clock"))]
+        #[serde(deserialize_with = "crate::api::forms::optional_number")]
+        #[schemars(with = "Option<crate::api::forms::NumberForms>")]
         circumference: Option<String> = None,
         /// lowest (alias first: the leftmost of the equally good pieces), highest (alias
         /// last), friendly, antagonistic (both as lowest: the payoffs always sum to the
