@@ -113,12 +113,12 @@ OPTIONAL = ("numpy", "open_spiel", "dask", "distributed", "pygambit")
 
 def show_versions(file=None):
     """Prints what a bug report needs: this package's version, the compiled module's
-    version and features, Python's, the platform's and each optional dependency's
+    version, the commit it was built from and its features, Python's, the platform's and each optional dependency's
     (``not installed`` when missing), one ``name: version`` a line.
 
     >>> show_versions()  # doctest: +ELLIPSIS
     lastbite: ...
-    compiled module: ... (features: ...)
+    compiled module: ... (commit ...; features: ...)
     python: ...
     """
     import importlib.metadata
@@ -136,7 +136,7 @@ def show_versions(file=None):
     features = ", ".join(_lastbite.__features__) or "none"
     lines = [
         ("lastbite", dist("lastbite")),
-        ("compiled module", f"{_lastbite.__version__} (features: {features})"),
+        ("compiled module", f"{_lastbite.__version__} (commit {_lastbite.__commit__}; features: {features})"),
         ("python", f"{platform.python_implementation()} {sys.version.split()[0]}"),
         ("platform", platform.platform()),
     ] + [(name, dist(name)) for name in OPTIONAL]

@@ -307,5 +307,7 @@ fn _lastbite(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     // The library's features compiled into this module (for `show_versions()`).
     m.add("__features__", lastbite::build::features())?;
+    // The commit it was built from (`unknown` from an sdist), as `lastbite --version` says.
+    m.add("__commit__", env!("LASTBITE_COMMIT"))?;
     Ok(())
 }

@@ -35,11 +35,43 @@ def test_show_versions_prints_what_a_bug_report_needs():
     lastbite.show_versions(file=buf)
     lines = dict(line.split(": ", 1) for line in buf.getvalue().splitlines())
     assert lines["lastbite"] == lastbite.__version__
-    assert lines["compiled module"].startswith(f"{lastbite.__version__} (features: ")
+    m = re.fullmatch(rf"{re.escape(lastbite.__version__)} \(commit ([0-9a-f]{{12}}|unknown); features: [a-z, ]+\)",
+                     lines["compiled module"])
+    assert m, lines["compiled module"]
+    # The module names the commit the CLI names (both built from this checkout).
+    cli = subprocess.run([LASTBITE, "--version"], capture_output=True, text=True, check=True).stdout
+    assert f"(commit {m.group(1)};" in cli, (cli, m.group(1))
     assert lines["python"].endswith(sys.version.split()[0])
     for name in lastbite.OPTIONAL:
         assert lines[name], name
     assert lines["numpy"] != "not installed"  # the test environment has it
+
+
+def test_citation_file_validates_against_the_cff_1_2_0_schema():
+    # The schema is the Citation File Format's own (tests/python/data, CC BY 4.0, from
+    # github.com/citation-file-format/citation-file-format at tag 1.2.0), as cffconvert
+    # --validate applies it; dates are read as text, as the format writes them.
+    import datetime
+    import json
+
+    import jsonschema
+
+    with open(os.path.join(REPO, "tests", "python", "data", "cff-1.2.0.schema.json"), encoding="utf-8") as f:
+        schema = json.load(f)
+    with open(os.path.join(REPO, "CITATION.cff"), encoding="utf-8") as f:
+        cff = yaml.safe_load(f)
+
+    def as_text(v):
+        if isinstance(v, dict):
+            return {k: as_text(x) for k, x in v.items()}
+        if isinstance(v, list):
+            return [as_text(x) for x in v]
+        return v.isoformat() if isinstance(v, datetime.date) else v
+
+    jsonschema.Draft7Validator(schema, format_checker=jsonschema.FormatChecker()).validate(as_text(cff))
+    # The validator can fail: a license expression is not an SPDX identifier.
+    bad = dict(as_text(cff), license="MIT OR Apache-2.0")
+    assert not jsonschema.Draft7Validator(schema).is_valid(bad)
 
 
 def test_citation_file_is_cff_1_2_0_and_cites_the_four_papers():

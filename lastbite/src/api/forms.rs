@@ -176,7 +176,7 @@ where
     }
 }
 
-/// The schema of a number field read by [`number`]: a JSON number or text.
+/// The schema of a number field read by `forms::number`: a JSON number or text.
 pub struct NumberForms;
 
 impl JsonSchema for NumberForms {
@@ -192,7 +192,8 @@ impl JsonSchema for NumberForms {
     }
 }
 
-/// The schema of a list field read by [`list`] or [`items`]: a JSON array of `T` or text.
+/// The schema of a list field read by `forms::list` or `forms::items`: a JSON array of `T`
+/// or text.
 pub struct ListForms<T>(PhantomData<T>);
 
 impl<T: JsonSchema> JsonSchema for ListForms<T> {
