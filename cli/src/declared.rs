@@ -333,8 +333,11 @@ fn field_arg(f: &Field) -> Arg {
     if let [other, value] = strings(&f.prop["x-required-if"]).as_slice() {
         arg = arg.required_if_eq(other.clone(), value.clone());
     }
+    // A mode (`field=value`) is the library's to check; another field, clap's too.
     for other in strings(&f.prop["x-requires"]) {
-        arg = arg.requires(other);
+        if !other.contains('=') {
+            arg = arg.requires(other);
+        }
     }
     let conflicts = strings(&f.prop["x-conflicts"]);
     if !conflicts.is_empty() {

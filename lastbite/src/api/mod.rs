@@ -41,6 +41,7 @@ mod error;
 pub mod forms;
 pub mod input;
 mod json;
+mod modes;
 pub mod playable;
 mod render;
 pub mod reproduce;
@@ -271,6 +272,7 @@ pub fn call_with<V: ReportVisitor>(
             match name {
                 $($cmd => {
                     let req: $crate::api::$fam::$req = parse_request(request)?;
+                    modes::check(&req)?;
                     // The request's work budget, checked where the command admits its cost.
                     let ctl = &ctl.budgeted(input::Budgeted::max_seconds(&req));
                     let report: $crate::api::$fam::$rep = $crate::api::$fam::$f(&req, ctl)?;

@@ -195,12 +195,15 @@ dinner_request! {
         trials: Option<u64> = None,
         /// Morsels of each random dinner.
         #[schemars(extend("x-budget" = "max_seconds"), range(max = 24))]
+        #[schemars(extend("x-requires" = "trials"))]
         size: usize = 8,
         /// Agents of each random dinner.
         #[schemars(extend("x-budget" = "range"), range(max = 6))]
+        #[schemars(extend("x-requires" = "trials"))]
         players: usize = 2,
         /// Seed of the random dinners.
         #[schemars(extend("x-budget" = "none"))]
+        #[schemars(extend("x-requires" = "trials"))]
         seed: u64 = 1,
         /// Refuse more states (the equilibrium) or maximin-share nodes (an agent) than
         /// this; a share past it is reported as null.

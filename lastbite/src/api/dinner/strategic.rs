@@ -48,13 +48,16 @@ request! {
         /// Three agents: the largest utility of the instances with ties (utilities
         /// min_value..=max_value, every instance up to relabelling the items).
         #[schemars(extend("x-budget" = "max_instances"))]
+        #[schemars(extend("x-requires" = "question=three-agents"))]
         max_value: u64 = 1,
         /// Three agents: the least utility of the instances with ties (1 leaves out
         /// agents indifferent between items they do not value).
         #[schemars(extend("x-budget" = "none"))]
+        #[schemars(extend("x-requires" = "question=three-agents"))]
         min_value: u64 = 0,
         /// Three agents: only the tied instances where every agent values some two items
         /// differently (no agent indifferent among all of them).
+        #[schemars(extend("x-requires" = "question=three-agents"))]
         discerning: bool = false,
         /// Refuse to examine more instances (sequence and profile pairs) than this.
         #[schemars(extend("x-budget" = "budget"))]
