@@ -492,3 +492,45 @@ fn every_equilibrium_allocation() {
     assert_eq!(listed.iter().filter(|m| m.envy_free).count(), 1);
     assert!(listed.iter().all(|m| m.mechanism == "spe" && m.ef1));
 }
+
+/// One numbering: a counterexample of `strategic-fairness` (items from 0, utilities a row
+/// an item) pasted into `dinner fairness` as it is gives the same non-EF1 allocation.
+#[test]
+fn a_strategic_counterexample_is_a_dinner_as_printed() {
+    use lastbite::api::{call, Control};
+    let ctl = Control::silent();
+    let report: serde_json::Value = serde_json::from_str(
+        &call(
+            "dinner-strategic-fairness",
+            r#"{"question": "three-agents", "items": 7, "strict_items": 1}"#,
+            &ctl,
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    let first = report["three_agents"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find_map(|row| row["tied"]["first"].as_object().cloned())
+        .expect("a counterexample at 7 items");
+    let request = serde_json::json!({
+        "morsels": first["morsels"], "order": first["sequence"], "every_spe": true,
+    });
+    let fairness: serde_json::Value =
+        serde_json::from_str(&call("dinner-fairness", &request.to_string(), &ctl).unwrap())
+            .unwrap();
+    let bundles: Vec<serde_json::Value> = first["bundles"].as_array().unwrap().clone();
+    let found = fairness["every_spe"].as_array().unwrap().iter().any(|m| {
+        let agents = m["agents"].as_array().unwrap();
+        m["ef1"] == false && agents.iter().zip(&bundles).all(|(a, b)| &a["bundle"] == b)
+    });
+    assert!(
+        found,
+        "{first:?} is not a non-EF1 equilibrium of the dinner as printed"
+    );
+    // The rows are items: as many rows as items, a utility per agent.
+    let rows = first["utilities"].as_array().unwrap();
+    assert_eq!(rows.len(), 7);
+    assert!(rows.iter().all(|r| r.as_array().unwrap().len() == 3));
+}

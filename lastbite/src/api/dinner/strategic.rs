@@ -79,9 +79,12 @@ crate::api::input::closed_set!(
 pub struct WitnessReport {
     /// The picking sequence.
     pub sequence: String,
-    /// Each agent's utilities, item by item (items numbered from 1).
+    /// The utilities item by item (one row an item, a utility per agent, as a dinner's
+    /// morsels are listed).
     pub utilities: Vec<Vec<u64>>,
-    /// The allocation: each agent's items.
+    /// The same dinner as `dinner solve --morsels` takes it.
+    pub morsels: String,
+    /// The allocation: each agent's items (numbered from 0, as a dinner's morsels).
     pub bundles: Vec<Vec<usize>>,
     /// The agent that envies beyond one item.
     pub envious: Letter,
@@ -91,9 +94,19 @@ pub struct WitnessReport {
 
 impl From<Witness> for WitnessReport {
     fn from(w: Witness) -> Self {
+        let items = w.utilities.first().map_or(0, Vec::len);
+        let utilities: Vec<Vec<u64>> = (0..items)
+            .map(|i| w.utilities.iter().map(|agent| agent[i]).collect())
+            .collect();
+        let morsels = utilities
+            .iter()
+            .map(|row| row.iter().map(u64::to_string).collect::<Vec<_>>().join(","))
+            .collect::<Vec<_>>()
+            .join(" ");
         WitnessReport {
             sequence: w.sequence,
-            utilities: w.utilities,
+            utilities,
+            morsels,
             bundles: w.bundles,
             envious: Letter(w.envy.0),
             envied: Letter(w.envy.1),
@@ -112,19 +125,10 @@ impl WitnessReport {
                 format!("{} {{{}}}", Letter(i), items.join(","))
             })
             .collect();
-        let utilities: Vec<String> = self
-            .utilities
-            .iter()
-            .enumerate()
-            .map(|(i, u)| {
-                let u: Vec<String> = u.iter().map(u64::to_string).collect();
-                format!("{} {}", Letter(i), u.join(","))
-            })
-            .collect();
         format!(
-            "{}: utilities {}; {}; {} envies {}",
+            "{}: morsels {}; {}; {} envies {}",
             self.sequence,
-            utilities.join(" / "),
+            self.morsels,
             bundles.join(" "),
             self.envious,
             self.envied

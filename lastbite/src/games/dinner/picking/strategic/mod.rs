@@ -148,9 +148,9 @@ impl std::str::FromStr for Question {
 pub struct Witness {
     /// The picking sequence.
     pub sequence: String,
-    /// Each agent's utilities, item by item (items numbered from 1).
+    /// Each agent's utilities, item by item.
     pub utilities: Vec<Vec<u64>>,
-    /// The allocation: each agent's items (numbered from 1).
+    /// The allocation: each agent's items (numbered from 0, as a dinner's morsels).
     pub bundles: Vec<Vec<usize>>,
     /// The agent that envies beyond one item, and the agent it envies.
     pub envy: (Player, Player),
@@ -164,7 +164,7 @@ impl Witness {
             utilities: u.iter().map(|row| row[..m].to_vec()).collect(),
             bundles: alloc
                 .iter()
-                .map(|&b| (0..m).filter(|&i| b >> i & 1 == 1).map(|i| i + 1).collect())
+                .map(|&b| (0..m).filter(|&i| b >> i & 1 == 1).collect())
                 .collect(),
             envy,
         }
