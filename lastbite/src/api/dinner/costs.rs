@@ -122,6 +122,28 @@ pub(super) fn trials(trials: u64, per_dinner: Work) -> Estimate {
     )
 }
 
+/// `dinner fairness` over `trials` random dinners of `size` morsels and `players` agents:
+/// each is crossout and the maximin shares (measured about `n^2` trial morsels for two
+/// agents, and fifty more for the failures' checks whatever the size), an equilibrium
+/// over the lattice for more agents, and about four times the lot for every equilibrium.
+pub(super) fn random_fairness(
+    trials_: u64,
+    size: usize,
+    players: usize,
+    every_spe: bool,
+) -> Estimate {
+    let (n, k) = (size as f64, players as f64);
+    let lattice = match players > 2 {
+        true => Work::pow2(n).times(Work::count((k + 1.0) / 4.0)),
+        false => Work::ZERO,
+    };
+    let per = Work::count(n * n * k / 2.0 + 50.0).plus(lattice);
+    trials(
+        trials_,
+        per.times(Work::count(if every_spe { 4.0 } else { 1.0 })),
+    )
+}
+
 /// `profiles` profiles of rankings of `items` items, each evaluated.
 pub(super) fn profiles(profiles: Work, items: usize) -> Estimate {
     Estimate::new(

@@ -13,16 +13,13 @@ use crate::api::cost::Work;
 use crate::api::input::{request, Letter};
 use crate::api::{Control, Error};
 use crate::engine::{Budget, Player};
-use crate::exact::Exact;
 use crate::games::dinner::picking::expected::Play;
 use crate::games::dinner::picking::mechanisms::{self, Allocation};
 use crate::games::dinner::picking::profiles::{expectation, values, ProfilesError, Routes};
-use crate::games::dinner::picking::welfare::{counts, ratio};
+use crate::games::dinner::picking::welfare::compare;
 use crate::games::dinner::picking::Welfare;
-use crate::games::dinner::picking::{manipulate as best_response, optimum, sincere as play};
-use crate::games::dinner::{
-    all_spe_scores_within, Dinner, DinnerError, TurnOrder, DEFAULT_DINNER_MEMORY_GIB,
-};
+use crate::games::dinner::picking::{manipulate as best_response, sincere as play};
+use crate::games::dinner::{all_spe_scores_within, Dinner, TurnOrder, DEFAULT_DINNER_MEMORY_GIB};
 
 dinner_request! {
     /// `dinner sincere`: every agent takes its favourite morsel left (the earlier one
@@ -59,7 +56,8 @@ pub fn sincere(req: &SincereRequest, ctl: &Control) -> Result<SincereReport, Err
     let (spe_outcomes, welfare) = if req.compare {
         let outcomes =
             all_spe_scores_within(&setup, budget, u128::from(req.memory_gib) << 30, ctl)?;
-        let rows = welfare_rows(d, &counts(order), &scores, &outcomes, budget)?;
+        let rows = compare(d, order, &scores, &outcomes, budget)?;
+        let rows = rows.into_iter().map(WelfareRow::from).collect();
         (Some(outcomes), Some(rows))
     } else {
         (None, None)
@@ -74,43 +72,6 @@ pub fn sincere(req: &SincereRequest, ctl: &Control) -> Result<SincereReport, Err
         welfare,
         dinner: (d.len() <= 60).then(|| d.clone()),
     })
-}
-
-fn welfare_rows(
-    d: &Dinner,
-    counts: &[usize],
-    sincere: &[Exact],
-    outcomes: &[Vec<Exact>],
-    budget: Budget,
-) -> Result<Vec<WelfareRow>, Error> {
-    let overflow = || Error::from(DinnerError::Overflow(d.len()));
-    Welfare::ALL
-        .into_iter()
-        .map(|w| {
-            let of = |s: &[Exact]| w.of(s).ok_or_else(overflow);
-            let spe: Vec<Exact> = outcomes.iter().map(|o| of(o)).collect::<Result<_, _>>()?;
-            let worst = *spe.iter().min().expect("a game has an SPE");
-            let best = *spe.iter().max().expect("a game has an SPE");
-            let sincere = of(sincere)?;
-            // Past the budget the optimum is left out, not the whole comparison.
-            let optimum = match optimum(d, counts, w, budget) {
-                Ok((value, _)) => Some(value),
-                Err(DinnerError::Engine(_)) => None,
-                Err(e) => return Err(e.into()),
-            };
-            Ok(WelfareRow {
-                measure: w.name(),
-                sincere,
-                spe_worst: worst,
-                spe_best: best,
-                optimum,
-                price_of_anarchy: optimum.and_then(|o| ratio(o, worst)),
-                price_of_stability: optimum.and_then(|o| ratio(o, best)),
-                sincere_over_worst: ratio(sincere, worst),
-                sincere_over_best: ratio(sincere, best),
-            })
-        })
-        .collect()
 }
 
 dinner_request! {
@@ -263,18 +224,11 @@ pub fn fairness(req: &FairnessRequest, ctl: &Control) -> Result<FairnessReport, 
     if !(2..=6).contains(&req.players) {
         return Err(Error::invalid("players", req.players, "use 2..=6 players"));
     }
-    // Each random dinner: crossout and the shares (measured about n^2 trial morsels for
-    // two agents, and fifty more for the failures' checks whatever the size), and an
-    // equilibrium over the lattice for more.
-    let (n, k) = (req.size as f64, req.players as f64);
-    let lattice = match k > 2.0 {
-        true => Work::pow2(n).times(Work::count((k + 1.0) / 4.0)),
-        false => Work::ZERO,
-    };
-    let per = Work::count(n * n * k / 2.0 + 50.0).plus(lattice);
-    ctl.admit(costs::trials(
+    ctl.admit(costs::random_fairness(
         trials,
-        per.times(Work::count(if req.every_spe { 4.0 } else { 1.0 })),
+        req.size,
+        req.players,
+        req.every_spe,
     ))?;
     let experiment = mechanisms::Trials {
         players: req.players,

@@ -9,6 +9,7 @@ use crate::api::input::Letter;
 use crate::engine::Deviation;
 use crate::exact::Exact;
 use crate::games::dinner::picking::mechanisms::{Allocation, Failures};
+use crate::games::dinner::picking::welfare::Comparison;
 use crate::games::dinner::Explained;
 use crate::games::dinner::{Bite, Dinner, Position, Rules, Setup};
 
@@ -526,6 +527,22 @@ pub struct WelfareRow {
     pub sincere_over_worst: Option<Exact>,
     /// Against sincere play: `sincere / spe_best`.
     pub sincere_over_best: Option<Exact>,
+}
+
+impl From<Comparison> for WelfareRow {
+    fn from(c: Comparison) -> WelfareRow {
+        WelfareRow {
+            measure: c.measure.name(),
+            sincere: c.sincere,
+            spe_worst: c.spe_worst,
+            spe_best: c.spe_best,
+            optimum: c.optimum,
+            price_of_anarchy: c.price_of_anarchy,
+            price_of_stability: c.price_of_stability,
+            sincere_over_worst: c.sincere_over_worst,
+            sincere_over_best: c.sincere_over_best,
+        }
+    }
 }
 
 /// The report of `dinner sincere`.

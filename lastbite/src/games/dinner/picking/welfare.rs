@@ -130,6 +130,70 @@ pub fn optimum(
     Ok((w, owner))
 }
 
+/// One welfare measure compared across the ways to play: sincere play, the worst and best
+/// subgame-perfect outcome, the optimum, and the prices of anarchy and stability.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Comparison {
+    /// The measure.
+    pub measure: Welfare,
+    /// The welfare of sincere play.
+    pub sincere: Exact,
+    /// The least welfare of an equilibrium outcome.
+    pub spe_worst: Exact,
+    /// The greatest welfare of an equilibrium outcome.
+    pub spe_best: Exact,
+    /// The best welfare of any allocation with the sequence's counts; `None` past the
+    /// budget (the comparison stays, the optimum is left out).
+    pub optimum: Option<Exact>,
+    /// `optimum / spe_worst`.
+    pub price_of_anarchy: Option<Exact>,
+    /// `optimum / spe_best`.
+    pub price_of_stability: Option<Exact>,
+    /// `sincere / spe_worst`.
+    pub sincere_over_worst: Option<Exact>,
+    /// `sincere / spe_best`.
+    pub sincere_over_best: Option<Exact>,
+}
+
+/// Every measure of [`Welfare::ALL`] compared over the sincere scores and the
+/// equilibrium outcomes (at least one) of the dinner played in `order`.
+pub fn compare(
+    dinner: &Dinner,
+    order: &TurnOrder,
+    sincere: &[Exact],
+    outcomes: &[Vec<Exact>],
+    budget: Budget,
+) -> Result<Vec<Comparison>, DinnerError> {
+    let overflow = DinnerError::Overflow(dinner.len());
+    let counts = counts(order);
+    Welfare::ALL
+        .into_iter()
+        .map(|w| {
+            let of = |s: &[Exact]| w.of(s).ok_or(overflow.clone());
+            let spe: Vec<Exact> = outcomes.iter().map(|o| of(o)).collect::<Result<_, _>>()?;
+            let worst = *spe.iter().min().expect("a game has an SPE");
+            let best = *spe.iter().max().expect("a game has an SPE");
+            let sincere = of(sincere)?;
+            let optimum = match optimum(dinner, &counts, w, budget) {
+                Ok((value, _)) => Some(value),
+                Err(DinnerError::Engine(_)) => None,
+                Err(e) => return Err(e),
+            };
+            Ok(Comparison {
+                measure: w,
+                sincere,
+                spe_worst: worst,
+                spe_best: best,
+                optimum,
+                price_of_anarchy: optimum.and_then(|o| ratio(o, worst)),
+                price_of_stability: optimum.and_then(|o| ratio(o, best)),
+                sincere_over_worst: ratio(sincere, worst),
+                sincere_over_best: ratio(sincere, best),
+            })
+        })
+        .collect()
+}
+
 /// The number of allocations with these counts: `n! / (c_1! ... c_k!)`, saturating.
 pub fn multinomial(counts: &[usize]) -> u128 {
     let mut total: u128 = 1;
