@@ -5,7 +5,8 @@
 //! page's earlier commands wrote, with the built `lastbite` first on the PATH. It must
 //! exit 0, or the code its comment documents (`# ... (exits 3)`). `lastbite serve`, which
 //! runs until stopped, is started (it prints where it serves) and stopped instead of
-//! waited for.
+//! waited for. A `curl` line is sent to a `lastbite serve` the page starts on its
+//! default port for its first one, and must be answered without an error.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -25,7 +26,10 @@ fn commands(text: &str) -> Vec<(usize, String, i32)> {
             in_sh = !in_sh && lang == "sh";
             continue;
         }
-        let runs = t.starts_with("lastbite ") || t.starts_with("for ") || t.contains("| lastbite ");
+        let runs = t.starts_with("lastbite ")
+            || t.starts_with("for ")
+            || t.contains("| lastbite ")
+            || t.starts_with("curl ");
         if !in_sh || !runs {
             continue;
         }
@@ -71,8 +75,20 @@ fn run_page(page: &Path) -> Vec<String> {
         .unwrap_or(page)
         .display()
         .to_string();
+    // The server the page's `curl` lines talk to, started for the first one.
+    let mut server: Option<(std::sync::MutexGuard<()>, std::process::Child)> = None;
     for (line, cmd, want) in commands(&text) {
         let serve = cmd.starts_with("lastbite serve");
+        let curl = cmd.starts_with("curl ");
+        if serve {
+            if let Some((_, mut child)) = server.take() {
+                let _ = child.kill();
+                let _ = child.wait();
+            }
+        }
+        if curl && server.is_none() {
+            server = Some(start_server(dir.path(), &path));
+        }
         let _port = serve.then(|| SERVING.lock().unwrap_or_else(|e| e.into_inner()));
         let start = Instant::now();
         let mut child = Command::new("bash")
@@ -82,13 +98,24 @@ fn run_page(page: &Path) -> Vec<String> {
             // `~` is the scratch folder: a command that writes to the home writes there.
             .env("HOME", dir.path())
             .stdin(Stdio::null())
-            .stdout(if serve { Stdio::piped() } else { Stdio::null() })
+            .stdout(if serve || curl {
+                Stdio::piped()
+            } else {
+                Stdio::null()
+            })
             .stderr(Stdio::piped())
             .spawn()
             .unwrap();
         // A server has started when it says where it serves (read on a thread of its own,
         // so that the loop below polls without blocking).
         let serving = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let answer = curl.then(|| child.stdout.take()).flatten().map(|mut out| {
+            std::thread::spawn(move || {
+                let mut text = String::new();
+                let _ = std::io::Read::read_to_string(&mut out, &mut text);
+                text
+            })
+        });
         if let Some(out) = child.stdout.take() {
             let serving = serving.clone();
             std::thread::spawn(move || {
@@ -123,6 +150,13 @@ fn run_page(page: &Path) -> Vec<String> {
             use std::io::Read;
             let _ = e.read_to_string(&mut err);
         }
+        let answer = answer.map(|h| h.join().unwrap()).unwrap_or_default();
+        if curl && (answer.trim().is_empty() || answer.starts_with("{\"error\"")) {
+            failures.push(format!(
+                "{name}:{line}: `{cmd}` was answered {:?}",
+                answer.lines().next().unwrap_or("nothing")
+            ));
+        }
         match status {
             None => {}
             Some(s) if s.code() == Some(want) => {}
@@ -137,7 +171,37 @@ fn run_page(page: &Path) -> Vec<String> {
             start.elapsed().as_secs_f64()
         );
     }
+    if let Some((_, mut child)) = server {
+        let _ = child.kill();
+        let _ = child.wait();
+    }
     failures
+}
+
+/// `lastbite serve` on its default port, once it says it serves.
+fn start_server(
+    dir: &Path,
+    path: &str,
+) -> (std::sync::MutexGuard<'static, ()>, std::process::Child) {
+    use std::io::BufRead;
+    let port = SERVING.lock().unwrap_or_else(|e| e.into_inner());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_lastbite"))
+        .arg("serve")
+        .current_dir(dir)
+        .env("PATH", path)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut lines = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
+    assert!(
+        lines.any(|l| l.is_ok_and(|l| l.contains("serving on "))),
+        "lastbite serve did not start"
+    );
+    // Keep reading what it prints, so that it never blocks on a full pipe.
+    std::thread::spawn(move || lines.for_each(drop));
+    (port, child)
 }
 
 #[test]

@@ -6,6 +6,7 @@ mod common;
 
 mod cookie;
 mod dinner;
+mod help;
 mod subtraction;
 mod surfaces;
 mod tokens;

@@ -14,7 +14,7 @@ dinner_request! {
     GameRequest {
         /// Delayed gratification: a morsel eaten on turn t is worth L^t times its value.
         discount: Option<Exact> = None,
-        /// Inaccessible morsels: `"0<3,1<3"` means morsel 3 only after 0 and 1.
+        /// Inaccessible morsels, e.g. `"0<3,1<3"`: morsel 3 only after 0 and 1.
         before: Option<String> = None,
     }
 }

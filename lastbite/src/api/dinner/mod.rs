@@ -143,7 +143,7 @@ dinner_request! {
         at: Option<Vec<usize>> = None,
         /// Delayed gratification: a morsel eaten on turn t is worth L^t times its value.
         discount: Option<Exact> = None,
-        /// Inaccessible morsels: `"0<3,1<3"` means morsel 3 only after 0 and 1.
+        /// Inaccessible morsels, e.g. `"0<3,1<3"`: morsel 3 only after 0 and 1.
         before: Option<String> = None,
         /// Altruism payoffs alpha_A, beta_A, alpha_B, beta_B.
         #[serde(deserialize_with = "crate::api::forms::optional_items")]
@@ -458,7 +458,7 @@ pub fn efg(req: &EfgRequest, ctl: &Control) -> Result<EfgReport, Error> {
 dinner_request! {
     /// `dinner discount`: is crossout still an equilibrium under a discount?
     DiscountRequest {
-        /// The discount factor L (exact, e.g. 9/10).
+        /// The discount factor L (exact), e.g. `9/10`.
         #[schemars(extend("x-required" = true))]
         discount: Exact = Exact::integer(1),
         /// Search permutation dinners of sizes 1..=max_size for the smallest one where

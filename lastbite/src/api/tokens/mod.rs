@@ -410,7 +410,8 @@ request! {
         #[serde(deserialize_with = "crate::api::forms::optional_list")]
         #[schemars(with = "Option<crate::api::forms::ListForms<crate::number::exact::Exact>>")]
         values: Option<String> = None,
-        /// Stack positions (exact, increasing), e.g. `"0,1/3,2"`; 1, 2, ... unless given.
+        /// Stack positions (exact, increasing, one a stack), e.g. `"0,1/3,2"` with values
+        /// `"1,2,3"`; 1, 2, ... unless given.
         #[serde(deserialize_with = "crate::api::forms::optional_list")]
         #[schemars(with = "Option<crate::api::forms::ListForms<crate::number::exact::Exact>>")]
         positions: Option<String> = None,
