@@ -57,7 +57,8 @@ pub fn run(command: &str, request: &[u8]) -> (u32, String) {
             } else {
                 1
             };
-            (status, e.to_string().replace(['\n', '\r'], " "))
+            let text = serving::message(&e, &body, fields, &CAPS, "this page");
+            (status, text.replace(['\n', '\r'], " "))
         }
     }
 }

@@ -623,6 +623,7 @@ async fn run(
         }
     };
     let slot = queue(&shared).await?;
+    let asked = request.clone();
     let cancel = Arc::new(AtomicBool::new(false));
     let flag = cancel.clone();
     let job = tokio::task::spawn_blocking(move || {
@@ -659,7 +660,10 @@ async fn run(
         Ok(text) => {
             Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
         }
-        Err(e) => Err(ApiError::new(status_of(&e), e.to_string())),
+        Err(e) => Err(ApiError::new(
+            status_of(&e),
+            serving::message(&e, &asked, fields, &caps(&shared.config), "this server"),
+        )),
     }
 }
 
@@ -719,15 +723,19 @@ fn budgeted(
     fields: &serving::RequestFields,
     bytes: &[u8],
 ) -> Result<String, ApiError> {
-    let caps = serving::Caps {
-        max_states: config.max_states,
-        max_memory_gib: config.max_memory_gib,
-        max_seconds: config.max_seconds,
-    };
-    serving::admit(fields, bytes, &caps, "this server").map_err(|r| match r {
+    serving::admit(fields, bytes, &caps(config), "this server").map_err(|r| match r {
         serving::Refusal::BadRequest(m) => ApiError::new(StatusCode::BAD_REQUEST, m),
         serving::Refusal::OverBudget(m) => ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, m),
     })
+}
+
+/// This server's budgets, as the library's serving checks take them.
+fn caps(config: &Config) -> serving::Caps {
+    serving::Caps {
+        max_states: config.max_states,
+        max_memory_gib: config.max_memory_gib,
+        max_seconds: config.max_seconds,
+    }
 }
 
 /// Resolves when the process gets Ctrl-C (SIGINT) or SIGTERM.

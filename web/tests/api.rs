@@ -198,6 +198,16 @@ async fn budgets_refuse_with_422_and_the_size() {
     );
     let (s, b) = post(&c, "dinner-solve", &body).await;
     error_of(s, &b, StatusCode::UNPROCESSABLE_ENTITY, "16384");
+    // At the server's most, the advice is where to run it, not a raise it would refuse;
+    // below its most, raising to it (as advised) is taken.
+    assert!(
+        !b.contains("raise") && b.contains("max_states is at this server's most (1000)"),
+        "{b}"
+    );
+    let (s, b) = post(&c, "tokens-solve", r#"{"stacks": 12, "max_states": 100}"#).await;
+    error_of(s, &b, StatusCode::UNPROCESSABLE_ENTITY, "raise max_states");
+    let (s, b) = post(&c, "tokens-solve", r#"{"stacks": 12, "max_states": 1000}"#).await;
+    assert_eq!(s, StatusCode::OK, "{b}");
     let (s, b) = post(&c, "efg-random", r#"{"nodes": 3000}"#).await;
     assert_eq!(s, StatusCode::OK, "{b}");
     let data = serde_json::to_string(&serde_json::from_str::<Value>(&b).unwrap()["efg"]).unwrap();

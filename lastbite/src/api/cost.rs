@@ -347,8 +347,12 @@ pub(super) fn within(e: &Estimate, max_seconds: u64) -> bool {
 
 /// The refusal of a request estimated over its budget.
 pub(super) fn over(e: &Estimate, max_seconds: u64) -> Error {
+    // The budget that admits it, where one can: the seconds rounded up.
+    let seconds = e.seconds();
+    let needed = (seconds.log10() < 19.0).then(|| (seconds.value().ceil() as u64).max(1));
     Error::OverCost {
         estimate: e.to_string(),
         max_seconds,
+        needed,
     }
 }

@@ -108,6 +108,8 @@ pub enum Error {
         estimate: String,
         /// The budget, in seconds of one core.
         max_seconds: u64,
+        /// The budget that would admit it (`None`: past any, 2^64 seconds).
+        needed: Option<u64>,
     },
     /// The call stopped where it stated its cost, as a control made to estimate asks
     /// ([`crate::api::estimate`] answers it; no front end sees it).
@@ -352,7 +354,17 @@ impl Error {
             Error::OverCost {
                 estimate,
                 max_seconds,
-            } => format!("{estimate} is over {} {max_seconds}", name("max_seconds")),
+                needed,
+            } => match needed {
+                Some(n) => format!(
+                    "{estimate} is over {} {max_seconds} (raise it to {n} to run it)",
+                    name("max_seconds")
+                ),
+                None => format!(
+                    "{estimate} is over {} {max_seconds}, past any budget: ask for a smaller request",
+                    name("max_seconds")
+                ),
+            },
             Error::Estimated => "stopped at the estimate".into(),
         };
         // One line whatever a nested message held.

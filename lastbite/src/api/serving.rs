@@ -240,6 +240,73 @@ pub fn admit(
     Ok(Value::Object(values).to_string())
 }
 
+impl BudgetField {
+    /// The most a front end with budgets `caps` lets a request ask for.
+    pub fn cap(&self, caps: &Caps) -> u64 {
+        match self.unit {
+            BudgetUnit::Count => caps.max_states,
+            BudgetUnit::Gib => caps.max_memory_gib,
+            BudgetUnit::Seconds => caps.max_seconds,
+            BudgetUnit::Declared => self.default,
+        }
+    }
+}
+
+/// The message of `error`, returned by the call of `request` (as [`admit`] gave it) on a
+/// front end with budgets `caps`: the library's, except that where the error is over a
+/// budget the request already asks at `who`'s most for, its advice to raise that budget
+/// would only be refused, so the message says where it can run instead.
+///
+/// ```
+/// use lastbite::api::{call, serving, Control};
+/// let caps = serving::Caps { max_states: 1000, max_memory_gib: 1, max_seconds: 60 };
+/// let fields = &serving::request_fields().into_iter().find(|(c, _)| *c == "tokens-solve").unwrap().1;
+/// let request = serving::admit(fields, br#"{"stacks": 20}"#, &caps, "this server").unwrap();
+/// let e = call("tokens-solve", &request, &Control::silent()).unwrap_err();
+/// assert!(e.to_string().contains("raise max_states"));
+/// let m = serving::message(&e, &request, fields, &caps, "this server");
+/// assert!(!m.contains("raise"), "{m}");
+/// assert!(m.ends_with("max_states is at this server's most (1000): run it with the lastbite command or Python, where the budgets are yours"), "{m}");
+/// ```
+pub fn message(
+    error: &super::Error,
+    request: &str,
+    fields: &RequestFields,
+    caps: &Caps,
+    who: &str,
+) -> String {
+    let text = error.to_string();
+    let Some(field) = error.field() else {
+        return text;
+    };
+    let Some(budget) = fields.budgets.iter().find(|b| b.name == field) else {
+        return text;
+    };
+    let cap = budget.cap(caps);
+    let asked = serde_json::from_str::<Value>(request)
+        .ok()
+        .and_then(|v| {
+            let v = v.get(field)?.clone();
+            v.as_u64().or_else(|| v.as_str()?.parse().ok())
+        })
+        .unwrap_or(cap);
+    if asked < cap {
+        return text;
+    }
+    // The library's advice, in each of the forms its messages give it: `(raise ...)`,
+    // `; raise it to run them`, `: raise it, or ...`.
+    let mut text = text
+        .replace("; raise it to run them", "")
+        .replace(": raise it, or ", ": ");
+    if let Some(at) = text.find(" (raise ") {
+        let end = text[at..].find(')').map_or(text.len(), |e| at + e + 1);
+        text.replace_range(at..end, "");
+    }
+    format!(
+        "{text}; {field} is at {who}'s most ({cap}): run it with the lastbite command or Python, where the budgets are yours"
+    )
+}
+
 fn cap(
     budgets: &[BudgetField],
     fields: &mut Map<String, Value>,
@@ -248,12 +315,7 @@ fn cap(
 ) -> Result<(), Refusal> {
     for budget in budgets {
         let key = budget.name.as_str();
-        let cap = match budget.unit {
-            BudgetUnit::Count => caps.max_states,
-            BudgetUnit::Gib => caps.max_memory_gib,
-            BudgetUnit::Seconds => caps.max_seconds,
-            BudgetUnit::Declared => budget.default,
-        };
+        let cap = budget.cap(caps);
         match fields.get(key) {
             None | Some(Value::Null) => {
                 fields.insert(key.to_string(), Value::from(cap));

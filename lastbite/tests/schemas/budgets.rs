@@ -7,12 +7,12 @@ use crate::base_requests;
 /// step from the base's value: each step's request as admitted under `caps` (the server's
 /// budgets filled in), until the server's checks refuse it. Every command but reproduce
 /// (minutes: its sweeps are commands of their own), or the one `LASTBITE_ONLY` names.
-struct Growth {
-    name: String,
-    requests: Vec<String>,
+pub(crate) struct Growth {
+    pub(crate) name: String,
+    pub(crate) requests: Vec<String>,
 }
 
-fn growths(caps: &lastbite::api::serving::Caps) -> Vec<Growth> {
+pub(crate) fn growths(caps: &lastbite::api::serving::Caps) -> Vec<Growth> {
     use lastbite::api::serving;
     let only = std::env::var("LASTBITE_ONLY").ok();
     let fields: std::collections::HashMap<_, _> = serving::request_fields().into_iter().collect();

@@ -7,6 +7,7 @@ use std::path::Path;
 mod budgets;
 mod costs;
 mod forms;
+mod hints;
 mod modes;
 
 /// A value with every object's keys in order, so that a blessed file's text does not

@@ -154,9 +154,14 @@ fn board_of(
 pub fn solve(req: &SolveRequest, ctl: &Control) -> Result<SolveReport, Error> {
     check_stacks(&req.values, req.stacks)?;
     if req.values.is_none() {
-        // The dollar stacks are made from the count: refused over the budget first (a
-        // grid only adds positions, checked with it).
-        check_budget(req.stacks, req.players, req.max_states)?;
+        // The dollar stacks are made from the count: refused over the budget first, at
+        // the finest grid's positions (the most states: a budget raised to the number
+        // named then passes every grid).
+        let positions = match (req.on_grids, refinements(req.grid)) {
+            (true, Ok(_)) => req.stacks.saturating_sub(1).saturating_mul(req.grid) + 1,
+            _ => req.stacks,
+        };
+        check_budget(positions, req.players, req.max_states)?;
     }
     if req.on_grids {
         solve_on_grids(req, ctl)
@@ -455,13 +460,20 @@ fn exact_list(field: &'static str, text: &str, item: &str) -> Result<Vec<Exact>,
 pub fn anywhere(req: &AnywhereRequest, ctl: &Control) -> Result<AnywhereReport, Error> {
     check_stacks(&req.values, req.stacks)?;
     let over = |bound: u128| {
-        Error::over_budget(
+        match u64::try_from(bound) {
+        Ok(_) => Error::over_budget(
             "max_placements",
             format!(
                 "the arrangement may take {bound} placements to search, over the budget of {}",
                 req.max_placements
             ),
-        )
+        ),
+        // No budget reaches it: the advice is a smaller game, not a larger budget.
+        Err(_) => Error::over_budget(
+            "max_placements",
+            format!("the arrangement may take {bound} placements to search, past any budget (2^64); use fewer players or stacks"),
+        ),
+    }
     };
     if req.values.is_none() && req.positions.is_none() {
         // The dollar stacks are made from the count: refused before they are made.

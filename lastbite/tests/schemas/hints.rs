@@ -1,0 +1,101 @@
+//! Every hint holds: an error that advises raising a budget is followed, on each
+//! surface, and gets past that error. Over the command table, each command's sizing
+//! fields are grown under a server's budgets (as the cancel test grows them) until the
+//! library refuses a request over one of its budget fields, before any work (each call
+//! made with its cancel already set, so that a request the budgets admit stops at its
+//! first check instead of running). Then:
+//! - on the command line and in Python (the library's message, budgets the caller's
+//!   own): the request with that budget raised to the largest number the message names
+//!   is no longer refused for it; a request past any budget says so and advises none;
+//! - on the server and the static page (`serving::message`): where the request already
+//!   asks the front end's most, the message advises no raise (it would be refused as over
+//!   the server's budget) and says where the request can run; below the most, raising
+//!   up to it is taken by the server's own check.
+
+use lastbite::api::{call, serving, Control, Error};
+
+/// The call of `request`, stopped at its first check after the budgets.
+fn attempt(name: &str, request: &str) -> Result<(), Error> {
+    let stop = std::sync::atomic::AtomicBool::new(true);
+    match call(name, request, &Control::silent().with_cancel(&stop)) {
+        Ok(_) | Err(Error::Cancelled) => Ok(()),
+        Err(e) => Err(e),
+    }
+}
+
+#[test]
+fn every_budget_hint_holds_on_every_surface() {
+    let caps = serving::Caps {
+        max_states: 10_000_000,
+        max_memory_gib: 2,
+        max_seconds: 60,
+    };
+    let fields: std::collections::HashMap<_, _> = serving::request_fields().into_iter().collect();
+    let (mut followed, mut problems) = (0, Vec::new());
+    for g in crate::budgets::growths(&caps) {
+        let name = g.name.as_str();
+        let fields = &fields[name];
+        for request in g.requests {
+            let Err(e) = attempt(name, &request) else {
+                continue;
+            };
+            let Some(budget) = e
+                .field()
+                .and_then(|f| fields.budgets.iter().find(|b| b.name == f))
+            else {
+                break;
+            };
+            let field = budget.name.as_str();
+            let cap = budget.cap(&caps);
+            followed += 1;
+            eprintln!("{name}: {e}");
+            if e.to_string().contains("past any budget") {
+                if e.to_string().contains("raise") {
+                    problems.push(format!("{name} {request}: {e}"));
+                }
+                break;
+            }
+            // The server: at its most, no advice to raise, and where it can run.
+            let served = serving::message(&e, &request, fields, &caps, "this server");
+            if served.contains("raise") || !served.contains("at this server's most") {
+                problems.push(format!("{name} {request}: served as {served:?}"));
+            }
+            // The server: below its most, raising to it is admitted.
+            let mut lower: serde_json::Value = serde_json::from_str(&request).unwrap();
+            lower[field] = serde_json::json!(cap / 2);
+            let at_most = serving::admit(fields, lower.to_string().as_bytes(), &caps, "t");
+            lower[field] = serde_json::json!(cap);
+            if at_most.is_err()
+                || serving::admit(fields, lower.to_string().as_bytes(), &caps, "t").is_err()
+            {
+                problems.push(format!(
+                    "{name}: {field} {cap} (this server's most) refused"
+                ));
+            }
+            // The command line and Python: the budget raised gets past this refusal.
+            let mut raised: serde_json::Value = serde_json::from_str(&request).unwrap();
+            raised[field] = serde_json::json!(needed(&e.to_string()));
+            match attempt(name, &raised.to_string()) {
+                Err(again) if again.field() == Some(field) => problems.push(format!(
+                    "{name} {request}: {e}; with {field} raised still {again}"
+                )),
+                _ => {}
+            }
+            break;
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    // Most commands have a budget a size can pass: a growth that finds few has broken.
+    assert!(followed >= 10, "only {followed} budget refusals met");
+}
+
+/// What a reader of the message would raise the budget to: the largest number it names
+/// (a count past 2^64 as 2^64 - 1, the most a budget field takes).
+fn needed(message: &str) -> u64 {
+    message
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|w| !w.is_empty())
+        .map(|w| w.parse::<u64>().unwrap_or(u64::MAX))
+        .max()
+        .unwrap_or(u64::MAX)
+}
