@@ -14,8 +14,8 @@ use crate::api::{Control, Error, Render};
 use crate::engine::Progress;
 use crate::exact::Exact;
 use crate::games::dinner::picking::strategic::{
-    guarantees, instances, three_agents, two_agents, Question, StrategicError, Verdict, Witness,
-    MAX_ITEMS,
+    guarantees, instances, runs, three_agents, two_agents, Question, StrategicError, Verdict,
+    Witness, MAX_ITEMS,
 };
 use crate::table::{Align, Cell, Column, Group, Table, Tabulate};
 
@@ -334,7 +334,14 @@ pub fn strategic_fairness(
     }
     let limit = usize::try_from(req.max_outcomes).unwrap_or(usize::MAX);
     let err = |e| stopped(e, req.max_outcomes);
-    ctl.start(items as u64, "sizes");
+    // Progress in runs of the searches, so that a long size shows it is moving.
+    let total: u64 = (1..=items)
+        .map(|m| match req.question {
+            Question::ThreeAgents => runs(m, Some((values, m <= strict_items))),
+            Question::TwoAgents | Question::Guarantees => runs(m, None),
+        })
+        .sum();
+    ctl.start(total, "runs");
     let mut report = StrategicFairnessReport {
         question: req.question.name().into(),
         items,
@@ -366,7 +373,6 @@ pub fn strategic_fairness(
                     balanced: criteria(all),
                     borda_several: (m <= strict_items).then_some(r.borda_several),
                 });
-                ctl.advance(1);
             }
             let fail = |f: fn(&CriteriaReport) -> Option<&VerdictReport>, upto: usize| {
                 first_failure(
@@ -402,7 +408,6 @@ pub fn strategic_fairness(
                     borda: strict.then(|| r.borda.into()),
                     lexicographic: strict.then(|| r.lexicographic.into()),
                 });
-                ctl.advance(1);
             }
             let tied = first_failure(rows.iter().map(|r| (r.items, &r.tied)))
                 .unwrap_or_else(|| format!("EF1 always, 1 to {items} items"));
@@ -440,7 +445,6 @@ pub fn strategic_fairness(
                         worst_when_alike: g.worst_when_alike,
                     });
                 }
-                ctl.advance(1);
             }
             let worse = rows
                 .iter()

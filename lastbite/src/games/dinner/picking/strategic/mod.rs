@@ -239,6 +239,33 @@ impl TwoAgents {
     }
 }
 
+/// Runs `run` on `0..n` in parallel, each finished run one unit of `stop`'s progress (a
+/// search's runs are what [`runs`] counts).
+fn counted<T: Send>(
+    n: usize,
+    run: impl Fn(usize) -> T + Sync + Send,
+    stop: &dyn Progress,
+) -> Vec<T> {
+    (0..n)
+        .into_par_iter()
+        .map(|i| {
+            let r = run(i);
+            stop.advance(1);
+            r
+        })
+        .collect()
+}
+
+/// The runs (units of progress) of one size's search: [`two_agents`] and [`guarantees`]
+/// make `m` (profiles split by the second agent's first item), [`three_agents`] one for
+/// each utility triple of `values` (`values^3`), and `m` more for strict rankings.
+pub fn runs(m: usize, three_agents: Option<(u64, bool)>) -> u64 {
+    match three_agents {
+        None => m as u64,
+        Some((values, strict)) => values.saturating_pow(3) + if strict { m as u64 } else { 0 },
+    }
+}
+
 /// Every profile of strict rankings of `m` items for two agents, every recursively
 /// balanced sequence: is the (unique) equilibrium allocation under lexicographic scores
 /// EF1, the ordinal one under every consistent utility, and, with `every_borda`, every
@@ -310,7 +337,7 @@ pub fn two_agents(
             None => Ok(out),
         }
     };
-    let parts: Vec<Result<TwoAgents, StrategicError>> = (0..m).into_par_iter().map(run).collect();
+    let parts: Vec<Result<TwoAgents, StrategicError>> = counted(m, run, stop);
     let mut out = TwoAgents {
         items: m,
         sequences: sequences.len(),
@@ -391,7 +418,7 @@ pub fn three_agents(
         }
         Ok(out)
     };
-    let tied: Vec<_> = (0..types).into_par_iter().map(tied).collect();
+    let tied: Vec<_> = counted(types, tied, stop);
     let mut out = ThreeAgents {
         items: m,
         ..ThreeAgents::default()
@@ -445,7 +472,7 @@ pub fn three_agents(
             None => Ok(out),
         }
     };
-    let parts: Vec<_> = (0..m).into_par_iter().map(strict_run).collect();
+    let parts: Vec<_> = counted(m, strict_run, stop);
     for part in parts {
         let [b, l] = part?;
         out.borda = std::mem::take(&mut out.borda).merge(b);
@@ -508,7 +535,7 @@ pub fn guarantees(m: usize, stop: &dyn Progress) -> Result<Vec<Guarantee>, Strat
         });
         Ok(least)
     };
-    let parts: Vec<_> = (0..m).into_par_iter().map(run).collect();
+    let parts: Vec<_> = counted(m, run, stop);
     let mut least = vec![u64::MAX; 2 * sequences.len() * 2];
     for part in parts {
         for (a, b) in least.iter_mut().zip(part?) {
