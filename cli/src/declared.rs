@@ -640,6 +640,7 @@ pub fn run(info: &CommandInfo, m: &ArgMatches) -> anyhow::Result<ExitCode> {
         // that resumes) says on stderr what it did.
         results_to_file: info.request["properties"]["out"]["x-path"] == "file"
             && m.try_get_one::<String>("out").ok().flatten().is_some(),
+        progress: bar.clearer(),
     };
     call(api::call_with(info.name, &request, &ctl, output))?
 }
@@ -656,6 +657,8 @@ struct Output {
     pictures: Vec<(&'static str, PathBuf)>,
     out: Option<PathBuf>,
     results_to_file: bool,
+    /// The progress bar, cleared before the report is written.
+    progress: indicatif::ProgressBar,
 }
 
 impl Output {
@@ -710,6 +713,7 @@ impl ReportVisitor for Output {
     type Output = anyhow::Result<ExitCode>;
 
     fn visit<R: serde::Serialize + Render>(self, report: &R) -> anyhow::Result<ExitCode> {
+        self.progress.finish_and_clear();
         let mut picture_on_stdout = false;
         if let Some(svg) = report.as_svg() {
             for (kind, path) in &self.pictures {

@@ -1,4 +1,7 @@
-//! Progress bars on stderr (hidden when stderr is not a terminal).
+//! Progress bars on stderr (hidden when stderr is not a terminal). Every command states
+//! its cost before its work, so a call the cost model expects to take a second or more
+//! shows a bar at once, from the estimate (time elapsed against the time expected); a
+//! phase the command counts in its own units then replaces it with a bar of those units.
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::sync::Mutex;
@@ -36,13 +39,35 @@ impl Bar {
     }
 }
 
+impl Bar {
+    /// A handle that clears the bar (before a report is written under it).
+    pub fn clearer(&self) -> ProgressBar {
+        self.bar.clone()
+    }
+}
+
+impl Drop for Bar {
+    fn drop(&mut self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+/// The estimate that shows a bar: a call expected to take at least this many seconds.
+pub const SHOWN_FROM_SECONDS: f64 = 1.0;
+
 impl Progress for Bar {
     fn start(&self, total: u64, what: &str) {
         // A call the cost model expects to take seconds is shown whatever its units.
         let expected = *self.expected.lock().unwrap_or_else(|e| e.into_inner());
-        if total < self.threshold && expected.is_none_or(|s| s < 2.0) {
+        if total < self.threshold && expected.is_none_or(|s| s < SHOWN_FROM_SECONDS) {
             self.bar.set_draw_target(ProgressDrawTarget::hidden());
         }
+        self.bar.disable_steady_tick();
+        self.bar.set_style(
+            ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} ({eta} left)")
+                .expect("valid template")
+                .progress_chars("=> "),
+        );
         self.bar.set_length(total);
         self.bar.set_position(0);
         let about = expected
@@ -52,6 +77,19 @@ impl Progress for Bar {
     }
     fn expect(&self, seconds: f64) {
         *self.expected.lock().unwrap_or_else(|e| e.into_inner()) = Some(seconds);
+        if seconds >= SHOWN_FROM_SECONDS {
+            // Until a phase with units starts: the time elapsed against the estimate.
+            self.bar.set_style(
+                ProgressStyle::with_template("{msg} {spinner} {elapsed} elapsed")
+                    .expect("valid template"),
+            );
+            self.bar.set_message(format!(
+                "working (estimated {})",
+                duration(Work::count(seconds))
+            ));
+            self.bar
+                .enable_steady_tick(std::time::Duration::from_millis(200));
+        }
     }
     fn advance(&self, done: u64) {
         self.bar.inc(done);

@@ -9,6 +9,7 @@ mod costs;
 mod forms;
 mod hints;
 mod modes;
+mod progress;
 
 /// A value with every object's keys in order, so that a blessed file's text does not
 /// depend on serde_json's `preserve_order` (which the workspace's build turns on).

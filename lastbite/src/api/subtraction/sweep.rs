@@ -126,8 +126,12 @@ pub fn scan(req: &ScanRequest, ctl: &Control) -> Result<ScanReport, Error> {
     let (mut file, done) = ScanFile::open(path, csv, header.as_deref()).map_err(io)?;
     // A record of a ruleset this scan does not cover is another sweep's file: resuming
     // it would mix the two.
-    let ours: std::collections::HashSet<String> =
-        sets.iter().map(|s| scanfile::key(s.elements())).collect();
+    // (Keys are made only for a file with records: a fresh scan of millions of rulesets
+    // reaches its estimate at once.)
+    let ours: std::collections::HashSet<String> = match done.is_empty() {
+        true => Default::default(),
+        false => sets.iter().map(|s| scanfile::key(s.elements())).collect(),
+    };
     if let Some(other) = done.iter().find(|k| !ours.contains(*k)) {
         return Err(Error::combination(
             "out",
@@ -138,10 +142,13 @@ pub fn scan(req: &ScanRequest, ctl: &Control) -> Result<ScanReport, Error> {
             ),
         ));
     }
-    let todo: Vec<Ruleset> = sets
-        .into_iter()
-        .filter(|s| !done.contains(&scanfile::key(s.elements())))
-        .collect();
+    let todo: Vec<Ruleset> = match done.is_empty() {
+        true => sets,
+        false => sets
+            .into_iter()
+            .filter(|s| !done.contains(&scanfile::key(s.elements())))
+            .collect(),
+    };
     ctl.admit(costs::rulesets(&todo, req.limit))?;
     ctl.start(todo.len() as u64, "rulesets");
     for chunk in todo.chunks(2048) {
