@@ -99,3 +99,64 @@ fn needed(message: &str) -> u64 {
         .max()
         .unwrap_or(u64::MAX)
 }
+
+/// The example a missing-input hint gives (`e.g. X`, `like "X"`), quotes taken off.
+fn example(hint: &str) -> Option<String> {
+    let at = ["e.g. ", "like "]
+        .iter()
+        .find_map(|m| hint.find(m).map(|i| i + m.len()))?;
+    let rest = &hint[at..];
+    match rest.strip_prefix('"') {
+        Some(q) => q.split('"').next().map(str::to_string),
+        None => rest
+            .split([' ', ')', ';'])
+            .next()
+            .filter(|w| !w.is_empty())
+            .map(str::to_string),
+    }
+}
+
+/// A request that lacks its input is told what to give, with an example where the hint
+/// has one: over the command table, each command's empty request is sent, and where it
+/// is refused as missing a field whose hint gives an example, the example given in that
+/// field gets past the refusal (the same text on every surface: the field spelt as each
+/// spells it).
+#[test]
+fn every_missing_input_example_gets_past_it() {
+    let mut followed = Vec::new();
+    let mut problems = Vec::new();
+    for &name in lastbite::api::COMMANDS {
+        let Err(Error::Missing { field, hint, .. }) = attempt(name, "{}") else {
+            continue;
+        };
+        let Some(value) = example(&hint) else {
+            continue;
+        };
+        let mut given = serde_json::Map::new();
+        given.insert(field.to_string(), value.into());
+        let request = serde_json::Value::Object(given).to_string();
+        match attempt(name, &request) {
+            Err(Error::Missing { field: again, .. }) if again == field => {
+                problems.push(format!("{name}: {request} is still missing {field}"));
+            }
+            _ => followed.push(format!("{name} {request}")),
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    // Dinners, cookies and heaps give examples: a parser that finds few has broken.
+    assert!(followed.len() >= 3, "only {followed:?}");
+}
+
+#[test]
+fn the_example_parser_takes_quoted_and_bare_examples() {
+    assert_eq!(
+        example("give x, e.g. \"0 1 1 3\"").as_deref(),
+        Some("0 1 1 3")
+    );
+    assert_eq!(
+        example("or morsels like \"1,2 2,3\"").as_deref(),
+        Some("1,2 2,3")
+    );
+    assert_eq!(example("the heap, e.g. 100 (any)").as_deref(), Some("100"));
+    assert_eq!(example("give an .efg file"), None);
+}
