@@ -26,24 +26,25 @@ impl Bar {
     /// A bar that appears once a phase of at least `threshold` units starts.
     pub fn with_threshold(threshold: u64) -> Bar {
         let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
-        bar.set_style(
-            ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} ({eta} left)")
-                .expect("valid template")
-                .progress_chars("=> "),
-        );
+        bar.set_style(units_style());
         Bar {
             bar,
             threshold,
             expected: Mutex::new(None),
         }
     }
-}
 
-impl Bar {
     /// A handle that clears the bar (before a report is written under it).
     pub fn clearer(&self) -> ProgressBar {
         self.bar.clone()
     }
+}
+
+/// A phase in the command's own units: a bar of them, with the time left.
+fn units_style() -> ProgressStyle {
+    ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} ({eta} left)")
+        .expect("valid template")
+        .progress_chars("=> ")
 }
 
 impl Drop for Bar {
@@ -63,11 +64,7 @@ impl Progress for Bar {
             self.bar.set_draw_target(ProgressDrawTarget::hidden());
         }
         self.bar.disable_steady_tick();
-        self.bar.set_style(
-            ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} ({eta} left)")
-                .expect("valid template")
-                .progress_chars("=> "),
-        );
+        self.bar.set_style(units_style());
         self.bar.set_length(total);
         self.bar.set_position(0);
         let about = expected

@@ -125,29 +125,31 @@ pub fn scan(req: &ScanRequest, ctl: &Control) -> Result<ScanReport, Error> {
     let header = csv.then(ScanRecord::csv_header);
     let (mut file, done) = ScanFile::open(path, csv, header.as_deref()).map_err(io)?;
     // A record of a ruleset this scan does not cover is another sweep's file: resuming
-    // it would mix the two.
-    // (Keys are made only for a file with records: a fresh scan of millions of rulesets
-    // reaches its estimate at once.)
-    let ours: std::collections::HashSet<String> = match done.is_empty() {
-        true => Default::default(),
-        false => sets.iter().map(|s| scanfile::key(s.elements())).collect(),
-    };
-    if let Some(other) = done.iter().find(|k| !ours.contains(*k)) {
-        return Err(Error::combination(
-            "out",
-            format!(
-                "{} holds the record of ruleset {{{}}}, which this scan does not cover: it is another scan's file (give another out, or remove it)",
-                crate::text::escape(path),
-                other.replace(' ', ",")
-            ),
-        ));
-    }
-    let todo: Vec<Ruleset> = match done.is_empty() {
-        true => sets,
-        false => sets
+    // it would mix the two. (Keys are made once, and only for a file with records: a
+    // fresh scan of millions of rulesets reaches its estimate at once.)
+    let todo: Vec<Ruleset> = if done.is_empty() {
+        sets
+    } else {
+        let keyed: Vec<(String, Ruleset)> = sets
             .into_iter()
-            .filter(|s| !done.contains(&scanfile::key(s.elements())))
-            .collect(),
+            .map(|s| (scanfile::key(s.elements()), s))
+            .collect();
+        let ours: std::collections::HashSet<&str> = keyed.iter().map(|(k, _)| k.as_str()).collect();
+        if let Some(other) = done.iter().find(|k| !ours.contains(k.as_str())) {
+            return Err(Error::combination(
+                "out",
+                format!(
+                    "{} holds the record of ruleset {{{}}}, which this scan does not cover: it is another scan's file (give another out, or remove it)",
+                    crate::text::escape(path),
+                    other.replace(' ', ",")
+                ),
+            ));
+        }
+        keyed
+            .into_iter()
+            .filter(|(k, _)| !done.contains(k))
+            .map(|(_, s)| s)
+            .collect()
     };
     ctl.admit(costs::rulesets(&todo, req.limit))?;
     ctl.start(todo.len() as u64, "rulesets");
