@@ -1,12 +1,12 @@
 //! Progress bars on stderr (hidden when stderr is not a terminal). Every command states
-//! its cost before its work, so a call the cost model expects to take a second or more
-//! shows a bar at once, from the estimate (time elapsed against the time expected); a
+//! its cost before its work, so a call the cost model expects to take a quarter of a
+//! second or more ([`PROGRESS_FROM_SECONDS`]) shows a bar at once, from the estimate (time elapsed against the time expected); a
 //! phase the command counts in its own units then replaces it with a bar of those units.
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::sync::Mutex;
 
-use lastbite::api::cost::{duration, Work};
+use lastbite::api::cost::{duration, Work, PROGRESS_FROM_SECONDS};
 use lastbite::engine::Progress;
 
 /// A [`Progress`] drawn with indicatif, only for jobs worth watching.
@@ -53,14 +53,11 @@ impl Drop for Bar {
     }
 }
 
-/// The estimate that shows a bar: a call expected to take at least this many seconds.
-pub const SHOWN_FROM_SECONDS: f64 = 1.0;
-
 impl Progress for Bar {
     fn start(&self, total: u64, what: &str) {
         // A call the cost model expects to take seconds is shown whatever its units.
         let expected = *self.expected.lock().unwrap_or_else(|e| e.into_inner());
-        if total < self.threshold && expected.is_none_or(|s| s < SHOWN_FROM_SECONDS) {
+        if total < self.threshold && expected.is_none_or(|s| s < PROGRESS_FROM_SECONDS) {
             self.bar.set_draw_target(ProgressDrawTarget::hidden());
         }
         self.bar.disable_steady_tick();
@@ -74,7 +71,7 @@ impl Progress for Bar {
     }
     fn expect(&self, seconds: f64) {
         *self.expected.lock().unwrap_or_else(|e| e.into_inner()) = Some(seconds);
-        if seconds >= SHOWN_FROM_SECONDS {
+        if seconds >= PROGRESS_FROM_SECONDS {
             // Until a phase with units starts: the time elapsed against the estimate.
             self.bar.set_style(
                 ProgressStyle::with_template("{msg} {spinner} {elapsed} elapsed")

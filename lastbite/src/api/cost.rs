@@ -24,6 +24,11 @@ use super::render::Render;
 /// The default work budget of every request (`max_seconds`): a minute of one core.
 pub const DEFAULT_MAX_SECONDS: u64 = 60;
 
+/// The estimate from which a front end shows progress at once: a quarter of the second
+/// a user waits before expecting some, so that a call running four times slower than its
+/// estimate (a loaded machine) still shows progress within that second.
+pub const PROGRESS_FROM_SECONDS: f64 = 0.25;
+
 /// An amount of work, in some unit, held as its base-10 logarithm (never overflows).
 ///
 /// ```

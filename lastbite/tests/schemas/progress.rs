@@ -1,9 +1,10 @@
 //! Progress for every long command: over the command table, each command's sizing fields
 //! are grown under a server's budgets (as the cancel test grows them) until a call runs
 //! past a second; by then a terminal must be showing progress: the cost model's estimate
-//! of a second or more (the CLI's bar of time against the estimate) or a phase in the
+//! of [`PROGRESS_FROM_SECONDS`] or more (the CLI's bar of time against the estimate) or a phase in the
 //! command's own units. The call is then cancelled.
 
+use lastbite::api::cost::PROGRESS_FROM_SECONDS;
 use lastbite::api::{call, serving, Control};
 use lastbite::engine::Progress;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -67,7 +68,8 @@ fn every_long_request_shows_progress() {
                 Err(_) => {
                     long += 1;
                     let ms = seen.expected_ms.load(Ordering::Relaxed);
-                    let shown = seen.started.load(Ordering::Relaxed) || ms >= 1000;
+                    let shown = seen.started.load(Ordering::Relaxed)
+                        || ms as f64 >= PROGRESS_FROM_SECONDS * 1e3;
                     let known = BEFORE_THE_ESTIMATE.iter().any(|(c, _)| *c == name);
                     if !shown && !known {
                         problems.push(format!(
