@@ -49,6 +49,14 @@ pub struct Args {
     /// closed), and then its body (else 408).
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
     read_timeout: f64,
+    /// Seconds a client may read nothing of its answer before its connection is closed
+    /// (the answer dropped).
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    write_timeout: f64,
+    /// The most MiB of computed answers that may wait for clients to read them; over it,
+    /// new computations are answered 503 (busy) with Retry-After.
+    #[arg(long, value_name = "MIB", default_value_t = 256)]
+    max_held_mib: usize,
     /// Another host name the server answers to (repeatable): requests naming any other
     /// Host than loopback, localhost and the bound address are refused (DNS rebinding).
     #[arg(long, value_name = "HOST")]
@@ -69,12 +77,13 @@ fn new_token() -> anyhow::Result<String> {
     Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }
 
-/// Serves until Ctrl-C (or SIGTERM), then finishes the requests in flight.
+/// Serves until Ctrl-C (or SIGTERM), then cancels the computations running and exits.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     for (flag, seconds) in [
         ("--timeout", args.timeout),
         ("--queue-wait", args.queue_wait),
         ("--read-timeout", args.read_timeout),
+        ("--write-timeout", args.write_timeout),
     ] {
         if !(seconds.is_finite() && seconds > 0.0 && seconds < 1e9) {
             anyhow::bail!("{flag} {seconds} must be a positive number of seconds");
@@ -99,6 +108,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         queue: args.queue,
         queue_wait: Duration::from_secs_f64(args.queue_wait),
         read_timeout: Duration::from_secs_f64(args.read_timeout),
+        write_timeout: Duration::from_secs_f64(args.write_timeout),
+        max_held_bytes: args.max_held_mib.saturating_mul(1 << 20),
         allow_hosts: args.allow_host.clone(),
         token: args.token.clone(),
         ..lastbite_web::Config::default()
@@ -136,5 +147,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         eprintln!("lastbite: stopped");
         anyhow::Ok(())
     })?;
+    // The computations were cancelled at shutdown and stop within a second; none holds
+    // the exit longer.
+    runtime.shutdown_timeout(Duration::from_secs(1));
     Ok(ExitCode::SUCCESS)
 }

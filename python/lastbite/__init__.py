@@ -25,7 +25,8 @@ reproduce = _command("reproduce")
 
 
 
-def solve(game, ties="first", all=False, max_states=300_000_000, all_outcomes=None):
+def solve(game, ties="first", all=False, max_states=300_000_000, all_outcomes=None,
+          memory_gib=4):
     """Solves a game written in Python by backward induction, exactly.
 
     ``game`` is any object with ``players`` (a count, or a list of names),
@@ -49,7 +50,9 @@ def solve(game, ties="first", all=False, max_states=300_000_000, all_outcomes=No
     order) needs nothing from the game but its move order. ``all=True`` also collects the
     payoff vectors of all pure subgame perfect equilibria (``Solution.outcomes``;
     ``all_outcomes=True`` is the older spelling). More than ``max_states`` states are
-    refused.
+    refused, and so is a game whose states grow the process by more than ``memory_gib``
+    GiB as they are stored (measured: the states are the game's own objects), each with
+    ``lastbite.Error`` naming the budget.
 
     Returns a ``Solution``: ``value(state=None)``, ``best_move(state)``,
     ``best_moves(state)``, ``path()`` (branching at chance states into each outcome),
@@ -84,10 +87,10 @@ def solve(game, ties="first", all=False, max_states=300_000_000, all_outcomes=No
     """
     if all_outcomes is not None:
         all = all or all_outcomes
-    return _solve(game, ties, all, max_states)
+    return _solve(game, ties, all, max_states, memory_gib)
 
 
-def verify(game, strategy, max_states=300_000_000):
+def verify(game, strategy, max_states=300_000_000, memory_gib=4):
     """Checks a strategy profile of a game written in Python for subgame perfection.
 
     ``strategy`` is a function ``(state, player) -> move`` or a dict from state to move
@@ -95,9 +98,9 @@ def verify(game, strategy, max_states=300_000_000):
     Returns ``{"subgame_perfect": True, "checked": {"states": n}}`` (as the verify
     commands' reports), or ``{"subgame_perfect": False,
     "state", "player", "prescribed", "better", "gain"}``: the profitable one-shot
-    deviation nearest the root.
+    deviation nearest the root. Budgets as for ``solve``.
     """
-    return _verify(game, strategy, max_states)
+    return _verify(game, strategy, max_states, memory_gib)
 
 
 def write_efg(game, path, title="lastbite game", max_nodes=1_000_000):

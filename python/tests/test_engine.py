@@ -228,6 +228,17 @@ def test_cycles_and_bad_games_are_errors():
     assert Endless.calls <= 1000
     with pytest.raises(lastbite.Error, match="max_states"):
         lastbite.verify(Endless(), {}, max_states=1000)
+    # Under the default max_states, a game whose states are large stops at its memory
+    # budget (measured as they are stored), with an error naming it, never an abort.
+    class Heavy(Endless):
+        def play(self, s, m): return (s[0] + 1, bytes(4096)) if isinstance(s, tuple) else (1, bytes(4096))
+    with pytest.raises(lastbite.Error, match="memory_gib"):
+        lastbite.solve(Heavy(), memory_gib=0)
+    with pytest.raises(lastbite.Error, match="memory_gib"):
+        lastbite.verify(Heavy(), {}, memory_gib=0)
+    # Writing a tree, the state budget is the caller's max_nodes, and named so.
+    with pytest.raises(lastbite.Error, match="raise max_nodes"):
+        lastbite.write_efg(Endless(), "/dev/null", max_nodes=3)
     with pytest.raises(lastbite.Error, match="unknown tie-breaking rule"):
         lastbite.solve(Tree(1), ties="kind")
     class Unhashable(Loop):

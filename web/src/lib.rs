@@ -13,7 +13,9 @@
 //! `Content-Length` before it is read), 422 for a request refused by a budget (with its
 //! size), 500 for the server's own failure (a file it could not use, a library bug), 503
 //! with `Retry-After` when every computation slot is taken and the queue is full or the
-//! wait for a slot ran out.
+//! wait for a slot ran out, when answers over [`Config::max_held_bytes`] wait for clients
+//! that do not read them, or when the server is shutting down. A computation is cancelled
+//! when its time budget runs out, when its client disconnects, and at shutdown.
 //! Statuses come from the library's [`lastbite::api::ErrorKind`], in one match.
 //!
 //! Only its own page and its user can use it: every request must name an allowed host
@@ -26,7 +28,9 @@
 //! plugins, no framing) and `X-Content-Type-Options: nosniff`; none carries CORS headers.
 #![deny(missing_docs)]
 
+mod backpressure;
 mod own_errors;
+mod running;
 
 use std::future::Future;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -64,6 +68,13 @@ pub struct Config {
     pub read_timeout: Duration,
     /// The largest request body, in bytes.
     pub max_body: usize,
+    /// How long a write of an answer may wait for its client to read; a client that reads
+    /// nothing for this long is disconnected (its answer dropped).
+    pub write_timeout: Duration,
+    /// The most bytes of computed answers that may wait for their clients to read them;
+    /// over it, a new computation is answered 503 with `Retry-After` until they are read
+    /// or their connections time out.
+    pub max_held_bytes: usize,
     /// The most memory, in GiB, one request's tables may take (`memory_gib`: the cookie
     /// nim and general tables, the dinner's lean solver); requests that give none get
     /// this budget.
@@ -89,6 +100,8 @@ impl Default for Config {
             queue_wait: Duration::from_secs(30),
             read_timeout: Duration::from_secs(10),
             max_body: 1 << 20,
+            write_timeout: Duration::from_secs(10),
+            max_held_bytes: 256 << 20,
             max_memory_gib: 2,
             max_seconds: 30,
             allow_hosts: Vec::new(),
@@ -106,6 +119,24 @@ struct Shared {
     schema: String,
     /// Each command's request fields (which name files, which are budgets).
     fields: Vec<(&'static str, serving::RequestFields)>,
+    /// Answers computed and not yet handed to their clients.
+    held: backpressure::Held,
+    /// The computations running now (a shutdown cancels them all).
+    running: running::Running,
+}
+
+impl Shared {
+    fn new(config: Config) -> Arc<Shared> {
+        Arc::new(Shared {
+            slots: Arc::new(Semaphore::new(config.jobs)),
+            waiting: AtomicUsize::new(0),
+            config,
+            schema: serving::schema_document(),
+            fields: serving::request_fields(),
+            held: backpressure::Held::default(),
+            running: running::Running::default(),
+        })
+    }
 }
 
 /// An error answer: a status and a one-line message, as `{"error": "..."}`.
@@ -152,14 +183,10 @@ pub fn endpoint(command: &str) -> String {
 
 /// The router: the API, the explorer page, and JSON 404s for anything else.
 pub fn router(config: Config) -> Router {
-    let fields = serving::request_fields();
-    let shared = Arc::new(Shared {
-        slots: Arc::new(Semaphore::new(config.jobs)),
-        waiting: AtomicUsize::new(0),
-        config,
-        schema: serving::schema_document(),
-        fields,
-    });
+    app(Shared::new(config))
+}
+
+fn app(shared: Arc<Shared>) -> Router {
     Router::new()
         .route("/", get(page))
         .route("/assets/js/{file}", get(script))
@@ -385,10 +412,12 @@ fn same_secret(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
-/// Serves `router(config)` on `listener` until `shutdown` completes, then finishes the
-/// requests in flight. Each connection is HTTP/1.1 with a deadline for each request's
-/// headers ([`Config::read_timeout`]): a client that opens a connection and sends nothing,
-/// or its headers too slowly, is disconnected.
+/// Serves `router(config)` on `listener` until `shutdown` completes, then cancels the
+/// computations running (their requests answered 422) and finishes the requests in flight
+/// for at most [`SHUTDOWN_GRACE`]. Each connection is HTTP/1.1 with a deadline for each
+/// request's headers ([`Config::read_timeout`]): a client that opens a connection and
+/// sends nothing, or its headers too slowly, is disconnected; and for each write
+/// ([`Config::write_timeout`]): a client that reads nothing of its answer is too.
 pub async fn serve(
     listener: tokio::net::TcpListener,
     config: Config,
@@ -401,8 +430,9 @@ pub async fn serve(
     if let Ok(addr) = listener.local_addr() {
         config.allow_hosts.push(addr.ip().to_string());
     }
-    let read_timeout = config.read_timeout;
-    let app = router(config);
+    let (read_timeout, write_timeout) = (config.read_timeout, config.write_timeout);
+    let shared = Shared::new(config);
+    let app = app(shared.clone());
     let (stop, stopped) = tokio::sync::watch::channel(false);
     let mut connections = tokio::task::JoinSet::new();
     let mut shutdown = std::pin::pin!(shutdown);
@@ -429,7 +459,10 @@ pub async fn serve(
                 .timer(TokioTimer::new())
                 .header_read_timeout(read_timeout)
                 .serve_connection(
-                    own_errors::OwnErrors::new(TokioIo::new(stream), CSP),
+                    own_errors::OwnErrors::new(
+                        backpressure::WriteDeadline::new(TokioIo::new(stream), write_timeout),
+                        CSP,
+                    ),
                     service,
                 );
             let mut conn = std::pin::pin!(conn);
@@ -440,10 +473,21 @@ pub async fn serve(
             let _ = conn.await;
         });
     }
+    shared.running.stop_all();
     let _ = stop.send(true);
-    while connections.join_next().await.is_some() {}
+    let finished = async { while connections.join_next().await.is_some() {} };
+    if tokio::time::timeout(SHUTDOWN_GRACE, finished)
+        .await
+        .is_err()
+    {
+        connections.abort_all();
+    }
     Ok(())
 }
+
+/// How long a shutdown waits for the requests in flight (their computations cancelled,
+/// each stops within a second) before it closes their connections.
+pub const SHUTDOWN_GRACE: Duration = Duration::from_millis(1500);
 
 const INDEX: &str = include_str!("../assets/index.html");
 /// The page's ES modules, by file name.
@@ -568,6 +612,15 @@ fn json_response(body: String) -> Response {
     ([(header::CONTENT_TYPE, "application/json")], body).into_response()
 }
 
+/// A computed answer, counted as held until its client has it.
+fn held_response(content_type: &'static str, body: String, held: &backpressure::Held) -> Response {
+    (
+        [(header::CONTENT_TYPE, content_type)],
+        Body::new(backpressure::HeldBody::new(body, held)),
+    )
+        .into_response()
+}
+
 /// Reads, checks and budgets the request, runs the command on the blocking pool, and
 /// answers its report.
 async fn run(
@@ -625,6 +678,16 @@ async fn run(
     let slot = queue(&shared).await?;
     let asked = request.clone();
     let cancel = Arc::new(AtomicBool::new(false));
+    if !shared.running.start(&cancel) {
+        return Err(ApiError {
+            retry_after: Some(1),
+            ..ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "the server is shutting down; try again later",
+            )
+        });
+    }
+    let _gone = running::CancelOnDrop(cancel.clone());
     let flag = cancel.clone();
     let job = tokio::task::spawn_blocking(move || {
         // The slot is held until the computation really ends, cancelled or not.
@@ -655,11 +718,15 @@ async fn run(
         }
     };
     match outcome {
-        Ok(report) if matches!(format, None | Some(api::Format::Json)) => Ok(json_response(report)),
-        // Every other format as text to save or paste, never rendered by a browser.
-        Ok(text) => {
-            Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
+        Ok(report) if matches!(format, None | Some(api::Format::Json)) => {
+            Ok(held_response("application/json", report, &shared.held))
         }
+        // Every other format as text to save or paste, never rendered by a browser.
+        Ok(text) => Ok(held_response(
+            "text/plain; charset=utf-8",
+            text,
+            &shared.held,
+        )),
         Err(e) => Err(ApiError::new(
             status_of(&e),
             serving::message(&e, &asked, fields, &caps(&shared.config), "this server"),
@@ -668,17 +735,27 @@ async fn run(
 }
 
 /// A computation slot: at once when one is free, else after waiting in the queue (at
-/// most `queue` requests, each at most `queue_wait`); a full queue or a wait run out is
-/// 503 with `Retry-After`.
+/// most `queue` requests, each at most `queue_wait`); a full queue, a wait run out, or
+/// more answers held for clients that have not read them than `max_held_bytes` is 503
+/// with `Retry-After`.
 async fn queue(shared: &Arc<Shared>) -> Result<tokio::sync::OwnedSemaphorePermit, ApiError> {
-    if let Ok(slot) = shared.slots.clone().try_acquire_owned() {
-        return Ok(slot);
-    }
     let config = &shared.config;
     let busy = |why: String| ApiError {
         retry_after: Some(config.queue_wait.as_secs().clamp(1, 60)),
         ..ApiError::new(StatusCode::SERVICE_UNAVAILABLE, why)
     };
+    let held = shared.held.bytes();
+    if held > config.max_held_bytes {
+        return Err(busy(format!(
+            "busy: {} of answers wait for their clients to read them (this server holds at \
+             most {}); try again later",
+            lastbite::engine::describe_bytes(held as u128),
+            lastbite::engine::describe_bytes(config.max_held_bytes as u128)
+        )));
+    }
+    if let Ok(slot) = shared.slots.clone().try_acquire_owned() {
+        return Ok(slot);
+    }
     /// Counts a request out of the queue however its wait ends (a dropped connection
     /// included).
     struct Waiting<'a>(&'a AtomicUsize);

@@ -89,17 +89,8 @@ fn vocabulary_aliases_give_the_same_reports() {
 /// needs none.
 #[test]
 fn serve_off_loopback_prints_a_token() {
-    use std::io::{BufRead, BufReader};
     for (host, token) in [("0.0.0.0", true), ("127.0.0.1", false)] {
-        let mut child = crate::common::lastbite_std()
-            .args(["serve", "--host", host, "--port", "0"])
-            .stdout(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
+        let (mut child, line) = serve(&["--host", host]);
         let _ = child.kill();
         let _ = child.wait();
         let url = line.split_whitespace().nth(3).unwrap_or_default();
@@ -117,6 +108,64 @@ fn serve_off_loopback_prints_a_token() {
     fails(
         &["serve", "--token", "a b"],
         "--token must be printable ASCII",
+    );
+}
+
+/// `lastbite serve` on any free port with `args`: the process and the line it prints.
+fn serve(args: &[&str]) -> (std::process::Child, String) {
+    use std::io::{BufRead, BufReader};
+    let mut child = crate::common::lastbite_std()
+        .args(["serve", "--port", "0"])
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    (child, line)
+}
+
+/// SIGTERM to a server with a computation of minutes running: the computation is
+/// cancelled and the process exits, cleanly, within two seconds.
+#[test]
+fn serve_exits_within_two_seconds_of_sigterm_with_work_running() {
+    use std::io::Write;
+    let (mut child, line) = serve(&["--jobs", "1", "--max-seconds", "3600"]);
+    let url = line.split_whitespace().nth(3).unwrap_or_default();
+    let addr = url
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .to_string();
+    // Every allocation of 24 morsels: about half a minute of one core.
+    let body = r#"{"size": 24}"#;
+    let mut s = std::net::TcpStream::connect(&addr).unwrap();
+    write!(
+        s,
+        "POST /api/dinner/attainable HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    // SAFETY: kill(2) on the child's pid.
+    assert_eq!(unsafe { libc::kill(child.id() as i32, libc::SIGTERM) }, 0);
+    let t = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if t.elapsed() > std::time::Duration::from_secs(5) {
+            let _ = child.kill();
+            panic!("still running 5 s after SIGTERM");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    assert!(status.success(), "{status}");
+    assert!(
+        t.elapsed() < std::time::Duration::from_secs(2),
+        "exited {:?} after SIGTERM",
+        t.elapsed()
     );
 }
 

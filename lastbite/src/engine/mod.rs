@@ -230,6 +230,20 @@ pub fn describe_bytes(b: u128) -> String {
     }
 }
 
+/// The memory this process holds now (its resident set), where the system says
+/// (Linux's `/proc`); `None` elsewhere. For budgets on what no size formula bounds (a
+/// game written in Python: its states are the user's objects).
+pub fn resident_bytes() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let kb = status.lines().find_map(|l| l.strip_prefix("VmRSS:"))?;
+    kb.trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse::<u64>()
+        .ok()
+        .map(|k| k << 10)
+}
+
 /// Receives progress reports from long computations. Implemented by front ends (the CLI
 /// draws a progress bar on stderr); the engine never touches a terminal.
 pub trait Progress: Sync {
@@ -254,3 +268,14 @@ pub trait Progress: Sync {
 pub struct Silent;
 
 impl Progress for Silent {}
+
+/// A [`Progress`] that passes on only whether to stop: for a computation run as one item
+/// of a larger one (a sweep's trial), whose own phases must not replace the caller's.
+#[derive(Clone, Copy)]
+pub struct CancelOnly<'a>(pub &'a dyn Progress);
+
+impl Progress for CancelOnly<'_> {
+    fn cancelled(&self) -> bool {
+        self.0.cancelled()
+    }
+}

@@ -1,8 +1,6 @@
 //! Budgets and cancellation over the command table: every command stops within a second
 //! of a cancel, and (ignored, minutes) stays within its memory budget at its edge.
 
-use crate::base_requests;
-
 /// A sizing field of a command's request, on one of its base requests, grown times 8 a
 /// step from the base's value: each step's request as admitted under `caps` (the server's
 /// budgets filled in), until the server's checks refuse it. Every command but reproduce
@@ -14,52 +12,23 @@ pub(crate) struct Growth {
 
 pub(crate) fn growths(caps: &lastbite::api::serving::Caps) -> Vec<Growth> {
     use lastbite::api::serving;
-    let only = std::env::var("LASTBITE_ONLY").ok();
     let fields: std::collections::HashMap<_, _> = serving::request_fields().into_iter().collect();
     let mut all = Vec::new();
-    for (stem, schema) in lastbite::api::schemas() {
-        let Some(name) = stem.strip_suffix(".request") else {
-            continue;
-        };
-        if name == "reproduce" || only.as_deref().is_some_and(|o| o != name) {
-            continue;
-        }
-        let props = schema["properties"]
-            .as_object()
-            .cloned()
-            .unwrap_or_default();
-        for base in base_requests(name, &schema) {
-            for (field, prop) in &props {
-                let sizing = prop["x-budget"]
-                    .as_str()
-                    .is_some_and(|k| !matches!(k, "none" | "states" | "memory" | "budget"));
-                if !sizing || !prop.to_string().contains("\"integer\"") {
-                    continue;
-                }
-                let list = prop["type"] == "array";
-                let mut n = base[field.as_str()].as_u64().unwrap_or(2).max(2);
-                let mut requests = Vec::new();
-                for _ in 0..24 {
-                    let mut req = base.as_object().unwrap().clone();
-                    let v = if list {
-                        serde_json::json!([n])
-                    } else {
-                        serde_json::json!(n)
-                    };
-                    req.insert(field.clone(), v);
-                    let body = serde_json::Value::Object(req).to_string();
-                    match serving::admit(&fields[name], body.as_bytes(), caps, "t") {
-                        Ok(r) => requests.push(r),
-                        Err(_) => break,
-                    }
-                    n = n.saturating_mul(8);
-                }
-                all.push(Growth {
-                    name: name.to_string(),
-                    requests,
-                });
+    for s in crate::edges::sizing_fields(&["states", "memory"]) {
+        let mut n = s.from.unwrap_or(2).max(2);
+        let mut requests = Vec::new();
+        for _ in 0..24 {
+            let body = serde_json::Value::Object(s.at(n)).to_string();
+            match serving::admit(&fields[s.name.as_str()], body.as_bytes(), caps, "t") {
+                Ok(r) => requests.push(r),
+                Err(_) => break,
             }
+            n = n.saturating_mul(8);
         }
+        all.push(Growth {
+            name: s.name,
+            requests,
+        });
     }
     all
 }

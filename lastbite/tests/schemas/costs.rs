@@ -141,101 +141,57 @@ fn budget_edge_runs_within_3x_of_its_budget() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(lastbite::api::cost::DEFAULT_MAX_SECONDS);
-    let only = std::env::var("LASTBITE_ONLY").ok();
     let wait_budgets: u64 = std::env::var("LASTBITE_EDGE_WAIT")
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(3);
     let mut problems = Vec::new();
-    for (stem, schema) in lastbite::api::schemas() {
-        let Some(name) = stem.strip_suffix(".request") else {
-            continue;
-        };
-        if name == "reproduce"
-            || only
-                .as_deref()
-                .is_some_and(|o| !o.split(',').any(|o| o == name))
-        {
-            continue;
-        }
-        let props = schema["properties"]
-            .as_object()
-            .cloned()
+    let admitted = |name: &str, mut r: serde_json::Map<String, serde_json::Value>| {
+        r.insert("max_seconds".into(), serde_json::json!(budget));
+        let request = serde_json::Value::Object(r).to_string();
+        estimate(name, &request)
+            .is_ok_and(|e| e.admitted)
+            .then_some(request)
+    };
+    for crate::edges::Edge {
+        name,
+        field,
+        value: lo,
+        request,
+    } in crate::edges::edges(&["states", "memory", "seconds"], admitted)
+    {
+        let est = estimate(&name, &request)
+            .map(|e| e.text)
             .unwrap_or_default();
-        for base in base_requests(name, &schema) {
-            for (field, prop) in &props {
-                let sizing = prop["x-budget"].as_str().is_some_and(|k| {
-                    !matches!(k, "none" | "states" | "memory" | "seconds" | "budget")
-                });
-                if !sizing || !prop.to_string().contains("\"integer\"") {
-                    continue;
-                }
-                let list = prop["type"] == "array";
-                let at = |n: u64| {
-                    let mut r = base.as_object().unwrap().clone();
-                    r.insert(
-                        field.clone(),
-                        if list {
-                            serde_json::json!([n])
-                        } else {
-                            serde_json::json!(n)
-                        },
-                    );
-                    r.insert("max_seconds".into(), serde_json::json!(budget));
-                    serde_json::Value::Object(r).to_string()
-                };
-                let admitted = |n: u64| estimate(name, &at(n)).is_ok_and(|e| e.admitted);
-                let mut lo = base[field.as_str()].as_u64().unwrap_or(1).max(1);
-                if !admitted(lo) {
-                    continue;
-                }
-                let mut hi = lo;
-                while hi < 1 << 40 && admitted(hi.saturating_mul(2)) {
-                    hi *= 2;
-                }
-                lo = hi;
-                let mut top = hi.saturating_mul(2);
-                while top - lo > 1 {
-                    let mid = lo + (top - lo) / 2;
-                    if admitted(mid) {
-                        lo = mid;
-                    } else {
-                        top = mid;
-                    }
-                }
-                let request = at(lo);
-                let est = estimate(name, &request).map(|e| e.text).unwrap_or_default();
-                let stop = Arc::new(AtomicBool::new(false));
-                let (tx, rx) = std::sync::mpsc::channel();
-                let (flag, command, body) = (stop.clone(), name.to_string(), request.clone());
-                let started = Instant::now();
-                std::thread::spawn(move || {
-                    let ctl = Control::silent().with_cancel(&flag);
-                    let _ = tx.send(call(&command, &body, &ctl).err());
-                });
-                let limit = Duration::from_secs(3 * budget);
-                // Past the limit, wait up to `LASTBITE_EDGE_WAIT` budgets to measure how
-                // far the model is off (a fitted term needs the measured time).
-                let wait = Duration::from_secs(wait_budgets * budget).max(limit);
-                let outcome = rx.recv_timeout(wait);
-                let took = started.elapsed();
-                if outcome.is_err() {
-                    stop.store(true, Ordering::Relaxed);
-                    let _ = rx.recv_timeout(Duration::from_secs(5));
-                }
-                let error = outcome.ok().flatten().map(|e| format!(" ({e})"));
-                eprintln!(
-                    "{name} {field} = {lo}: {:.2} s{} [estimated {est}]",
-                    took.as_secs_f64(),
-                    error.unwrap_or_default()
-                );
-                if took > limit {
-                    problems.push(format!(
-                        "{name} {field} = {lo}: {:.1} s, past 3 x {budget} s [estimated {est}]",
-                        took.as_secs_f64()
-                    ));
-                }
-            }
+        let stop = Arc::new(AtomicBool::new(false));
+        let (tx, rx) = std::sync::mpsc::channel();
+        let (flag, command, body) = (stop.clone(), name.to_string(), request.clone());
+        let started = Instant::now();
+        std::thread::spawn(move || {
+            let ctl = Control::silent().with_cancel(&flag);
+            let _ = tx.send(call(&command, &body, &ctl).err());
+        });
+        let limit = Duration::from_secs(3 * budget);
+        // Past the limit, wait up to `LASTBITE_EDGE_WAIT` budgets to measure how
+        // far the model is off (a fitted term needs the measured time).
+        let wait = Duration::from_secs(wait_budgets * budget).max(limit);
+        let outcome = rx.recv_timeout(wait);
+        let took = started.elapsed();
+        if outcome.is_err() {
+            stop.store(true, Ordering::Relaxed);
+            let _ = rx.recv_timeout(Duration::from_secs(5));
+        }
+        let error = outcome.ok().flatten().map(|e| format!(" ({e})"));
+        eprintln!(
+            "{name} {field} = {lo}: {:.2} s{} [estimated {est}]",
+            took.as_secs_f64(),
+            error.unwrap_or_default()
+        );
+        if took > limit {
+            problems.push(format!(
+                "{name} {field} = {lo}: {:.1} s, past 3 x {budget} s [estimated {est}]",
+                took.as_secs_f64()
+            ));
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));

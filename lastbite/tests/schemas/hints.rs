@@ -160,3 +160,78 @@ fn the_example_parser_takes_quoted_and_bare_examples() {
     assert_eq!(example("the heap, e.g. 100 (any)").as_deref(), Some("100"));
     assert_eq!(example("give an .efg file"), None);
 }
+
+/// A field's value for trying combinations: the example its description gives
+/// (`e.g. \`X\``), else one of its type other than its default.
+fn trial_value(prop: &serde_json::Value) -> serde_json::Value {
+    let text = prop["description"].as_str().unwrap_or("");
+    let given = text
+        .split_once("e.g. `")
+        .and_then(|(_, rest)| rest.split('`').next())
+        .map(|e| e.trim_matches('"'));
+    match given {
+        Some(e) => serde_json::from_str(e).unwrap_or_else(|_| e.into()),
+        None => crate::modes::other_value(prop),
+    }
+}
+
+/// A refusal of two fields together names the one to leave out, and leaving it out gets
+/// past the refusal: over the command table, each command's base requests are sent with
+/// every pair of their other fields set (an example value, or one other than the
+/// default), and each refusal of a combination (`give either stack values or a number of
+/// stacks`, `give a dinner or trials, not both`) is followed by sending the request
+/// again without the field it names.
+#[test]
+fn every_combination_hint_names_a_field_whose_removal_gets_past_it() {
+    use lastbite::api::{command_info, COMMANDS};
+    let (mut followed, mut problems) = (std::collections::BTreeSet::new(), Vec::new());
+    for &name in COMMANDS {
+        if name == "reproduce" {
+            continue;
+        }
+        let schema = command_info(name).unwrap().request;
+        let props = schema["properties"].as_object().unwrap();
+        let fields: Vec<(&String, serde_json::Value)> = props
+            .iter()
+            .filter(|(_, p)| {
+                let budget = p["x-budget"].as_str().unwrap_or("none");
+                p.get("x-path").is_none()
+                    && !matches!(budget, "states" | "memory" | "seconds" | "budget")
+            })
+            .map(|(f, p)| (f, trial_value(p)))
+            .collect();
+        for base in crate::base_requests(name, &schema) {
+            for (i, a) in fields.iter().enumerate() {
+                for b in &fields[i..] {
+                    let mut r = base.as_object().unwrap().clone();
+                    r.insert(a.0.clone(), a.1.clone());
+                    r.insert(b.0.clone(), b.1.clone());
+                    let request = serde_json::Value::Object(r.clone()).to_string();
+                    let Err(Error::Combination { field, problem }) = attempt(name, &request) else {
+                        continue;
+                    };
+                    r.remove(field);
+                    let without = serde_json::Value::Object(r).to_string();
+                    match attempt(name, &without) {
+                        Err(Error::Combination {
+                            field: f2,
+                            problem: p2,
+                        }) if f2 == field && p2 == problem => {
+                            problems.push(format!(
+                                "{name} {request}: \"{problem}\" names {field}, and without it \
+                                 {without} is refused the same"
+                            ));
+                        }
+                        _ => {
+                            followed.insert(format!("{name}: {problem}"));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    // Dinners, tokens and cookies refuse combinations: a search that finds few has broken.
+    assert!(followed.len() >= 8, "only {followed:#?}");
+    eprintln!("{followed:#?}");
+}

@@ -4,8 +4,11 @@
 
 use std::path::Path;
 
+use edges::base_requests;
+
 mod budgets;
 mod costs;
+mod edges;
 mod forms;
 mod hints;
 mod modes;
@@ -69,72 +72,6 @@ fn requests_take_the_cli_defaults_and_refuse_unknown_fields() {
     // Exact numbers from JSON numbers are read by their decimal text.
     let req: SolveRequest = serde_json::from_str(r#"{"discount": 0.1}"#).unwrap();
     assert_eq!(req.discount.unwrap().to_string(), "1/10");
-}
-
-/// The smallest requests each command answers: the fields it cannot do without, and one
-/// request per way of running it where a field sizes the work of one way only.
-fn base_requests(name: &str, schema: &serde_json::Value) -> Vec<serde_json::Value> {
-    use serde_json::json;
-    let props = &schema["properties"];
-    let mut m = serde_json::Map::new();
-    let mut give = |k: &str, v: serde_json::Value| {
-        if props.get(k).is_some() {
-            m.insert(k.into(), v);
-        }
-    };
-    give("morsels", json!("1,2 2,3 3,1"));
-    give("set", json!("1,2"));
-    give("heap", json!("10"));
-    give("components", json!("1 2"));
-    give("statement", json!("4"));
-    give("profile", json!("NE,1,0"));
-    if name.starts_with("efg-") && name != "efg-random" {
-        give("data", json!("EFG 2 R \"g\" { \"A\" \"B\" }\np \"\" 1 1 \"\" { \"l\" \"r\" } 0\nt \"\" 1 \"o\" { 1, 2 }\nt \"\" 2 \"p\" { 2, 1 }\n"));
-    }
-    let with = |extra: serde_json::Value| {
-        let mut r = m.clone();
-        if name.starts_with("dinner-") && extra.get("morsels").is_none() {
-            // A sweep over sizes draws its own dinners.
-            if extra.as_object().is_some_and(|e| {
-                e.contains_key("size") || e.contains_key("trials") || e.contains_key("search")
-            }) {
-                r.remove("morsels");
-            }
-        }
-        r.extend(extra.as_object().unwrap().clone());
-        serde_json::Value::Object(r)
-    };
-    match name {
-        "dinner-pareto" | "dinner-attainable" => vec![with(json!({"size": 4}))],
-        "dinner-fairness" => vec![with(json!({})), with(json!({"trials": 2, "size": 4}))],
-        "dinner-discount" => vec![
-            with(json!({"discount": "1/2"})),
-            with(json!({"discount": "1/2", "search": true, "max_size": 3})),
-        ],
-        "dinner-experiment" | "dinner-multiplicity" => vec![with(json!({"size": 4, "trials": 2}))],
-        "dinner-balance" => vec![with(json!({"max_size": 4, "trials": 2}))],
-        "subtraction-scan" => vec![
-            with(json!({"pairs": 4})),
-            with(json!({"triples": 5})),
-            with(json!({"size": 2, "max": 5})),
-            with(json!({"size": 2, "max": 5, "random": 3})),
-        ],
-        "subtraction-plot" => vec![
-            with(json!({"figure": "figure1", "max": 8})),
-            with(json!({"figure": "heatmap", "max_heap": 20})),
-        ],
-        "subtraction-problems" | "subtraction-conjecture" => vec![with(json!({"max": 8}))],
-        "dinner-strategic-fairness" => vec![
-            with(json!({"items": 5})),
-            with(json!({"question": "three-agents", "items": 4, "strict_items": 3})),
-            with(json!({"question": "guarantees", "items": 5})),
-        ],
-        "tokens-solve" => vec![
-            with(json!({})),
-            with(json!({"on_grids": true, "stacks": 3, "players": 2, "grid": 2})),
-        ],
-        _ => vec![with(json!({}))],
-    }
 }
 
 /// Runs command `name` on `request` with a deadline: `None` when it ran on past it (and

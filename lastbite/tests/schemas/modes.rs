@@ -6,7 +6,7 @@ use lastbite::api::{call, command_info, Control, COMMANDS};
 use serde_json::{json, Value};
 
 /// A value of `prop`'s type other than its default.
-fn other_value(prop: &Value) -> Value {
+pub(crate) fn other_value(prop: &Value) -> Value {
     let types: Vec<&str> = match &prop["type"] {
         Value::String(t) => vec![t.as_str()],
         Value::Array(a) => a.iter().filter_map(Value::as_str).collect(),

@@ -136,7 +136,17 @@ pub struct PyGame {
     /// returns counts, whether or not the engine keeps it, so a game whose play never
     /// ends is stopped here.
     max_states: u64,
+    /// The most memory, in bytes, the process may grow by while the game's states are
+    /// stored (`memory_gib`), from `base` (its resident memory at the start): the states
+    /// are the game's own objects, of sizes no formula bounds, so it is measured.
+    max_growth: u64,
+    base: u64,
+    /// The caller's name of `max_states` (`max_nodes` for a tree written out).
+    states_field: &'static str,
 }
+
+/// How often (in new states) the memory the game's states take is measured.
+const MEASURE_EVERY: u32 = 1 << 12;
 
 /// A `(move, probability)` pair object read before, with its move and its probability's
 /// entry in the arena's `probs` (none until stored).
@@ -225,13 +235,37 @@ impl PyGame {
             failed: AtomicBool::new(false),
             calls: AtomicU64::new(0),
             max_states: u64::MAX,
+            max_growth: u64::MAX,
+            base: 0,
+            states_field: "max_states",
         })
     }
 
-    /// The game, refusing to reach more than `max_states` distinct states.
-    fn limited(mut self, max_states: u64) -> PyGame {
+    /// The game, refusing to reach more than `max_states` distinct states or to grow the
+    /// process by more than `memory_gib` GiB as they are stored.
+    fn limited(mut self, max_states: u64, memory_gib: u64) -> PyGame {
         self.max_states = max_states;
+        self.max_growth = memory_gib.saturating_mul(1 << 30);
+        self.base = lastbite::engine::resident_bytes().unwrap_or(0);
         self
+    }
+
+    /// The game, its state budget named `field` in messages (the caller's keyword).
+    fn states_named(mut self, field: &'static str) -> PyGame {
+        self.states_field = field;
+        self
+    }
+
+    /// Whether the states stored so far keep within the memory budget; a message naming
+    /// it when not.
+    fn over_memory(&self) -> Option<String> {
+        let grown = lastbite::engine::resident_bytes()?.saturating_sub(self.base);
+        (grown > self.max_growth).then(|| {
+            format!(
+                "the game's states took more than {} of memory (memory_gib): raise memory_gib to allow it, or check that its play ends",
+                lastbite::engine::describe_bytes(u128::from(self.max_growth))
+            )
+        })
     }
 
     fn arena(&self) -> std::sync::MutexGuard<'_, Arena> {
@@ -428,8 +462,9 @@ impl PyGame {
                 if u64::from(id) >= self.max_states {
                     drop(arena);
                     self.fail(Error::new_err(format!(
-                        "the game reached more than {} states (max_states; every state play returns counts): raise max_states to allow it, or check that its play ends",
-                        self.max_states
+                        "the game reached more than {} states ({field}; every state play returns counts): raise {field} to allow it, or check that its play ends",
+                        self.max_states,
+                        field = self.states_field
                     )));
                     return DEAD;
                 }
@@ -437,6 +472,13 @@ impl PyGame {
                     drop(arena);
                     self.fail(Error::new_err("the game has more than 2^32 - 1 states"));
                     return DEAD;
+                }
+                if id % MEASURE_EVERY == MEASURE_EVERY - 1 {
+                    if let Some(why) = self.over_memory() {
+                        drop(arena);
+                        self.fail(Error::new_err(why));
+                        return DEAD;
+                    }
                 }
                 let next = arena.by_hash.insert(h, id).unwrap_or(DEAD);
                 arena.objs.push(obj.unbind());

@@ -426,16 +426,21 @@ impl Solution {
     }
 }
 
+/// The memory, in GiB, a game written in Python may take as its states are stored,
+/// unless the call gives another (`memory_gib`).
+pub const DEFAULT_GAME_MEMORY_GIB: u64 = 4;
+
 /// Solves a game written in Python by backward induction.
 #[pyfunction]
-#[pyo3(signature = (game, ties = None, all_outcomes = false, max_states = Budget::DEFAULT_MAX_STATES))]
+#[pyo3(signature = (game, ties = None, all_outcomes = false, max_states = Budget::DEFAULT_MAX_STATES, memory_gib = DEFAULT_GAME_MEMORY_GIB))]
 pub fn solve(
     game: &Bound<'_, PyAny>,
     ties: Option<Bound<'_, PyAny>>,
     all_outcomes: bool,
     max_states: u64,
+    memory_gib: u64,
 ) -> PyResult<Solution> {
-    let g = PyGame::new(game)?.limited(max_states);
+    let g = PyGame::new(game)?.limited(max_states, memory_gib);
     let ties = match ties {
         Some(t) => parse_ties(&g, &t)?,
         None => Ties::uniform(TieBreak::First, g.players),
@@ -461,14 +466,15 @@ pub fn solve(
 
 /// Checks a strategy profile for subgame perfection by one-shot deviations.
 #[pyfunction]
-#[pyo3(signature = (game, strategy, max_states = Budget::DEFAULT_MAX_STATES))]
+#[pyo3(signature = (game, strategy, max_states = Budget::DEFAULT_MAX_STATES, memory_gib = DEFAULT_GAME_MEMORY_GIB))]
 pub fn verify<'py>(
     py: Python<'py>,
     game: &Bound<'py, PyAny>,
     strategy: &Bound<'py, PyAny>,
     max_states: u64,
+    memory_gib: u64,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let g = PyGame::new(game)?.limited(max_states);
+    let g = PyGame::new(game)?.limited(max_states, memory_gib);
     let call_strategy = |s: &Id, p: Player| -> Id {
         Python::attach(|py| {
             let state = g.obj(py, *s);
@@ -532,7 +538,12 @@ pub fn write_efg(
     max_nodes: u128,
 ) -> PyResult<()> {
     // A tree has at least as many nodes as distinct states.
-    let g = PyGame::new(game)?.limited(u64::try_from(max_nodes).unwrap_or(u64::MAX));
+    let g = PyGame::new(game)?
+        .limited(
+            u64::try_from(max_nodes).unwrap_or(u64::MAX),
+            DEFAULT_GAME_MEMORY_GIB,
+        )
+        .states_named("max_nodes");
     let mut buf = Vec::new();
     let r = engine::write_efg(&g, title, max_nodes, &mut buf);
     finish(&g, r)?;

@@ -625,8 +625,8 @@ pub fn attainable_sets(req: &AttainableRequest, ctl: &Control) -> Result<Attaina
     ctl.admit(costs::attainable(req.size))?;
     Ok(AttainableReport {
         size: req.size,
-        alice: attainable::attainable(req.size, 0)?,
-        bob: attainable::attainable(req.size, 1)?,
+        alice: attainable::attainable(req.size, 0, ctl)?,
+        bob: attainable::attainable(req.size, 1, ctl)?,
         catalan_k: attainable::catalan(k) as u64,
         catalan_k_plus_1: attainable::catalan(k + 1) as u64,
     })

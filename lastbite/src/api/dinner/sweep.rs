@@ -14,7 +14,7 @@ use super::{
 use crate::api::cost::{Estimate, Work};
 use crate::api::sweep::{self, Sweep};
 use crate::api::{Control, Error};
-use crate::engine::Budget;
+use crate::engine::{Budget, CancelOnly};
 use crate::exact::Exact;
 use crate::games::dinner::analysis::{balance, pareto};
 use crate::games::dinner::{random_spe_outcomes, Dinner, TurnOrder};
@@ -282,7 +282,7 @@ impl Sweep for MultiplicitySweep {
         req: &MultiplicityRequest,
         _: &u64,
         t: u64,
-        _ctl: &Control,
+        ctl: &Control,
     ) -> Result<MultiplicityPartial, Error> {
         let n = random_spe_outcomes(
             req.players,
@@ -291,6 +291,7 @@ impl Sweep for MultiplicitySweep {
             req.seed,
             t,
             Budget::default(),
+            &CancelOnly(ctl),
         )?
         .len();
         let mut histogram = vec![0; n + 1];

@@ -13,12 +13,21 @@ use crate::api::sweep::{self, Sweep};
 use crate::api::{Control, Error};
 use crate::engine::Progress;
 use crate::games::subtraction::analysis::{
-    check_one, statement_rulesets, Family, ProblemRecord, ScanRecord, Statement, PROBLEM5,
+    check_one, rulesets_of, statement_families, statement_rulesets, Family, ProblemRecord,
+    ScanRecord, Statement, PROBLEM5,
 };
 use crate::games::subtraction::analysis::{is_primitive, ZeroClass};
 use crate::games::subtraction::scanfile::{self, ScanFile};
 use crate::games::subtraction::{Convention, Ruleset, Table};
 use serde::{Deserialize, Serialize};
+
+/// The bytes a conjecture sweep keeps for each ruleset besides the list: its weight when
+/// split into shards.
+const CONJECTURE_PARTIAL_BYTES: u64 = 8;
+
+/// The bytes a problems sweep keeps for each ruleset besides the list: its weight, and at
+/// most a zero-discrepancy entry and a positive deviation or two.
+const PROBLEM_RECORD_BYTES: u64 = 64;
 
 /// `subtraction scan` without `out`, as a sweep: one item per ruleset, its record.
 pub struct ScanSweep;
@@ -222,6 +231,8 @@ impl Sweep for ConjectureSweep {
                 "give set sizes of at least 1",
             ));
         }
+        let families = statement_families(statement, &req.sizes, req.max);
+        super::check_plan_memory(&families, CONJECTURE_PARTIAL_BYTES, req.memory_gib)?;
         let sets =
             statement_rulesets(statement, &req.sizes, req.max).map_err(|e| sized(e, "max"))?;
         Ok(ConjecturePlan { statement, sets })
@@ -401,15 +412,12 @@ impl Sweep for ProblemsSweep {
                 "give set sizes of at least 1, each once",
             ));
         }
-        let mut sets = Vec::new();
-        for &size in &sorted {
-            sets.extend(
-                Family::All { size, max: req.max }
-                    .rulesets()
-                    .map_err(|e| sized(e, "max"))?,
-            );
-        }
-        Ok(sets)
+        let families: Vec<Family> = sorted
+            .iter()
+            .map(|&size| Family::All { size, max: req.max })
+            .collect();
+        super::check_plan_memory(&families, PROBLEM_RECORD_BYTES, req.memory_gib)?;
+        rulesets_of(&families).map_err(|e| sized(e, "max"))
     }
     fn items(plan: &Vec<Ruleset>) -> u64 {
         plan.len() as u64

@@ -247,6 +247,11 @@ pub fn run_shard<S: Sweep>(
         let parts: Vec<Result<S::Partial, Error>> = chunk
             .par_iter()
             .map(|&i| {
+                // Asked before each item too: a chunk of long items (a second each) would
+                // otherwise run on whole after a cancel.
+                if ctl.cancelled() {
+                    return Err(Error::Cancelled);
+                }
                 let p = S::item(req, plan, i, ctl);
                 ctl.advance(1);
                 p

@@ -87,9 +87,11 @@ pub const MAX_BY_PATHS: u64 = 1000;
 pub fn count_table_by_paths(max_n: u64, progress: &dyn Progress) -> Vec<Vec<BigUint>> {
     progress.start(max_n, "rows");
     let mut table = vec![vec![BigUint::from(1u32)]];
+    // A row of hundreds of morsels is seconds of big-number sums: each sum asks whether
+    // to stop, and a cancelled table's rows are left wrong (its caller discards them).
     table.par_extend((1..=max_n).into_par_iter().map(|n| {
         let at_least: Vec<BigUint> = (smallest_d(n)..=n + 1)
-            .map(|d| paths_at_least(n, d))
+            .map(|d| paths_at_least(n, d, progress))
             .collect();
         let mut row = vec![BigUint::default(); smallest_d(n) as usize];
         row.extend(at_least.windows(2).map(|w| &w[0] - &w[1]));
@@ -100,9 +102,10 @@ pub fn count_table_by_paths(max_n: u64, progress: &dyn Progress) -> Vec<Vec<BigU
     table
 }
 
-/// The number of strict `n`-component positions with `D >= d` (zero for `d > n`).
-fn paths_at_least(n: u64, d: u64) -> BigUint {
-    if d > n {
+/// The number of strict `n`-component positions with `D >= d` (zero for `d > n`, and
+/// when `progress` asks to stop).
+fn paths_at_least(n: u64, d: u64, progress: &dyn Progress) -> BigUint {
+    if d > n || progress.cancelled() {
         return BigUint::default();
     }
     let r = 2 * (n - d) + d % 2;
@@ -114,6 +117,9 @@ fn paths_at_least(n: u64, d: u64) -> BigUint {
     let mut ways = vec![BigUint::default(); n as usize];
     ways[0] = BigUint::from(1u32);
     for v in 1..n {
+        if v % 64 == 0 && progress.cancelled() {
+            return BigUint::default();
+        }
         for j in (1..=v.min(n - 1)).rev() {
             if v >= bound(j) {
                 let (lo, hi) = ways.split_at_mut(j as usize);

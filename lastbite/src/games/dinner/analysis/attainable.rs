@@ -15,7 +15,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::engine::Player;
+use crate::engine::{EngineError, Player, Progress};
 
 use crate::games::dinner::analysis::variants::next_permutation;
 use crate::games::dinner::model::{Dinner, DinnerError, Setup};
@@ -25,10 +25,11 @@ use crate::games::dinner::theory::crossout::crossout;
 /// permutation dinners of size `n` with Bob moving last.
 ///
 /// ```
+/// use lastbite::engine::Silent;
 /// use lastbite::games::dinner::analysis::attainable::attainable;
-/// assert_eq!(attainable(6, 0).unwrap(), 5); // Catalan C_3
+/// assert_eq!(attainable(6, 0, &Silent).unwrap(), 5); // Catalan C_3
 /// ```
-pub fn attainable(n: usize, p: Player) -> Result<u64, DinnerError> {
+pub fn attainable(n: usize, p: Player, progress: &dyn Progress) -> Result<u64, DinnerError> {
     if !(1..=24).contains(&n) || p > 1 {
         return Err(DinnerError::Size {
             what: "the attainable-set search",
@@ -47,46 +48,80 @@ pub fn attainable(n: usize, p: Player) -> Result<u64, DinnerError> {
         }
     };
     // Crossout step s (from 0) is eaten on turn n - 1 - s.
-    let mut memo: HashMap<u32, HashSet<u32>> = HashMap::new();
+    let mut search = Search {
+        n,
+        p,
+        eater: &eater,
+        memo: HashMap::new(),
+        progress,
+        work: 0,
+        cancelled: false,
+    };
     let full = if n == 32 { u32::MAX } else { (1u32 << n) - 1 };
-    let result = sets_from(full, n, p, &eater, &mut memo);
+    let result = search.sets_from(full);
+    if search.cancelled {
+        return Err(DinnerError::Engine(EngineError::Cancelled));
+    }
     Ok(result.len() as u64)
 }
 
-/// The sets player `p` can still collect from the morsels in `remaining`.
-fn sets_from(
-    remaining: u32,
+/// The memoised search of one player's attainable sets.
+struct Search<'a> {
     n: usize,
     p: Player,
-    eater: &dyn Fn(usize) -> Player,
-    memo: &mut HashMap<u32, HashSet<u32>>,
-) -> HashSet<u32> {
-    if remaining == 0 {
-        return HashSet::from([0]);
-    }
-    if let Some(s) = memo.get(&remaining) {
-        return s.clone();
-    }
-    let step = n - remaining.count_ones() as usize;
-    let turn = n - 1 - step;
-    let mut out = HashSet::new();
-    if eater(turn) == p {
-        // P eats the other player's least favourite: any remaining morsel.
-        let mut rest = remaining;
-        while rest != 0 {
-            let i = rest.trailing_zeros();
-            rest &= rest - 1;
-            for s in sets_from(remaining & !(1 << i), n, p, eater, memo) {
-                out.insert(s | 1 << i);
-            }
+    eater: &'a dyn Fn(usize) -> Player,
+    memo: HashMap<u32, HashSet<u32>>,
+    progress: &'a dyn Progress,
+    /// Sets collected since the caller was last asked whether to stop.
+    work: u64,
+    /// The caller asked to stop: every call returns at once.
+    cancelled: bool,
+}
+
+/// Sets collected between two questions to the caller (a few milliseconds).
+const ASK_EVERY: u64 = 1 << 16;
+
+impl Search<'_> {
+    /// The sets player `p` can still collect from the morsels in `remaining`.
+    fn sets_from(&mut self, remaining: u32) -> HashSet<u32> {
+        let (n, p, eater) = (self.n, self.p, self.eater);
+        if remaining == 0 {
+            return HashSet::from([0]);
         }
-    } else {
-        // The other player eats P's least favourite: the smallest remaining.
-        let i = remaining.trailing_zeros();
-        out = sets_from(remaining & !(1 << i), n, p, eater, memo);
+        if self.cancelled {
+            return HashSet::new();
+        }
+        if let Some(s) = self.memo.get(&remaining) {
+            return s.clone();
+        }
+        let step = n - remaining.count_ones() as usize;
+        let turn = n - 1 - step;
+        let mut out = HashSet::new();
+        if eater(turn) == p {
+            // P eats the other player's least favourite: any remaining morsel.
+            let mut rest = remaining;
+            while rest != 0 {
+                let i = rest.trailing_zeros();
+                rest &= rest - 1;
+                for s in self.sets_from(remaining & !(1 << i)) {
+                    out.insert(s | 1 << i);
+                }
+            }
+        } else {
+            // The other player eats P's least favourite: the smallest remaining.
+            let i = remaining.trailing_zeros();
+            out = self.sets_from(remaining & !(1 << i));
+        }
+        self.work += out.len() as u64 + 1;
+        if self.work >= ASK_EVERY {
+            self.work = 0;
+            self.cancelled = self.progress.cancelled();
+        }
+        if !self.cancelled {
+            self.memo.insert(remaining, out.clone());
+        }
+        out
     }
-    memo.insert(remaining, out.clone());
-    out
 }
 
 /// The same count by crossing out every permutation dinner of size `n` (n! of them).
@@ -126,7 +161,7 @@ mod tests {
         for n in 1..=8 {
             for p in 0..2 {
                 assert_eq!(
-                    attainable(n, p).unwrap(),
+                    attainable(n, p, &crate::engine::Silent).unwrap(),
                     attainable_brute_force(n, p),
                     "n {n} player {p}"
                 );

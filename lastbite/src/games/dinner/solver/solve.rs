@@ -359,6 +359,7 @@ pub fn random_spe_outcomes(
     seed: u64,
     trial: u64,
     budget: Budget,
+    progress: &dyn Progress,
 ) -> Result<Vec<Vec<Exact>>, DinnerError> {
     let mut rng = crate::rng::Rng::for_trial(seed, trial);
     let cols: Vec<Vec<i64>> = (0..players).map(|_| rng.permutation(size)).collect();
@@ -367,7 +368,7 @@ pub fn random_spe_outcomes(
         .collect();
     let d = Dinner::from_integers(players, flat)?;
     let order = TurnOrder::parse(order, &d)?;
-    all_spe_scores(&Setup::ordered(d, order)?, budget, &engine::Silent)
+    all_spe_scores(&Setup::ordered(d, order)?, budget, progress)
 }
 
 /// The eating order of an equilibrium path of `(mover, morsel)` steps.

@@ -28,6 +28,21 @@ pub enum Family {
 }
 
 impl Family {
+    /// How many rulesets the family holds (`u64::MAX` past it).
+    pub fn count(&self) -> u64 {
+        match *self {
+            Family::All { size, max } if size == 0 || max < size as u64 => 0,
+            Family::All { size, max } => binomial(max, size as u64),
+            Family::Random { count, .. } => count,
+        }
+    }
+
+    /// The memory the family's list of rulesets takes, in bytes (see [`ruleset_bytes`]).
+    pub fn bytes(&self) -> u128 {
+        let (Family::All { size, .. } | Family::Random { size, .. }) = *self;
+        u128::from(self.count()) * u128::from(ruleset_bytes(size))
+    }
+
     /// The rulesets, ordered by largest element, then lexicographically (descending
     /// element lists compared from the largest), so the first failure is the smallest
     /// counterexample.
@@ -51,7 +66,9 @@ impl Family {
                 for top in size as u64..=max {
                     let mut rest: Vec<u64> = (1..size as u64).collect();
                     loop {
-                        let mut e = rest.clone();
+                        // Exactly `size` long: a list grown by a push would hold twice.
+                        let mut e = Vec::with_capacity(size);
+                        e.extend_from_slice(&rest);
                         e.push(top);
                         out.push(Ruleset::new(e)?);
                         // Next combination of size-1 elements below `top`.
@@ -95,7 +112,7 @@ impl Family {
                 (0..count)
                     .map(|t| {
                         let mut rng = Rng::for_trial(seed, t);
-                        let mut e: Vec<u64> = Vec::new();
+                        let mut e: Vec<u64> = Vec::with_capacity(size);
                         while e.len() < size {
                             let x = 1 + rng.below(max);
                             if !e.contains(&x) {
@@ -113,6 +130,34 @@ impl Family {
 
 /// The most rulesets one sweep lists.
 pub const MAX_RULESETS: u64 = 20_000_000;
+
+/// The bytes one listed ruleset of `size` elements takes: the list's 24 and its
+/// elements' allocation (the allocator's 16-byte chunks, 8 bytes of them its header).
+pub fn ruleset_bytes(size: usize) -> u64 {
+    24 + (8 * size as u64 + 8).next_multiple_of(16).max(32)
+}
+
+/// The rulesets of several families, one list after another, made at once: refused
+/// before any is made when they are more than [`MAX_RULESETS`] together.
+pub fn rulesets_of(families: &[Family]) -> Result<Vec<Ruleset>, SubtractionError> {
+    let total = families
+        .iter()
+        .fold(0u64, |n, f| n.saturating_add(f.count()));
+    if total > MAX_RULESETS && families.len() > 1 {
+        let over = if total == u64::MAX { "more than " } else { "" };
+        return Err(SubtractionError::Budget(format!(
+            "{over}{total} rulesets together: too many to sweep (at most {MAX_RULESETS})"
+        )));
+    }
+    if let [one] = families {
+        return one.rulesets();
+    }
+    let mut out = Vec::with_capacity(total.min(MAX_RULESETS) as usize);
+    for f in families {
+        out.extend(f.rulesets()?);
+    }
+    Ok(out)
+}
 
 /// C(n, k), saturating at `u64::MAX` (a family too large to sweep either way).
 fn binomial(n: u64, k: u64) -> u64 {

@@ -14,10 +14,10 @@
 mod family;
 mod statements;
 
-pub use family::{Family, MAX_RULESETS};
+pub use family::{ruleset_bytes, rulesets_of, Family, MAX_RULESETS};
 pub use statements::{
-    check_one, check_statement, statement_rulesets, Checked, Positive, ProblemRecord, ScanRecord,
-    Statement, Verdict, PROBLEM5,
+    check_one, check_statement, statement_families, statement_rulesets, Checked, Positive,
+    ProblemRecord, ScanRecord, Statement, Verdict, PROBLEM5,
 };
 
 use super::model::{Convention, Ruleset, SubtractionError};

@@ -480,15 +480,19 @@ pub fn statement_rulesets(
     sizes: &[usize],
     max: u64,
 ) -> Result<Vec<Ruleset>, SubtractionError> {
-    let mut sets = Vec::new();
-    for &size in sizes {
-        if statement.sizes().is_some_and(|k| k != size) {
-            continue;
-        }
-        sets.extend(Family::All { size, max }.rulesets()?);
-    }
-    sets.sort_by(|a, b| (a.max(), a.elements()).cmp(&(b.max(), b.elements())));
+    let mut sets = super::family::rulesets_of(&statement_families(statement, sizes, max))?;
+    sets.sort_unstable_by(|a, b| (a.max(), a.elements()).cmp(&(b.max(), b.elements())));
     Ok(sets)
+}
+
+/// The families [`statement_rulesets`] lists: every ruleset of each of the given sizes
+/// (the statement's own size only, when it has one) with largest element at most `max`.
+pub fn statement_families(statement: Statement, sizes: &[usize], max: u64) -> Vec<Family> {
+    sizes
+        .iter()
+        .filter(|&&size| statement.sizes().is_none_or(|k| k == size))
+        .map(|&size| Family::All { size, max })
+        .collect()
 }
 
 /// Checks `statement` on every ruleset of `families` (each given as a size and a largest

@@ -79,7 +79,16 @@ fn three_players() -> Answer {
     let (trials, n) = (200u64, 8usize);
     let mut multiple = 0;
     for t in 0..trials {
-        let all = random_spe_outcomes(3, n, "snake", 3, t, Budget::default()).expect("small");
+        let all = random_spe_outcomes(
+            3,
+            n,
+            "snake",
+            3,
+            t,
+            Budget::default(),
+            &crate::engine::Silent,
+        )
+        .expect("small");
         if all.len() > 1 {
             multiple += 1;
         }

@@ -617,7 +617,10 @@ fn attainable_checks(p: &AttainablePublished, out: &mut Vec<Check>) {
         let computed: Vec<String> = p
             .sizes
             .iter()
-            .map(|&n| attainable::attainable(n, player).map_or("error".into(), |c| c.to_string()))
+            .map(|&n| {
+                attainable::attainable(n, player, &crate::engine::Silent)
+                    .map_or("error".into(), |c| c.to_string())
+            })
             .collect();
         out.push(check(
             &format!("attainable.{name}"),

@@ -256,6 +256,20 @@ fn counted<T: Send>(
         .collect()
 }
 
+/// Whether `stop` asks to stop, asked once every [`ASK_EVERY`] calls (`asked` counts
+/// them): a profile is microseconds, a run of them seconds.
+fn asks(asked: &mut u32, stop: &dyn Progress) -> bool {
+    *asked += 1;
+    if *asked < ASK_EVERY {
+        return false;
+    }
+    *asked = 0;
+    stop.cancelled()
+}
+
+/// Profiles between two questions to the caller.
+const ASK_EVERY: u32 = 256;
+
 /// The runs (units of progress) of one size's search: [`two_agents`] and [`guarantees`]
 /// make `m` (profiles split by the second agent's first item), [`three_agents`] one for
 /// each utility triple of `values` (`values^3`), and `m` more for strict rankings.
@@ -288,7 +302,12 @@ pub fn two_agents(
         let mut p = Rankings::new(&[identity.clone(), identity.clone()]);
         let mut spe = Spe::default();
         let mut fault = None;
+        let mut asked = 0u32;
         permutations_from(m, first, |order| {
+            if asks(&mut asked, stop) {
+                fault = Some(StrategicError::Stopped);
+                return false;
+            }
             p.set(1, order);
             let borda = [p.utilities(0, Scores::Borda), p.utilities(1, Scores::Borda)];
             let lex = [
@@ -391,7 +410,11 @@ pub fn three_agents(
         let mut out = Verdict::default();
         let mut spe = Spe::default();
         let mut items = vec![first; m];
+        let mut asked = 0u32;
         loop {
+            if asks(&mut asked, stop) {
+                return Err(StrategicError::Stopped);
+            }
             let mut u = [[0u64; MAX_ITEMS]; 3];
             for (i, &t) in items.iter().enumerate() {
                 for (a, x) in triple(t).into_iter().enumerate() {
@@ -516,7 +539,12 @@ pub fn guarantees(m: usize, stop: &dyn Progress) -> Result<Vec<Guarantee>, Strat
         }
         let mut least = vec![u64::MAX; 2 * sequences.len() * 2];
         let mut p = Rankings::new(&[identity.clone(), identity.clone()]);
+        let (mut asked, mut stopped) = (0u32, false);
         permutations_from(m, first, |order| {
+            if asks(&mut asked, stop) {
+                stopped = true;
+                return false;
+            }
             p.set(1, order);
             for (k, scores) in Scores::ALL.into_iter().enumerate() {
                 let u = [p.utilities(0, scores), p.utilities(1, scores)];
@@ -533,6 +561,9 @@ pub fn guarantees(m: usize, stop: &dyn Progress) -> Result<Vec<Guarantee>, Strat
             }
             true
         });
+        if stopped {
+            return Err(StrategicError::Stopped);
+        }
         Ok(least)
     };
     let parts: Vec<_> = counted(m, run, stop);
