@@ -27,6 +27,9 @@ use super::error::Error;
 /// )
 /// .unwrap_err();
 /// assert!(err.to_string().contains("max_nodes: invalid type"), "{err}");
+/// // Text that is not JSON says where it breaks.
+/// let err = parse_request::<SolveRequest>(r#"{"morsels": "1,2""#).unwrap_err();
+/// assert!(err.to_string().contains("at line 1 column 17"), "{err}");
 /// ```
 pub fn parse_request<T: serde::de::DeserializeOwned>(json: &str) -> Result<T, Error> {
     let fail = |message: String| Error::Request {
@@ -34,11 +37,19 @@ pub fn parse_request<T: serde::de::DeserializeOwned>(json: &str) -> Result<T, Er
     };
     let mut de = serde_json::Deserializer::from_str(json);
     let value = serde_path_to_error::deserialize(&mut de).map_err(|e| {
-        // A value of the wrong type names its field (`heap: invalid value: ...`).
+        // A value of the wrong type names its field (`heap: invalid value: ...`); text
+        // that is not JSON says where it breaks (`... at line 1 column 11`), and its
+        // field where one is known.
         let path = e.path().to_string();
+        let syntax = matches!(
+            e.inner().classify(),
+            serde_json::error::Category::Syntax | serde_json::error::Category::Eof
+        );
         let inner = e.into_inner().to_string();
-        if path == "." || path.is_empty() {
+        if path == "." || path.is_empty() || (syntax && path.contains('?')) {
             fail(inner)
+        } else if syntax {
+            fail(format!("{path}: {inner}"))
         } else {
             // The position in the document says nothing that the field does not.
             let inner = match inner.rsplit_once(" at line ") {

@@ -158,12 +158,11 @@ fn peak_memory() -> u64 {
         .map_or(0, |kb| kb << 10)
 }
 
-/// Budgets that hold, over the command table: each command's sizing
-/// fields are grown (times 8 a step) under a server's budgets of 1 GiB and 10^7 states
-/// until the library refuses them; the largest size not refused (the budget's edge, within
-/// a factor of 8) then runs in a child process with its address space limited, for at
-/// most 3 s, and must end (answered, refused or cancelled) with its peak memory within
-/// the budget and 0.5 GiB of the process's own. Minutes: `cargo test --release -p
+/// Budgets that hold, over the command table: each command's edge requests under a
+/// server's budgets of 1 GiB, 10^7 states and a minute of work (each sizing field at the
+/// largest value they admit) run in a child process with its data limited, for at most
+/// 3 s, and must end (answered, refused or cancelled) with its peak memory within the
+/// budget and 0.5 GiB of the process's own. Minutes: `cargo test --release -p
 /// lastbite --test schemas -- --ignored`; `LASTBITE_ONLY=cmd` checks one command.
 #[test]
 #[ignore = "minutes: every command at its budget's edge in a child process"]
@@ -204,36 +203,21 @@ fn every_command_at_its_budget_edge_stays_within_memory() {
         max_memory_gib: 1,
         max_seconds: 60,
     };
+    let fields: std::collections::HashMap<_, _> = serving::request_fields().into_iter().collect();
+    let admitted = |name: &str, r: serde_json::Map<String, serde_json::Value>| {
+        let body = serde_json::Value::Object(r).to_string();
+        let request = serving::admit(&fields[name], body.as_bytes(), &caps, "t").ok()?;
+        lastbite::api::estimate(name, &request)
+            .is_ok_and(|e| e.admitted)
+            .then_some(request)
+    };
     let mut problems = Vec::new();
-    for g in growths(&caps) {
-        let name = g.name.as_str();
-        let mut edge = None;
-        for request in g.requests {
-            // Refused by the library at once: past the edge. A call still running
-            // 2 s after its cancel is left running and reported.
-            let stop = Arc::new(AtomicBool::new(false));
-            let (tx, rx) = std::sync::mpsc::channel();
-            let (flag, command, r) = (stop.clone(), name.to_string(), request.clone());
-            std::thread::spawn(move || {
-                let ctl = Control::silent().with_cancel(&flag);
-                let _ = tx.send(call(&command, &r, &ctl).err());
-            });
-            std::thread::sleep(Duration::from_millis(50));
-            stop.store(true, Ordering::Relaxed);
-            match rx.recv_timeout(Duration::from_secs(2)) {
-                Ok(Some(e)) if !matches!(e, lastbite::api::Error::Cancelled) => break,
-                Ok(_) => edge = Some(request),
-                Err(_) => {
-                    problems.push(format!("{name} {request}: running 2 s after a cancel"));
-                    break;
-                }
-            }
-        }
-        let Some(request) = edge else { continue };
+    for edge in crate::edges::edges(&["states", "memory", "seconds"], admitted) {
+        let (name, request) = (edge.name.as_str(), edge.request);
         let out = std::process::Command::new(std::env::current_exe().unwrap())
             .args([
                 "--exact",
-                "every_command_at_its_budget_edge_stays_within_memory",
+                "budgets::every_command_at_its_budget_edge_stays_within_memory",
                 "--ignored",
                 "--nocapture",
                 "--test-threads=1",
