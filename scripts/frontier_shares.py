@@ -92,7 +92,7 @@ def table():
     return "\n".join(lines).rstrip() + "\n"
 
 
-COLORS = {4: "#1f77b4", 5: "#ff7f0e", 6: "#2ca02c", 7: "#d62728"}
+COLORS = {4: "#1f77b4", 5: "#ff7f0e", 6: "#2ca02c", 7: "#d62728", 8: "#9467bd"}
 
 
 def svg():

@@ -235,7 +235,7 @@ pub fn points() -> Vec<(&'static str, Value)> {
     );
     add(
         "tokens-anywhere",
-        [(10, 3), (10, 4), (8, 5)]
+        [(10, 4), (10, 5), (8, 6)]
             .map(|(n, k)| json!({"stacks": n, "players": k}))
             .to_vec(),
     );

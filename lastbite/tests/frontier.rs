@@ -37,16 +37,18 @@ fn sample<T>(all: Vec<T>, full: bool) -> Vec<T> {
 
 const SAMPLE: usize = 8_000;
 
-const CONJECTURE_4: [&str; 6] = [
+const CONJECTURE_4: [&str; 8] = [
     "conjecture-4-size-4-max-60",
     "conjecture-4-size-5-max-35",
     "conjecture-4-size-5-max-60",
     "conjecture-4-size-4-max-100",
     "conjecture-4-size-6-max-50",
     "conjecture-4-size-7-max-35",
+    "conjecture-4-size-8-max-32",
+    "conjecture-4-size-5-max-80",
 ];
 
-/// Recorded counterexamples to Conjecture 4 (sizes 4 to 7): a player strictly better off
+/// Recorded counterexamples to Conjecture 4 (sizes 4 to 8): a player strictly better off
 /// in AvA than in FvF at the recorded heap, by the engine.
 fn conjecture_4(full: bool) {
     for name in CONJECTURE_4 {
@@ -74,13 +76,15 @@ fn conjecture_4_counterexamples_by_the_engine_all() {
     conjecture_4(true);
 }
 
-const PROBLEM_6: [&str; 6] = [
+const PROBLEM_6: [&str; 8] = [
     "problem-6-size-4-max-60",
     "problem-6-size-5-max-35",
     "problem-6-size-5-max-60",
     "problem-6-size-4-max-100",
     "problem-6-size-6-max-50",
     "problem-6-size-7-max-35",
+    "problem-6-size-8-max-32",
+    "problem-6-size-5-max-80",
 ];
 
 /// Recorded counterexamples to Problem 6: some player strictly gains going from FvA or

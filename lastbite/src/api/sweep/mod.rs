@@ -109,7 +109,7 @@ pub fn shard_shares(name: &str, request: &str, count: u64) -> Result<Vec<f64>, E
 }
 
 /// The largest shard document `merge` reads from a file: 4 GiB, more than the records of
-/// the largest sweep the budgets admit (20 million rulesets) and far less than
+/// the largest sweep the budgets admit (30 million rulesets) and far less than
 /// `/dev/zero` would give.
 pub const MAX_DOCUMENT_BYTES: u64 = 4 << 30;
 

@@ -525,13 +525,14 @@ pub fn anywhere(req: &AnywhereRequest, ctl: &Control) -> Result<AnywhereReport, 
         return Err(over(bound));
     }
     // The bound is loose, the more so the more players: measured, the placements tried
-    // grow as about its 0.71th power (8 x bound^0.71), and each scores the stacks, about
-    // a quarter of a placement's time per stack past a few (measured from 8 to 400).
-    let per = (arena.stacks().len() as f64 / 4.0).max(1.0);
+    // are about half the bound for three players and half again for each player more
+    // (a face's tokens meet fewer pieces than the bound counts), and each scores the
+    // stacks: a quarter of a microsecond and a 48th of that per stack (measured from 6
+    // to 200 stacks, 2 to 6 players).
+    let tried = 0.5f64.powi(arena.players().saturating_sub(2) as i32);
+    let per = 1.1 + arena.stacks().len() as f64 / 48.0;
     ctl.admit(Estimate::new(
-        Work::count(bound as f64)
-            .power(0.71)
-            .times(Work::count(8.0 * per)),
+        Work::count(bound as f64).times(Work::count(tried * per)),
         PLACEMENTS,
     ))?;
     let play = solve_anywhere(&arena, ties, ctl)?;

@@ -82,6 +82,7 @@ fn check_refined_by(arena: &Arena, ties: TokenTies, extra: &[usize]) {
                 arena,
                 ties,
                 candidates: Candidates::Refined(e),
+                by_face: false,
                 memo: HashMap::new(),
                 stop: &Silent,
                 tried: 0,
@@ -133,8 +134,80 @@ fn small_games_refine_to_nothing_new() {
     }
 }
 
+/// The search keyed by faces against the same search keyed by positions: the same
+/// moves, payoffs and sets, and the placements tried within the bound.
+fn check_faces(arena: &Arena, ties: TokenTies) {
+    let faces = anywhere(arena, ties, &Silent).unwrap();
+    let positions = anywhere_by_position(arena, ties).unwrap();
+    assert_eq!(faces.moves, positions.moves, "{arena}");
+    assert_eq!(faces.payoffs, positions.payoffs, "{arena}");
+    assert_eq!(faces.choices, positions.choices, "{arena}");
+    assert!(faces.placements <= positions.placements, "{arena}");
+    assert!(
+        u128::from(faces.placements) <= arena.placements_bound(),
+        "{arena}: {} placements over the bound {}",
+        faces.placements,
+        arena.placements_bound()
+    );
+}
+
+/// Every game of $1..$M, M up to 6, one to four players, lines and clocks, and five
+/// players on the line of $1..$5, both tie rules: keeping each face once changes
+/// nothing. (Five round the clock of $1..$5, of odd circumference and so twice the
+/// lattice points, take the positions' memo 13 s.)
+#[test]
+fn faces_solve_as_positions_do() {
+    for clock in [false, true] {
+        for players in 1..=5 {
+            for m in players.max(2)..=(if players == 5 { 5 } else { 6 }) {
+                if clock && players == 5 {
+                    continue;
+                }
+                let arena = Arena::unit_spaced(dollars(m as i128), players, clock).unwrap();
+                check_faces(&arena, TokenTies::Lowest);
+                check_faces(&arena, TokenTies::Highest);
+            }
+        }
+    }
+}
+
+/// Stacks `(gap, value)` after one another, each `gap / denominator` past the one before
+/// it (the first past 0), on a line, or on a clock whose circumference is the last
+/// position plus `past`.
+fn uneven(
+    stacks: &[(i128, i128)],
+    denominator: i128,
+    players: usize,
+    past: Option<Exact>,
+) -> Arena {
+    let mut at = Exact::ZERO;
+    let layout: Vec<(Exact, Exact)> = stacks
+        .iter()
+        .map(|&(gap, v)| {
+            at = at + Exact::new(gap, denominator).unwrap();
+            (at, int(v))
+        })
+        .collect();
+    Arena::new(layout, players, past.map(|p| at + p)).unwrap()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// Random values at uneven positions, two to five players, line or clock, either
+    /// tie rule: the faces' memo gives what the positions' does.
+    #[test]
+    fn random_layouts_solve_by_faces_as_by_positions(
+        stacks in prop::collection::vec((1i128..5, 0i128..9), 2..7),
+        players in 2usize..6,
+        clock: bool,
+        highest: bool,
+    ) {
+        let arena = uneven(&stacks, 3, players, clock.then(|| Exact::new(1, 2).unwrap()));
+        prop_assume!(arena.placements_bound() < 3_000_000);
+        let ties = if highest { TokenTies::Highest } else { TokenTies::Lowest };
+        check_faces(&arena, ties);
+    }
 
     /// Only stacks allowed, the search is the discrete game's solver.
     #[test]
@@ -157,16 +230,7 @@ proptest! {
         players in 2usize..5,
         clock: bool,
     ) {
-        let mut at = Exact::ZERO;
-        let layout: Vec<(Exact, Exact)> = stacks
-            .iter()
-            .map(|&(gap, v)| {
-                at = at + Exact::new(gap, 2).unwrap();
-                (at, int(v))
-            })
-            .collect();
-        let c = clock.then(|| at + int(1));
-        let arena = Arena::new(layout, players, c).unwrap();
+        let arena = uneven(&stacks, 2, players, clock.then(|| int(1)));
         prop_assume!(refined_cost(&arena, 1) < 4_000_000);
         check_refined(&arena, TokenTies::Lowest);
     }

@@ -128,8 +128,9 @@ impl Family {
     }
 }
 
-/// The most rulesets one sweep lists.
-pub const MAX_RULESETS: u64 = 20_000_000;
+/// The most rulesets one sweep lists: every set of size 5 up to 80 (24,040,016) fits; the
+/// memory the list takes is budgeted apart (`memory_gib`, before any is listed).
+pub const MAX_RULESETS: u64 = 30_000_000;
 
 /// The bytes one listed ruleset of `size` elements takes: the list's 24 and its
 /// elements' allocation (the allocator's 16-byte chunks, 8 bytes of them its header).

@@ -43,7 +43,7 @@ mod tests;
 use crate::engine::Progress;
 pub use model::{
     balanced_two, ef1, ef1_every_utility, first_envy_beyond_one, ordinal_equilibrium,
-    sequence_text, sincere_two, Rankings, Scores, Spe, StrategicError, MAX_ITEMS,
+    ordinal_subgame, sequence_text, sincere_two, Rankings, Scores, Spe, StrategicError, MAX_ITEMS,
 };
 use model::{free_picks, value};
 

@@ -169,7 +169,13 @@ pub fn sincere_two(turns: &[u8], p: &Rankings) -> [u16; 2] {
 /// assert_eq!((a, b), (0b0011, 0b1100)); // A gets 0 and 1, B 2 and 3
 /// ```
 pub fn ordinal_equilibrium(turns: &[u8], p: &Rankings) -> [u16; 2] {
-    let mut taken = 0u16;
+    ordinal_subgame(turns, p, (1u32 << p.m).wrapping_sub(1) as u16)
+}
+
+/// [`ordinal_equilibrium`] of the subgame where the items of `left` remain and `turns`
+/// (as many as those items) are still to be played.
+pub fn ordinal_subgame(turns: &[u8], p: &Rankings, left: u16) -> [u16; 2] {
+    let mut taken = !left;
     let mut next = [p.m; 2];
     let mut out = [0u16; 2];
     for &a in turns.iter().rev() {
