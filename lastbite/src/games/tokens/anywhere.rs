@@ -305,11 +305,14 @@ pub fn placements_bound(lattice_points: u128, players: usize) -> u128 {
     for t in 0..players as u128 {
         let breakpoints = l.saturating_add(t.saturating_mul(l.saturating_add(2)));
         product = product.saturating_mul(breakpoints.saturating_mul(2));
+        if product == u128::MAX {
+            // Each depth has at least 6t pieces, so past 2^128 paths the bound is past
+            // 10^14 placements (years) whatever the orders divide: stop counting, as
+            // for a player count no game holds.
+            return u128::MAX;
+        }
         total = total.saturating_add(product / orders);
         orders = orders.saturating_mul(t + 1);
-        if total == u128::MAX {
-            break;
-        }
     }
     total
 }
