@@ -193,6 +193,9 @@ units! {
     INPUT = "input items", 200.0;
     /// A state of a dinner's exact solver (the subset lattice), per player.
     DINNER_STATES = "state-players", 30.0;
+    /// A state of a plain dinner's layers from 22 morsels, per player: the kernel's
+    /// blocks (3 x 30 about 3 ns, 16-bit columns and the friendly rule's keys about 4).
+    LAYER_STATES = "layer state-players", 8.0;
     /// A morsel of crossout or sincere play (a sort and a pass).
     MORSELS = "morsels", 35.0;
     /// A node of a game tree built, drawn or checked.

@@ -3,9 +3,10 @@
 //! before its work; the calibration of each unit is the cost module's table.
 
 use crate::api::cost::{
-    Estimate, Work, DINNER_STATES, MORSELS, NODES, PROFILE_ITEMS, SEQUENCE_STEPS, TRIAL_MORSELS,
+    Estimate, Work, DINNER_STATES, LAYER_STATES, MORSELS, NODES, PROFILE_ITEMS, SEQUENCE_STEPS,
+    TRIAL_MORSELS,
 };
-use crate::games::dinner::Setup;
+use crate::games::dinner::{Setup, LEAN_FROM};
 
 /// The exact solver over the subset lattice: `2^n` states, each a payoff per player.
 pub(super) fn lattice(setup: &Setup) -> Estimate {
@@ -18,6 +19,16 @@ pub(super) fn lattice_of(n: usize, players: usize) -> Estimate {
         Work::pow2(n as f64).times(Work::count(players as f64 + 1.0)),
         DINNER_STATES,
     )
+}
+
+/// The exact solver of `dinner solve`: [`lattice`], at the kernel's pace where it takes
+/// the dinner (plain, from [`LEAN_FROM`] morsels, no explanation asked).
+pub(super) fn exact(setup: &Setup, explain: bool) -> Estimate {
+    let plain = setup.scoring().is_plain() && setup.rules().before().is_none();
+    match plain && !explain && setup.dinner().len() >= LEAN_FROM {
+        true => Estimate::new(lattice(setup).work, LAYER_STATES),
+        false => lattice(setup),
+    }
 }
 
 /// Crossout or sincere play: a sort and a pass over `n` morsels.

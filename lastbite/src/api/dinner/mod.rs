@@ -192,7 +192,7 @@ pub fn solve(req: &SolveRequest, ctl: &Control) -> Result<SolveReport, Error> {
         true => costs::crossout(d.len()),
         // Every equilibrium too: a set of outcomes per state, a few times a value's work.
         false if req.all => costs::lattice(&setup).times(Work::count(4.0)),
-        false => costs::lattice(&setup),
+        false => costs::exact(&setup, explain),
     })?;
     let mut report = SolveReport {
         players: d.players(),

@@ -18,7 +18,7 @@
 //! latest, as the engine does.
 //!
 //! What a value is, the mover's preference and what follows a decided block belong to
-//! the layout ([`Cells`], in `kernel.rs`: one packed word for two players, or the mover's
+//! the layout ([`Cells`], in `kernel.rs`: one packed word under the index rule, or the mover's
 //! column of payoffs with the others gathered through the moves chosen). The module owns
 //! the block split ([`Low`], [`decide_blocks`]).
 

@@ -243,11 +243,12 @@ fn budget_refuses_with_the_size() {
 }
 
 /// Dinners past [`super::LEAN_FROM`] morsels, solved with the default memory (a choice
-/// byte per state) and with just enough for two layers (the path re-solved): the same
-/// eating order and scores, for two players also crossout's; one byte less is refused
-/// with the sizes.
+/// byte per state) and with just enough for two layers (the path re-solved, or the
+/// kernel's layers where they are smaller still): the same eating order and
+/// scores, for two players also crossout's; one byte less is refused with the sizes.
 #[test]
 fn lean_dinners_recover_the_path_by_resolving() {
+    let mut routes = [0; 2];
     for (players, n, seed) in [(2usize, 22usize, 1u64), (3, 22, 2), (2, 23, 3), (4, 22, 4)] {
         let mut rng = crate::rng::Rng::for_trial(seed, 7);
         let values: Vec<i64> = (0..n * players).map(|_| rng.below(5) as i64).collect();
@@ -269,15 +270,39 @@ fn lean_dinners_recover_the_path_by_resolving() {
             roomy.recovery,
             Some(crate::engine::PathRecovery::ChoiceBytes)
         );
-        // Utilities below 5 keep the payoffs in i32, the width the solver picks first.
+        // The least memory the solver takes, at the width it picks (the narrowest that
+        // holds the payoffs): the engine's for re-solving, or the kernel's where its
+        // layout is more compact.
         let setup = Setup::ordered(d.clone(), order.clone()).unwrap();
-        let game = DinnerGame::<i32>::new(&setup, true).unwrap();
-        let tight = crate::engine::lean_bytes_resolving(&game);
+        let ties = DinnerTies::Index.for_engine(players);
+        let (engine, kernel) = match DinnerGame::<i16>::new(&setup, true) {
+            Ok(game) => (
+                crate::engine::lean_bytes_resolving(&game),
+                super::kernel::bytes(&game, &ties),
+            ),
+            Err(_) => {
+                let game = DinnerGame::<i32>::new(&setup, true).unwrap();
+                (
+                    crate::engine::lean_bytes_resolving(&game),
+                    super::kernel::bytes(&game, &ties),
+                )
+            }
+        };
+        let by_kernel = kernel.is_some_and(|k| k <= engine);
+        routes[by_kernel as usize] += 1;
+        let tight = kernel.filter(|_| by_kernel).unwrap_or(engine);
         let lean = solve(tight).unwrap();
-        assert_eq!(lean.recovery, Some(crate::engine::PathRecovery::Resolving));
         assert_eq!(lean.eating, roomy.eating, "{players} x {n}");
         assert_eq!(lean.scores, roomy.scores);
-        assert!(lean.resolved > 1 << (n - 2), "{}", lean.resolved);
+        if by_kernel {
+            assert_eq!(
+                lean.recovery,
+                Some(crate::engine::PathRecovery::ChoiceBytes)
+            );
+        } else {
+            assert_eq!(lean.recovery, Some(crate::engine::PathRecovery::Resolving));
+            assert!(lean.resolved > 1 << (n - 2), "{}", lean.resolved);
+        }
         if players == 2 {
             assert_agree(&d, &order);
             let co = crossout(&Setup::ordered(d.clone(), order.clone()).unwrap()).unwrap();
@@ -287,6 +312,8 @@ fn lean_dinners_recover_the_path_by_resolving() {
         let err = solve(tight - 1).unwrap_err().to_string();
         assert!(err.contains("over the memory budget"), "{err}");
     }
+    // The engine re-solved at least one of them.
+    assert!(routes[0] > 0, "{routes:?}");
 }
 
 /// Alice's payoff is f_A(her utilities) = sum of squares, Bob's is f_B = product: both

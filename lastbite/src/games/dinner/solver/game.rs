@@ -42,15 +42,6 @@ impl<'d, P: Payoff> DinnerGame<'d, P> {
         }
         let overflow = || DinnerError::Overflow(n);
         let multiplier = if perturb { (n * n).max(1) as i128 } else { 1 };
-        let bound = scoring
-            .bound(dinner)
-            .checked_mul(multiplier)
-            .and_then(|b| b.checked_add(n as i128))
-            .and_then(|b| b.checked_mul(n as i128))
-            .ok_or_else(overflow)?;
-        if !P::fits(bound) {
-            return Err(overflow());
-        }
         let mut game = DinnerGame {
             dinner,
             order,
@@ -60,15 +51,41 @@ impl<'d, P: Payoff> DinnerGame<'d, P> {
             multiplier,
             perturb,
         };
-        if game.scoring.is_plain() {
-            let mut plain = Vec::with_capacity(n * k);
-            for i in 0..n {
-                for p in 0..k {
-                    plain.push(P::from_integer(game.payoff_int(0, i, p, p)));
-                }
-            }
-            game.plain = Some(plain);
+        // A bound on every sum a solver forms: one player's total, the others' total or
+        // everyone's. Plain payoffs go to the eater alone, so any such sum is at most
+        // each morsel's largest payoff to anyone, summed: 3 x 32 morsels of utilities to
+        // 1,000 fit 16 bits. Other scorings (a discount, altruism) are bounded by their
+        // largest payoff of one bite at each turn.
+        // Each payoff times the index rule's multiplier, plus its offset, fits `i128`.
+        game.scoring
+            .bound(dinner)
+            .checked_mul(multiplier)
+            .and_then(|b| b.checked_add(n as i128))
+            .ok_or_else(overflow)?;
+        let plain: Option<Vec<i128>> = game.scoring.is_plain().then(|| {
+            (0..n)
+                .flat_map(|i| (0..k).map(move |p| (i, p)))
+                .map(|(i, p)| game.payoff_int(0, i, p, p))
+                .collect()
+        });
+        let bound = match &plain {
+            Some(plain) => plain
+                .chunks(k.max(1))
+                .map(|row| row.iter().map(|x| x.unsigned_abs()).max().unwrap_or(0))
+                .try_fold(0u128, |a, x| a.checked_add(x))
+                .and_then(|b| i128::try_from(b).ok()),
+            None => game
+                .scoring
+                .bound(dinner)
+                .checked_mul(multiplier)
+                .and_then(|b| b.checked_add(n as i128))
+                .and_then(|b| b.checked_mul(n as i128)),
         }
+        .ok_or_else(overflow)?;
+        if !P::fits(bound) {
+            return Err(overflow());
+        }
+        game.plain = plain.map(|plain| plain.into_iter().map(P::from_integer).collect());
         Ok(game)
     }
 

@@ -139,8 +139,8 @@ pub fn crossout_gap(setup: &Setup, ties: &DinnerTies, explain: bool) -> Option<C
 /// holds at most `memory` bytes, keeping a choice byte per state when they fit and else
 /// recovering the path by re-solving ([`engine::solve_lean`]).
 ///
-/// Payoffs are `i32` when the utilities allow it (8 bytes a state for two players), else
-/// `i64`, else `i128`.
+/// Payoffs are `i16` when the utilities allow it (6 bytes a state for three players),
+/// else `i32`, else `i64`, else `i128`.
 pub fn solve_exact(
     setup: &Setup,
     ties: &DinnerTies,
@@ -179,9 +179,14 @@ pub fn solve_exact(
             solve_exact_with::<$p>(setup, ties, limits, progress, explain_after)
         };
     }
-    let cpu = match with!(i32) {
-        Err(DinnerError::Overflow(_)) => match with!(i64) {
-            Err(DinnerError::Overflow(_)) => with!(i128),
+    // Each width is tried only when the narrower one overflows: the game's constructor
+    // refuses a width before any state is solved.
+    let cpu = match with!(i16) {
+        Err(DinnerError::Overflow(_)) => match with!(i32) {
+            Err(DinnerError::Overflow(_)) => match with!(i64) {
+                Err(DinnerError::Overflow(_)) => with!(i128),
+                other => other,
+            },
             other => other,
         },
         other => other,

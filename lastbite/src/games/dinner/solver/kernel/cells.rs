@@ -1,6 +1,6 @@
 //! The layouts of a layer's cells that the blocks decide: the mover's own column under
 //! the rules first and last (`Columns`), 64-bit keys for friendly and antagonistic movers
-//! (`Keys`), and the packed words of two players under the index rule (`Words`).
+//! (`Keys`), and the packed words of the index rule (`Words`).
 
 use crate::par::prelude::*;
 

@@ -8,8 +8,10 @@
 //!
 //! Most layers are decided block by block (`games/dinner/solver/blocks.rs`): the states that
 //! share their high morsels lie together, and most of their children are read as
-//! sequential streams. Two players under the index rule share one packed word a state
-//! (`Packing`); otherwise each player has a column of payoffs, the mover compares its
+//! sequential streams. Under the index rule every player's payoff shares one packed word
+//! a state where the utilities' totals fit it (`Packing`: two players, or three with
+//! utilities to about 1,000); otherwise each player has a column of payoffs, 16 bits
+//! wide where every total fits, the mover compares its
 //! own column's (`Columns`, under the rules first and last) and the other columns are
 //! gathered through the moves chosen. The rules friendly and antagonistic compare the
 //! others' total on ties: with 32-bit payoffs the layer below holds a key a state for
@@ -33,7 +35,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::engine::{
-    self, EngineError, IndexedGame, LeanSolution, Progress, RankedGame, TieBreak, Ties,
+    self, EngineError, IndexedGame, LeanSolution, Payoff, Progress, RankedGame, TieBreak, Ties,
 };
 
 use crate::games::dinner::solver::blocks::{decide_blocks, Blocks, Low, MAX_SPLIT, SPLIT};
@@ -55,7 +57,7 @@ use shared::*;
 use walk::*;
 
 /// Solves a plain dinner's layers with the kernel, holding two buffers of the widest
-/// layer's payoff vectors (one packed word a state for two players under the index
+/// layer's payoff vectors (one packed word a state under the index
 /// rule) and the kept layers' choice bytes; `None` when the dinner is not
 /// plain or its layers do not fit `memory` (the engine then solves it, re-solving for
 /// the path if need be).
@@ -65,6 +67,32 @@ pub fn solve<'g, P: Word>(
     memory: u128,
     progress: &dyn Progress,
 ) -> Option<Result<LeanSolution<DinnerGame<'g, P>>, EngineError>> {
+    // The packed words where they fit (the faster route), else the columns.
+    let (packing, bytes) = plan(game, ties)?
+        .into_iter()
+        .find(|&(_, bytes)| bytes <= memory)?;
+    let pay = game.plain_payoffs()?;
+    let n = game.layer_count() - 1;
+    Some(match packing {
+        Some(packing) => run_packed(game, ties, &packing, n, bytes, SPLIT, progress),
+        None => run(game, ties, pay, n, bytes, SPLIT, progress),
+    })
+}
+
+/// The bytes the kernel holds at its peak for a game; `None` when it does not take the
+/// game (below this much memory the engine solves it).
+#[cfg(test)]
+pub(in crate::games::dinner::solver) fn bytes<P: Word>(
+    game: &DinnerGame<'_, P>,
+    ties: &Ties,
+) -> Option<u128> {
+    plan(game, ties)?.into_iter().map(|(_, bytes)| bytes).min()
+}
+
+/// The kernel's routes for a game, the one it prefers first (packed words, or columns
+/// when `None`), each with the bytes it holds at its peak; `None` when the kernel does
+/// not take the game.
+fn plan<P: Word>(game: &DinnerGame<'_, P>, ties: &Ties) -> Option<Vec<(Option<Packing>, u128)>> {
     let pay = game.plain_payoffs()?;
     let n = game.layer_count() - 1;
     if n > 63 {
@@ -85,36 +113,32 @@ pub fn solve<'g, P: Word>(
         .sum();
     let base = 1u128 << n.saturating_sub(KEPT_LAYERS);
     let held = |word: u128| (2 * widest * word + kept_bytes).max(base * (1 + k * size));
-    // Two players under the index rule: one word a state instead of two payoffs, and
-    // the layers decided block by block (2 x 26 morsels: 0.74 s against 1.33 s in two
-    // columns, see docs/performance-notes.md).
-    if let Some(packing) = Packing::of(game, ties, pay, n) {
-        let bytes = held(8);
-        return (bytes <= memory)
-            .then(|| run_packed(game, ties, &packing, n, bytes, SPLIT, progress));
-    }
-    // A column of 64-bit keys beside the payoffs for friendly and antagonistic movers.
-    let bytes = held(
-        k * size
-            + if keyed(ties, k as usize, P::NARROW) {
-                8
-            } else {
-                0
-            },
-    );
-    if bytes > memory {
-        return None;
-    }
+    // The index rule: one word a state instead of a payoff a player, and the layers
+    // decided block by block (2 x 26 morsels: 0.74 s against 1.33 s in two columns, see
+    // docs/performance-notes.md; 3 x 30 in 2.4 GB against 3.6 in three 32-bit columns).
+    // Narrow columns may hold less (three 16-bit payoffs in 6 bytes).
+    let mut routes: Vec<_> = Packing::of(game, ties, pay, n)
+        .map(|packing| (Some(packing), held(8)))
+        .into_iter()
+        .collect();
     // Every partial sum (a payoff, the others' total) is at most the sum of all payoffs'
-    // magnitudes; the game's own check covers the first, this one the second.
+    // magnitudes; the game's own check covers the first, this one the second, which
+    // narrow payoffs add in 32 bits (the keys) and wide ones in their own width.
     let total = pay
         .iter()
         .map(|p| p.to_integer().map(i128::unsigned_abs))
         .try_fold(0u128, |a, x| a.checked_add(x?));
-    if !total.is_some_and(|t| t <= i128::MAX as u128 && P::fits(t as i128)) {
-        return None;
+    let fits = |t: i128| if P::NARROW { i32::fits(t) } else { P::fits(t) };
+    if total.is_some_and(|t| t <= i128::MAX as u128 && fits(t as i128)) {
+        // A column of 64-bit keys beside the payoffs for friendly and antagonistic movers.
+        let keys = if keyed(ties, k as usize, P::NARROW) {
+            8
+        } else {
+            0
+        };
+        routes.push((None, held(k * size + keys)));
     }
-    Some(run(game, ties, pay, n, bytes, SPLIT, progress))
+    (!routes.is_empty()).then_some(routes)
 }
 
 /// Solves the layers in columns of payoffs, a player's each, block by block (low

@@ -7,10 +7,10 @@ use crate::engine::{self, EngineError, LeanSolution, PathRecovery, Payoff, Progr
 
 use crate::games::dinner::solver::game::DinnerGame;
 
-/// A machine payoff the kernel adds and compares directly (the dinner's `i32`, `i64` and
-/// `i128`).
+/// A machine payoff the kernel adds and compares directly (the dinner's `i16`, `i32`,
+/// `i64` and `i128`).
 pub trait Word: Payoff + Zero + Default + Add<Output = Self> {
-    /// Whether a payoff is 32 bits wide: then a payoff and a total of payoffs share one
+    /// Whether a payoff fits 32 bits: then a payoff and a total of payoffs share one
     /// 64-bit key, and the friendly and antagonistic rules go block by block.
     const NARROW: bool;
     /// The payoff as 32 bits (only called when [`Word::NARROW`]).
@@ -26,6 +26,19 @@ impl Word for i32 {
     }
     fn widen(x: i32) -> i32 {
         x
+    }
+}
+
+/// Every total fits 16 bits (utilities to about 1,000 over 30 morsels): the layers take
+/// half the memory of `i32` columns, 3 x 30 about 1.9 GB instead of 3.7.
+impl Word for i16 {
+    const NARROW: bool = true;
+    fn narrow(self) -> i32 {
+        self as i32
+    }
+    fn widen(x: i32) -> i16 {
+        // A key's payoff half is one of this word's payoffs plus a gain: it fits.
+        x as i16
     }
 }
 
@@ -178,6 +191,7 @@ pub(super) fn huge_pages(ptr: *mut u8, len: usize) {
 pub trait Zero: Copy + Send + Sync + sealed::Sealed {}
 impl Zero for u8 {}
 impl Zero for u64 {}
+impl Zero for i16 {}
 impl Zero for i32 {}
 impl Zero for i64 {}
 impl Zero for i128 {}
@@ -186,6 +200,7 @@ mod sealed {
     pub trait Sealed {}
     impl Sealed for u8 {}
     impl Sealed for u64 {}
+    impl Sealed for i16 {}
     impl Sealed for i32 {}
     impl Sealed for i64 {}
     impl Sealed for i128 {}
