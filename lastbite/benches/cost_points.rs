@@ -47,7 +47,9 @@ pub fn points() -> Vec<(&'static str, Value)> {
     );
     add(
         "dinner-solve",
-        [16, 19, 22, 26].map(|n| json!({"morsels": m(n, 3)})).to_vec(),
+        [16, 19, 22, 26]
+            .map(|n| json!({"morsels": m(n, 3)}))
+            .to_vec(),
     );
     add(
         "dinner-play",

@@ -36,6 +36,18 @@ const SWEEPS: &[(&str, &str)] = &[
         "dinner-multiplicity",
         r#"{"players": 3, "size": 6, "trials": 60, "seed": 3}"#,
     ),
+    (
+        "dinner-strategic-fairness",
+        r#"{"items": 6, "strict_items": 5}"#,
+    ),
+    (
+        "dinner-strategic-fairness",
+        r#"{"question": "three-agents", "items": 7, "strict_items": 3}"#,
+    ),
+    (
+        "dinner-strategic-fairness",
+        r#"{"question": "guarantees", "items": 7}"#,
+    ),
 ];
 
 fn shards(name: &str, req: &str, n: u64) -> Vec<String> {

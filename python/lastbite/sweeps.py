@@ -47,7 +47,8 @@ def commands():
 
 
 def _name(command):
-    name = command.replace(".", "-", 1)
+    # `dinner.strategic_fairness`, as the Python function is spelled, is the command too.
+    name = command.replace(".", "-", 1).replace("_", "-")
     if name not in _lastbite.sweeps():
         raise Error(f"{command!r} is not a sweep command (one of {', '.join(commands())})")
     return name

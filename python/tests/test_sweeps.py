@@ -77,6 +77,9 @@ def lastbite_call(family, command, **request):
      ["dinner", "multiplicity", "--size", "7", "--trials", "40"]),
     ("subtraction.problems", {"sizes": [2, 3], "max": 14},
      ["subtraction", "problems", "--sizes", "2,3", "--max", "14"]),
+    ("dinner.strategic_fairness", {"question": "three-agents", "items": 7, "strict_items": 4},
+     ["dinner", "strategic-fairness", "--question", "three-agents", "--items", "7",
+      "--strict-items", "4"]),
 ])
 def test_every_sweep_kind_equals_the_cli(client, command, request_, args):
     for shards in (1, 5):

@@ -86,7 +86,7 @@ macro_rules! command_table {
             "dinner-fairness": dinner::FairnessRequest => FairnessReport = fairness,
             "dinner-expected": dinner::ExpectedRequest => ExpectedReport = expected,
             "dinner-best-order": dinner::BestOrderRequest => BestOrderReport = best_order,
-            "dinner-strategic-fairness": dinner::StrategicFairnessRequest => StrategicFairnessReport = strategic_fairness,
+            "dinner-strategic-fairness": dinner::StrategicFairnessRequest => StrategicFairnessReport = strategic_fairness; sweep dinner::StrategicSweep,
             "subtraction-table": subtraction::TableRequest => TableReport = table,
             "subtraction-outcome": subtraction::OutcomeRequest => OutcomeReport = outcome,
             "subtraction-period": subtraction::PeriodRequest => PeriodReport = period,

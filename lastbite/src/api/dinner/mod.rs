@@ -41,7 +41,8 @@ pub use report::{
 };
 pub use strategic::{
     strategic_fairness, CriteriaReport, GuaranteeRow, StrategicFairnessReport,
-    StrategicFairnessRequest, ThreeAgentRow, TwoAgentRow, VerdictReport, WitnessReport,
+    StrategicFairnessRequest, StrategicPartial, StrategicPlan, StrategicSweep, ThreeAgentRow,
+    TwoAgentRow, VerdictReport, WitnessReport,
 };
 pub use sweep::{
     balance, experiment, multiplicity, pareto, BalancePartial, BalanceSweep, ExperimentPartial,

@@ -10,14 +10,15 @@ use serde::Serialize;
 
 use crate::api::cost::{Estimate, Work, PROFILE_ITEMS};
 use crate::api::input::{request, Letter};
+use crate::api::sweep::{self, Sweep};
 use crate::api::{Control, Error, Render};
-use crate::engine::Progress;
 use crate::exact::Exact;
 use crate::games::dinner::picking::strategic::{
-    guarantees, instances, runs, three_agents, two_agents, Question, StrategicError, Verdict,
-    Witness, MAX_ITEMS,
+    balanced_two, instances, Folded, Part, Question, Search, StrategicError, Verdict, Witness,
+    MAX_ITEMS,
 };
 use crate::table::{Align, Cell, Column, Group, Table, Tabulate};
+use serde::Deserialize;
 
 /// The default budget of instances (`max_instances`): minutes on two cores.
 pub const DEFAULT_MAX_INSTANCES: u64 = 2_000_000_000;
@@ -280,68 +281,209 @@ fn first_failure<'a>(rows: impl Iterator<Item = (usize, &'a VerdictReport)>) -> 
         .next()
 }
 
-/// Runs the search the request asks for, size by size.
+/// Runs the search the request asks for, size by size ([`StrategicSweep`]).
 pub fn strategic_fairness(
     req: &StrategicFairnessRequest,
     ctl: &Control,
 ) -> Result<StrategicFairnessReport, Error> {
-    let items = req.items;
-    if !(1..=MAX_ITEMS).contains(&items) {
-        return Err(Error::invalid(
-            "items",
-            items,
-            format!("use 1..={MAX_ITEMS} items"),
-        ));
-    }
-    let strict_items = req.strict_items.unwrap_or(items.min(DEFAULT_STRICT_ITEMS));
-    if strict_items > items {
-        return Err(Error::invalid(
-            "strict_items",
+    sweep::run::<StrategicSweep>(req, ctl)
+}
+
+/// `dinner strategic-fairness` as a sweep: one item a run of a size's search (the
+/// profiles whose second ranking starts with one item; for three agents' tied
+/// instances, the multisets whose first item is of one type), sizes in order.
+pub struct StrategicSweep;
+
+/// The sweep's items: each its size and its run of that size's search.
+pub struct StrategicPlan {
+    search: Search,
+    items: usize,
+    values: u64,
+    runs: Vec<(usize, u64)>,
+}
+
+/// The parts of some runs, by item.
+#[derive(Default, Serialize, Deserialize)]
+pub struct StrategicPartial(Vec<(u64, Part)>);
+
+impl Sweep for StrategicSweep {
+    const COMMAND: &'static str = "dinner-strategic-fairness";
+    type Request = StrategicFairnessRequest;
+    type Plan = StrategicPlan;
+    type Partial = StrategicPartial;
+    type Report = StrategicFairnessReport;
+
+    fn plan(req: &StrategicFairnessRequest) -> Result<StrategicPlan, Error> {
+        let items = req.items;
+        if !(1..=MAX_ITEMS).contains(&items) {
+            return Err(Error::invalid(
+                "items",
+                items,
+                format!("use 1..={MAX_ITEMS} items"),
+            ));
+        }
+        let strict_items = req.strict_items.unwrap_or(items.min(DEFAULT_STRICT_ITEMS));
+        if strict_items > items {
+            return Err(Error::invalid(
+                "strict_items",
+                strict_items,
+                format!("use at most items ({items})"),
+            ));
+        }
+        if req.max_value <= req.min_value {
+            return Err(Error::invalid(
+                "max_value",
+                req.max_value,
+                format!(
+                    "use more than min_value ({}): one value makes every agent indifferent",
+                    req.min_value
+                ),
+            ));
+        }
+        let values = req.max_value - req.min_value + 1;
+        let count = instances(req.question, items, strict_items, values);
+        if count > u128::from(req.max_instances) {
+            return Err(Error::over_budget(
+                "max_instances",
+                format!(
+                    "{} examines {count} instances, over the budget of {}",
+                    req.question.name(),
+                    req.max_instances
+                ),
+            ));
+        }
+        // The value sums of a lexicographic instance and the types of a tied one fit.
+        if req.question == Question::ThreeAgents && req.max_value > 1 << 12 {
+            return Err(Error::invalid(
+                "max_value",
+                req.max_value,
+                "use at most 4096",
+            ));
+        }
+        let search = Search {
+            question: req.question,
             strict_items,
-            format!("use at most items ({items})"),
-        ));
-    }
-    if req.max_value <= req.min_value {
-        return Err(Error::invalid(
-            "max_value",
-            req.max_value,
-            format!(
-                "use more than min_value ({}): one value makes every agent indifferent",
-                req.min_value
-            ),
-        ));
-    }
-    let values = req.max_value - req.min_value + 1;
-    let count = instances(req.question, items, strict_items, values);
-    if count > u128::from(req.max_instances) {
-        return Err(Error::over_budget(
-            "max_instances",
-            format!(
-                "{} examines {count} instances, over the budget of {}",
-                req.question.name(),
-                req.max_instances
-            ),
-        ));
-    }
-    ctl.admit(cost(req.question, items, strict_items, values))?;
-    // The value sums of a lexicographic instance and the types of a tied one fit.
-    if req.question == Question::ThreeAgents && req.max_value > 1 << 12 {
-        return Err(Error::invalid(
-            "max_value",
-            req.max_value,
-            "use at most 4096",
-        ));
-    }
-    let limit = usize::try_from(req.max_outcomes).unwrap_or(usize::MAX);
-    let err = |e| stopped(e, req.max_outcomes);
-    // Progress in runs of the searches, so that a long size shows it is moving.
-    let total: u64 = (1..=items)
-        .map(|m| match req.question {
-            Question::ThreeAgents => runs(m, Some((values, m <= strict_items))),
-            Question::TwoAgents | Question::Guarantees => runs(m, None),
+            values: req.min_value..=req.max_value,
+            discerning: req.discerning,
+            limit: usize::try_from(req.max_outcomes).unwrap_or(usize::MAX),
+        };
+        let runs = (1..=items)
+            .flat_map(|m| (0..search.runs(m)).map(move |r| (m, r)))
+            .collect();
+        Ok(StrategicPlan {
+            search,
+            items,
+            values,
+            runs,
         })
-        .sum();
-    ctl.start(total, "runs");
+    }
+    fn items(plan: &StrategicPlan) -> u64 {
+        plan.runs.len() as u64
+    }
+    fn cost(req: &StrategicFairnessRequest, plan: &StrategicPlan) -> Estimate {
+        cost(
+            req.question,
+            plan.items,
+            plan.search.strict_items,
+            plan.values,
+        )
+    }
+    fn weight(_req: &StrategicFairnessRequest, plan: &StrategicPlan, item: u64) -> f64 {
+        let (m, run) = plan.runs[item as usize];
+        run_weight(&plan.search, m, run)
+    }
+    fn item(
+        req: &StrategicFairnessRequest,
+        plan: &StrategicPlan,
+        item: u64,
+        ctl: &Control,
+    ) -> Result<StrategicPartial, Error> {
+        let (m, run) = plan.runs[item as usize];
+        let part = plan
+            .search
+            .run(m, run, ctl)
+            .map_err(|e| stopped(e, req.max_outcomes))?;
+        Ok(StrategicPartial(vec![(item, part)]))
+    }
+    fn merge(into: &mut StrategicPartial, other: StrategicPartial) {
+        sweep::append_ordered(&mut into.0, other.0, |p| p.0);
+    }
+    fn check(
+        _req: &StrategicFairnessRequest,
+        plan: &StrategicPlan,
+        all: &StrategicPartial,
+    ) -> Result<(), String> {
+        let items = Self::items(plan);
+        sweep::check_count("length", all.0.len() as u64, items)?;
+        for (k, (item, part)) in all.0.iter().enumerate() {
+            sweep::check_item(&format!("[{k}][0]"), *item, items)?;
+            if k > 0 && all.0[k - 1].0 >= *item {
+                return Err(format!("[{k}][0]: run {item} counted twice"));
+            }
+            let (m, run) = plan.runs[*item as usize];
+            plan.search
+                .fits(m, run, part)
+                .map_err(|e| format!("[{k}][1]: {e}"))?;
+        }
+        Ok(())
+    }
+    fn report(
+        req: &StrategicFairnessRequest,
+        plan: &StrategicPlan,
+        all: StrategicPartial,
+        _ctl: &Control,
+    ) -> Result<StrategicFairnessReport, Error> {
+        // Each size's parts, in their runs' order (the merged list is by item).
+        let mut sizes: Vec<Vec<Part>> = vec![Vec::new(); plan.items];
+        for (item, part) in all.0 {
+            sizes[plan.runs[item as usize].0 - 1].push(part);
+        }
+        let folded = sizes
+            .into_iter()
+            .enumerate()
+            .map(|(i, parts)| plan.search.fold(i + 1, parts))
+            .collect();
+        Ok(report_of(req, plan, folded))
+    }
+}
+
+/// An item's share of the cost model ([`cost`]): the instances its run examines, each
+/// as [`cost`] weighs an instance of its size.
+fn run_weight(search: &Search, m: usize, run: u64) -> f64 {
+    let fact = |k: usize| (1..=k).map(|x| x as f64).product::<f64>();
+    let two_agent_profiles = fact(m - 1) * balanced_two(m).len() as f64;
+    let strict = m <= search.strict_items;
+    match search.question {
+        Question::TwoAgents => {
+            two_agent_profiles * (0.12 * m as f64 + if strict { 2f64.powi(m as i32) } else { 0.0 })
+        }
+        Question::Guarantees => two_agent_profiles * 2.0 * 0.09 * m as f64,
+        Question::ThreeAgents => {
+            let v = (search.values.end() - search.values.start() + 1) as f64;
+            let types = v * v * v;
+            let tied = (1.9f64.powi((m - search.strict_items.min(m)) as i32) / 4.5).max(1.0);
+            let each = 0.15 * 2f64.powi(m as i32) * tied * m as f64;
+            let instances = if (run as f64) < types {
+                // The multisets of m types, about evenly over their first type.
+                (0..m)
+                    .map(|i| (types + i as f64) / (i + 1) as f64)
+                    .product::<f64>()
+                    / types
+            } else {
+                fact(m - 1) * fact(m) * 2.0
+            };
+            instances * each
+        }
+    }
+}
+
+/// The report of every size's folded verdicts.
+fn report_of(
+    req: &StrategicFairnessRequest,
+    plan: &StrategicPlan,
+    folded: Vec<Folded>,
+) -> StrategicFairnessReport {
+    let (items, strict_items) = (plan.items, plan.search.strict_items);
     let mut report = StrategicFairnessReport {
         question: req.question.name().into(),
         items,
@@ -357,8 +499,10 @@ pub fn strategic_fairness(
     match req.question {
         Question::TwoAgents => {
             let mut rows = Vec::new();
-            for m in 1..=items {
-                let r = two_agents(m, m <= strict_items, limit, ctl).map_err(err)?;
+            for (i, f) in folded.into_iter().enumerate() {
+                let (m, Folded::Two(r)) = (i + 1, f) else {
+                    unreachable!("two agents fold into two-agent verdicts")
+                };
                 let [rr, all] = r.verdicts;
                 let criteria = |[b, l, e]: [Verdict; 3]| CriteriaReport {
                     borda: (m <= strict_items).then(|| b.into()),
@@ -381,9 +525,12 @@ pub fn strategic_fairness(
                 )
                 .unwrap_or_else(|| format!("EF1 always, 1 to {upto} items"))
             };
+            let borda = match strict_items {
+                0 => "not searched".into(),
+                _ => fail(|c| c.borda.as_ref(), strict_items),
+            };
             report.verdict = format!(
-                "Two agents, every recursively balanced sequence, every profile of strict rankings: every Borda equilibrium: {}; lexicographic: {}; every consistent utility: {}.",
-                fail(|c| c.borda.as_ref(), strict_items),
+                "Two agents, every recursively balanced sequence, every profile of strict rankings: every Borda equilibrium: {borda}; lexicographic: {}; every consistent utility: {}.",
                 fail(|c| Some(&c.lexicographic), items),
                 fail(|c| Some(&c.every_utility), items),
             );
@@ -391,17 +538,12 @@ pub fn strategic_fairness(
         }
         Question::ThreeAgents => {
             let mut rows = Vec::new();
-            for m in 1..=items {
+            for (i, f) in folded.into_iter().enumerate() {
+                let (m, Folded::Three(boxed)) = (i + 1, f) else {
+                    unreachable!("three agents fold into three-agent verdicts")
+                };
+                let r = *boxed;
                 let strict = m <= strict_items;
-                let r = three_agents(
-                    m,
-                    req.min_value..=req.max_value,
-                    req.discerning,
-                    strict,
-                    limit,
-                    ctl,
-                )
-                .map_err(err)?;
                 rows.push(ThreeAgentRow {
                     items: m,
                     tied: r.tied.into(),
@@ -431,8 +573,11 @@ pub fn strategic_fairness(
         }
         Question::Guarantees => {
             let mut rows = Vec::new();
-            for m in 1..=items {
-                for g in guarantees(m, ctl).map_err(err)? {
+            for (i, f) in folded.into_iter().enumerate() {
+                let (m, Folded::Guarantees(gs)) = (i + 1, f) else {
+                    unreachable!("guarantees fold into guarantees")
+                };
+                for g in gs {
                     rows.push(GuaranteeRow {
                         items: m,
                         sequence: g.sequence,
@@ -462,8 +607,7 @@ pub fn strategic_fairness(
             report.guarantees = Some(rows);
         }
     }
-    ctl.finish();
-    Ok(report)
+    report
 }
 
 impl Render for StrategicFairnessReport {
@@ -675,7 +819,8 @@ fn cost(question: Question, items: usize, strict_items: usize, values: u64) -> E
         // equilibria taken (measured about 1.9-fold a tied item from the fourth on).
         let tied = (1.9f64.powi((m - strict_items.min(m)) as i32) / 4.5).max(1.0);
         let each = match question {
-            Question::TwoAgents => 0.3,
+            // Measured: 12 items took 1,148 s of one core, 0.096 of a unit an item step.
+            Question::TwoAgents => 0.12,
             Question::ThreeAgents => 0.15 * 2f64.powi(m as i32) * tied,
             Question::Guarantees => 0.09,
         };

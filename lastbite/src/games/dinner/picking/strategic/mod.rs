@@ -51,6 +51,7 @@ use crate::engine::Player;
 use crate::exact::Exact;
 use crate::games::dinner::analysis::variants::next_permutation;
 use crate::par::prelude::*;
+use serde::{Deserialize, Serialize};
 
 /// Every permutation of `0..m`, in lexicographic order, split into `m` runs by their
 /// first item: run `first` is called with each permutation starting with `first`; it
@@ -144,7 +145,7 @@ impl std::str::FromStr for Question {
 }
 
 /// A profile where an equilibrium allocation is not EF1.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Witness {
     /// The picking sequence.
     pub sequence: String,
@@ -172,7 +173,7 @@ impl Witness {
 }
 
 /// How often a criterion fails, and its first failure in the enumeration's order.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Verdict {
     /// Instances examined.
     pub instances: u64,
@@ -183,7 +184,9 @@ pub struct Verdict {
 }
 
 impl Verdict {
-    fn merge(mut self, other: Verdict) -> Verdict {
+    /// `self` then `other` (the first failure `self`'s when it has one: merged in the
+    /// enumeration's order, it is the first of both).
+    pub fn merge(mut self, other: Verdict) -> Verdict {
         self.instances += other.instances;
         self.failures += other.failures;
         if self.first.is_none() {
@@ -205,7 +208,7 @@ impl Verdict {
 
 /// The two-agent verdicts at one number of items, for round robin and for every
 /// recursively balanced sequence.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TwoAgents {
     /// Items.
     pub items: usize,
@@ -291,82 +294,100 @@ pub fn two_agents(
     limit: usize,
     stop: &dyn Progress,
 ) -> Result<TwoAgents, StrategicError> {
-    assert!((1..=MAX_ITEMS).contains(&m));
+    let parts = counted(
+        m,
+        |first| two_agents_run(m, first, every_borda, limit, stop),
+        stop,
+    );
+    Ok(fold_two(
+        m,
+        parts.into_iter().collect::<Result<Vec<_>, _>>()?,
+    ))
+}
+
+/// Run `first` of [`two_agents`]: the profiles whose second ranking starts with item
+/// `first`.
+fn two_agents_run(
+    m: usize,
+    first: usize,
+    every_borda: bool,
+    limit: usize,
+    stop: &dyn Progress,
+) -> Result<TwoAgents, StrategicError> {
+    assert!((1..=MAX_ITEMS).contains(&m) && first < m);
+    if stop.cancelled() {
+        return Err(StrategicError::Stopped);
+    }
     let sequences = balanced_two(m);
     let identity: Vec<u8> = (0..m as u8).collect();
-    let run = |first: usize| -> Result<TwoAgents, StrategicError> {
-        if stop.cancelled() {
-            return Err(StrategicError::Stopped);
+    let mut out = TwoAgents::default();
+    let mut p = Rankings::new(&[identity.clone(), identity.clone()]);
+    let mut spe = Spe::default();
+    let mut fault = None;
+    let mut asked = 0u32;
+    permutations_from(m, first, |order| {
+        if asks(&mut asked, stop) {
+            fault = Some(StrategicError::Stopped);
+            return false;
         }
-        let mut out = TwoAgents::default();
-        let mut p = Rankings::new(&[identity.clone(), identity.clone()]);
-        let mut spe = Spe::default();
-        let mut fault = None;
-        let mut asked = 0u32;
-        permutations_from(m, first, |order| {
-            if asks(&mut asked, stop) {
-                fault = Some(StrategicError::Stopped);
-                return false;
-            }
-            p.set(1, order);
-            let borda = [p.utilities(0, Scores::Borda), p.utilities(1, Scores::Borda)];
-            let lex = [
-                p.utilities(0, Scores::Lexicographic),
-                p.utilities(1, Scores::Lexicographic),
-            ];
-            for (s, turns) in sequences.iter().enumerate() {
-                let ordinal = ordinal_equilibrium(turns, &p);
-                let borda_fail = if every_borda {
-                    let all = match spe.solve(&borda, turns, limit) {
-                        Ok(all) => all,
-                        Err(e) => {
-                            fault = Some(e);
-                            return false;
-                        }
-                    };
-                    if all.len() > 1 {
-                        out.borda_several += 1;
+        p.set(1, order);
+        let borda = [p.utilities(0, Scores::Borda), p.utilities(1, Scores::Borda)];
+        let lex = [
+            p.utilities(0, Scores::Lexicographic),
+            p.utilities(1, Scores::Lexicographic),
+        ];
+        for (s, turns) in sequences.iter().enumerate() {
+            let ordinal = ordinal_equilibrium(turns, &p);
+            let borda_fail = if every_borda {
+                let all = match spe.solve(&borda, turns, limit) {
+                    Ok(all) => all,
+                    Err(e) => {
+                        fault = Some(e);
+                        return false;
                     }
-                    out.borda_most = out.borda_most.max(all.len());
-                    Some(all.iter().find_map(|o| {
-                        first_envy_beyond_one(&borda, &o[..2])
-                            .map(|e| Witness::new(turns, &borda, &o[..2], e))
-                    }))
-                } else {
-                    None
                 };
-                let lex_fail = first_envy_beyond_one(&lex, &ordinal)
-                    .map(|e| Witness::new(turns, &lex, &ordinal, e));
-                let sd_fail = (0..2)
-                    .find(|&i| !ef1_every_utility(&p, i, ordinal[i], ordinal[1 - i]))
-                    .map(|i| Witness::new(turns, &borda, &ordinal, (i, 1 - i)));
-                let checked = [borda_fail, Some(lex_fail), Some(sd_fail)];
-                for (c, fail) in checked.into_iter().enumerate() {
-                    let Some(fail) = fail else { continue };
-                    if s == 0 {
-                        out.verdicts[0][c].record(|| fail.clone());
-                    }
-                    out.verdicts[1][c].record(|| fail);
+                if all.len() > 1 {
+                    out.borda_several += 1;
                 }
+                out.borda_most = out.borda_most.max(all.len());
+                Some(all.iter().find_map(|o| {
+                    first_envy_beyond_one(&borda, &o[..2])
+                        .map(|e| Witness::new(turns, &borda, &o[..2], e))
+                }))
+            } else {
+                None
+            };
+            let lex_fail = first_envy_beyond_one(&lex, &ordinal)
+                .map(|e| Witness::new(turns, &lex, &ordinal, e));
+            let sd_fail = (0..2)
+                .find(|&i| !ef1_every_utility(&p, i, ordinal[i], ordinal[1 - i]))
+                .map(|i| Witness::new(turns, &borda, &ordinal, (i, 1 - i)));
+            let checked = [borda_fail, Some(lex_fail), Some(sd_fail)];
+            for (c, fail) in checked.into_iter().enumerate() {
+                let Some(fail) = fail else { continue };
+                if s == 0 {
+                    out.verdicts[0][c].record(|| fail.clone());
+                }
+                out.verdicts[1][c].record(|| fail);
             }
-            true
-        });
-        match fault {
-            Some(e) => Err(e),
-            None => Ok(out),
         }
-    };
-    let parts: Vec<Result<TwoAgents, StrategicError>> = counted(m, run, stop);
-    let mut out = TwoAgents {
+        true
+    });
+    match fault {
+        Some(e) => Err(e),
+        None => Ok(out),
+    }
+}
+
+/// The verdicts of `m` items from its runs' in their order.
+fn fold_two(m: usize, parts: Vec<TwoAgents>) -> TwoAgents {
+    let out = TwoAgents {
         items: m,
-        sequences: sequences.len(),
+        sequences: balanced_two(m).len(),
         profiles: factorial(m) as u64,
         ..TwoAgents::default()
     };
-    for part in parts {
-        out = out.merge(part?);
-    }
-    Ok(out)
+    parts.into_iter().fold(out, TwoAgents::merge)
 }
 
 /// The three-agent verdicts at one number of items (round robin).
@@ -397,111 +418,147 @@ pub fn three_agents(
     limit: usize,
     stop: &dyn Progress,
 ) -> Result<ThreeAgents, StrategicError> {
+    let v = values.end() - values.start() + 1;
+    let types = (v * v * v) as usize;
+    let tied = counted(
+        types,
+        |first| tied_run(m, &values, discerning, first, limit, stop),
+        stop,
+    );
+    let strict = match strict {
+        true => counted(m, |first| strict_run(m, first, limit, stop), stop),
+        false => Vec::new(),
+    };
+    let tied = tied.into_iter().collect::<Result<Vec<_>, _>>()?;
+    let strict = strict.into_iter().collect::<Result<Vec<_>, _>>()?;
+    Ok(fold_three(m, tied, strict))
+}
+
+/// The round robin of three agents with `m` items.
+fn round_robin_three(m: usize) -> Vec<u8> {
+    (0..m).map(|t| (t % 3) as u8).collect()
+}
+
+/// Tied run `first` of [`three_agents`]: the multisets of item types (utility triples)
+/// whose first (smallest) type is `first`.
+fn tied_run(
+    m: usize,
+    values: &std::ops::RangeInclusive<u64>,
+    discerning: bool,
+    first: usize,
+    limit: usize,
+    stop: &dyn Progress,
+) -> Result<Verdict, StrategicError> {
     assert!((1..=MAX_ITEMS).contains(&m));
-    let turns: Vec<u8> = (0..m).map(|t| (t % 3) as u8).collect();
+    if stop.cancelled() {
+        return Err(StrategicError::Stopped);
+    }
+    let turns = round_robin_three(m);
     let (low, v) = (*values.start(), values.end() - values.start() + 1);
     let types = (v * v * v) as usize;
     let triple = |t: usize| [t as u64 / (v * v), t as u64 / v % v, t as u64 % v].map(|x| x + low);
-    // Tied: multisets of item types, split by the first (smallest) type.
-    let tied = |first: usize| -> Result<Verdict, StrategicError> {
-        if stop.cancelled() {
+    let mut out = Verdict::default();
+    let mut spe = Spe::default();
+    let mut items = vec![first; m];
+    let mut asked = 0u32;
+    loop {
+        if asks(&mut asked, stop) {
             return Err(StrategicError::Stopped);
         }
-        let mut out = Verdict::default();
-        let mut spe = Spe::default();
-        let mut items = vec![first; m];
-        let mut asked = 0u32;
-        loop {
-            if asks(&mut asked, stop) {
-                return Err(StrategicError::Stopped);
+        let mut u = [[0u64; MAX_ITEMS]; 3];
+        for (i, &t) in items.iter().enumerate() {
+            for (a, x) in triple(t).into_iter().enumerate() {
+                u[a][i] = x;
             }
-            let mut u = [[0u64; MAX_ITEMS]; 3];
-            for (i, &t) in items.iter().enumerate() {
-                for (a, x) in triple(t).into_iter().enumerate() {
-                    u[a][i] = x;
-                }
-            }
-            let indifferent = u.iter().any(|row| row[..m].iter().all(|&x| x == row[0]));
-            if discerning && indifferent {
-                // Not an instance of this search.
-            } else {
-                let all = spe.solve(&u, &turns, limit)?;
-                out.record(|| {
-                    all.iter().find_map(|o| {
-                        first_envy_beyond_one(&u, o).map(|e| Witness::new(&turns, &u, o, e))
-                    })
-                });
-            }
-            // Next nondecreasing sequence with items[0] == first.
-            let Some(i) = (1..m).rev().find(|&i| items[i] + 1 < types) else {
-                break;
-            };
-            let next = items[i] + 1;
-            items[i..].iter_mut().for_each(|x| *x = next);
         }
-        Ok(out)
-    };
-    let tied: Vec<_> = counted(types, tied, stop);
+        let indifferent = u.iter().any(|row| row[..m].iter().all(|&x| x == row[0]));
+        if discerning && indifferent {
+            // Not an instance of this search.
+        } else {
+            let all = spe.solve(&u, &turns, limit)?;
+            out.record(|| {
+                all.iter().find_map(|o| {
+                    first_envy_beyond_one(&u, o).map(|e| Witness::new(&turns, &u, o, e))
+                })
+            });
+        }
+        // Next nondecreasing sequence with items[0] == first.
+        let Some(i) = (1..m).rev().find(|&i| items[i] + 1 < types) else {
+            break;
+        };
+        let next = items[i] + 1;
+        items[i..].iter_mut().for_each(|x| *x = next);
+    }
+    Ok(out)
+}
+
+/// Strict run `first` of [`three_agents`]: the profiles whose second ranking starts with
+/// item `first`, under Borda and lexicographic scores.
+fn strict_run(
+    m: usize,
+    first: usize,
+    limit: usize,
+    stop: &dyn Progress,
+) -> Result<[Verdict; 2], StrategicError> {
+    assert!((1..=MAX_ITEMS).contains(&m) && first < m);
+    let turns = round_robin_three(m);
+    let identity: Vec<u8> = (0..m as u8).collect();
+    let mut out = [Verdict::default(), Verdict::default()];
+    let mut p = Rankings::new(&[identity.clone(), identity.clone(), identity.clone()]);
+    let mut spe = Spe::default();
+    let mut fault = None;
+    permutations_from(m, first, |b| {
+        if stop.cancelled() {
+            fault = Some(StrategicError::Stopped);
+            return false;
+        }
+        p.set(1, b);
+        for c_first in 0..m {
+            permutations_from(m, c_first, |c| {
+                p.set(2, c);
+                for (k, scores) in Scores::ALL.into_iter().enumerate() {
+                    let u = [0, 1, 2].map(|a| p.utilities(a, scores));
+                    match spe.solve(&u, &turns, limit) {
+                        Ok(all) => out[k].record(|| {
+                            all.iter().find_map(|o| {
+                                first_envy_beyond_one(&u, o).map(|e| Witness::new(&turns, &u, o, e))
+                            })
+                        }),
+                        Err(e) => {
+                            fault = Some(e);
+                            return false;
+                        }
+                    }
+                }
+                true
+            });
+            if fault.is_some() {
+                return false;
+            }
+        }
+        true
+    });
+    match fault {
+        Some(e) => Err(e),
+        None => Ok(out),
+    }
+}
+
+/// The three-agent verdicts of `m` items from its runs' in their order (no strict runs:
+/// strict rankings not searched).
+fn fold_three(m: usize, tied: Vec<Verdict>, strict: Vec<[Verdict; 2]>) -> ThreeAgents {
     let mut out = ThreeAgents {
         items: m,
         ..ThreeAgents::default()
     };
     for part in tied {
-        out.tied = std::mem::take(&mut out.tied).merge(part?);
+        out.tied = std::mem::take(&mut out.tied).merge(part);
     }
-    if !strict {
-        return Ok(out);
-    }
-    let identity: Vec<u8> = (0..m as u8).collect();
-    let strict_run = |first: usize| -> Result<[Verdict; 2], StrategicError> {
-        let mut out = [Verdict::default(), Verdict::default()];
-        let mut p = Rankings::new(&[identity.clone(), identity.clone(), identity.clone()]);
-        let mut spe = Spe::default();
-        let mut fault = None;
-        permutations_from(m, first, |b| {
-            if stop.cancelled() {
-                fault = Some(StrategicError::Stopped);
-                return false;
-            }
-            p.set(1, b);
-            for c_first in 0..m {
-                permutations_from(m, c_first, |c| {
-                    p.set(2, c);
-                    for (k, scores) in Scores::ALL.into_iter().enumerate() {
-                        let u = [0, 1, 2].map(|a| p.utilities(a, scores));
-                        match spe.solve(&u, &turns, limit) {
-                            Ok(all) => out[k].record(|| {
-                                all.iter().find_map(|o| {
-                                    first_envy_beyond_one(&u, o)
-                                        .map(|e| Witness::new(&turns, &u, o, e))
-                                })
-                            }),
-                            Err(e) => {
-                                fault = Some(e);
-                                return false;
-                            }
-                        }
-                    }
-                    true
-                });
-                if fault.is_some() {
-                    return false;
-                }
-            }
-            true
-        });
-        match fault {
-            Some(e) => Err(e),
-            None => Ok(out),
-        }
-    };
-    let parts: Vec<_> = counted(m, strict_run, stop);
-    for part in parts {
-        let [b, l] = part?;
+    for [b, l] in strict {
         out.borda = std::mem::take(&mut out.borda).merge(b);
         out.lexicographic = std::mem::take(&mut out.lexicographic).merge(l);
     }
-    Ok(out)
+    out
 }
 
 /// The worst guarantees of one sequence under one scoring, over every profile.
@@ -529,47 +586,66 @@ pub struct Guarantee {
 /// scorings: the worst maximin-share ratio and egalitarian welfare of sincere play and of
 /// the ordinal equilibrium over every profile of rankings.
 pub fn guarantees(m: usize, stop: &dyn Progress) -> Result<Vec<Guarantee>, StrategicError> {
-    assert!((1..=MAX_ITEMS).contains(&m));
+    let parts = counted(m, |first| guarantees_run(m, first, stop), stop);
+    Ok(fold_guarantees(
+        m,
+        parts.into_iter().collect::<Result<Vec<_>, _>>()?,
+    ))
+}
+
+/// Run `first` of [`guarantees`]: per scoring, sequence and play (sincere, strategic),
+/// the least value an agent gets over the profiles whose second ranking starts with
+/// item `first`.
+fn guarantees_run(m: usize, first: usize, stop: &dyn Progress) -> Result<Vec<u64>, StrategicError> {
+    assert!((1..=MAX_ITEMS).contains(&m) && first < m);
+    if stop.cancelled() {
+        return Err(StrategicError::Stopped);
+    }
     let sequences = balanced_two(m);
     let identity: Vec<u8> = (0..m as u8).collect();
-    // Per scoring, per sequence, per play: the least value an agent gets.
-    let run = |first: usize| -> Result<Vec<u64>, StrategicError> {
-        if stop.cancelled() {
-            return Err(StrategicError::Stopped);
+    let mut least = vec![u64::MAX; 2 * sequences.len() * 2];
+    let mut p = Rankings::new(&[identity.clone(), identity.clone()]);
+    let (mut asked, mut stopped) = (0u32, false);
+    permutations_from(m, first, |order| {
+        if asks(&mut asked, stop) {
+            stopped = true;
+            return false;
         }
-        let mut least = vec![u64::MAX; 2 * sequences.len() * 2];
-        let mut p = Rankings::new(&[identity.clone(), identity.clone()]);
-        let (mut asked, mut stopped) = (0u32, false);
-        permutations_from(m, first, |order| {
-            if asks(&mut asked, stop) {
-                stopped = true;
-                return false;
-            }
-            p.set(1, order);
-            for (k, scores) in Scores::ALL.into_iter().enumerate() {
-                let u = [p.utilities(0, scores), p.utilities(1, scores)];
-                for (s, turns) in sequences.iter().enumerate() {
-                    for (play, alloc) in [sincere_two(turns, &p), ordinal_equilibrium(turns, &p)]
-                        .into_iter()
-                        .enumerate()
-                    {
-                        let worse = value(&u[0], alloc[0]).min(value(&u[1], alloc[1]));
-                        let slot = &mut least[(k * sequences.len() + s) * 2 + play];
-                        *slot = (*slot).min(worse);
-                    }
+        p.set(1, order);
+        for (k, scores) in Scores::ALL.into_iter().enumerate() {
+            let u = [p.utilities(0, scores), p.utilities(1, scores)];
+            for (s, turns) in sequences.iter().enumerate() {
+                for (play, alloc) in [sincere_two(turns, &p), ordinal_equilibrium(turns, &p)]
+                    .into_iter()
+                    .enumerate()
+                {
+                    let worse = value(&u[0], alloc[0]).min(value(&u[1], alloc[1]));
+                    let slot = &mut least[(k * sequences.len() + s) * 2 + play];
+                    *slot = (*slot).min(worse);
                 }
             }
-            true
-        });
-        if stopped {
-            return Err(StrategicError::Stopped);
         }
-        Ok(least)
-    };
-    let parts: Vec<_> = counted(m, run, stop);
-    let mut least = vec![u64::MAX; 2 * sequences.len() * 2];
+        true
+    });
+    if stopped {
+        return Err(StrategicError::Stopped);
+    }
+    Ok(least)
+}
+
+/// The least values a run of [`guarantees`] of `m` items holds: one a scoring, sequence
+/// and play.
+pub fn guarantee_slots(m: usize) -> usize {
+    2 * balanced_two(m).len() * 2
+}
+
+/// The guarantees of `m` items from its runs' least values.
+fn fold_guarantees(m: usize, parts: Vec<Vec<u64>>) -> Vec<Guarantee> {
+    let sequences = balanced_two(m);
+    let identity: Vec<u8> = (0..m as u8).collect();
+    let mut least = vec![u64::MAX; guarantee_slots(m)];
     for part in parts {
-        for (a, b) in least.iter_mut().zip(part?) {
+        for (a, b) in least.iter_mut().zip(part) {
             *a = (*a).min(b);
         }
     }
@@ -596,5 +672,161 @@ pub fn guarantees(m: usize, stop: &dyn Progress) -> Result<Vec<Guarantee>, Strat
             });
         }
     }
-    Ok(out)
+    out
+}
+
+/// One run's result, what a sweep's item holds: the runs of one size fold, in their
+/// order, into its verdicts ([`Search::fold`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Part {
+    /// A run of [`two_agents`].
+    Two(Box<TwoAgents>),
+    /// A tied run of [`three_agents`].
+    Tied(Verdict),
+    /// A strict run of [`three_agents`]: Borda's verdict and the lexicographic one.
+    Strict([Verdict; 2]),
+    /// A run of [`guarantees`]: [`guarantee_slots`] least values.
+    Least(Vec<u64>),
+}
+
+/// A size's verdicts, folded from its runs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Folded {
+    /// [`two_agents`]'.
+    Two(Box<TwoAgents>),
+    /// [`three_agents`]'.
+    Three(Box<ThreeAgents>),
+    /// [`guarantees`]'.
+    Guarantees(Vec<Guarantee>),
+}
+
+/// One search as a list of runs, each size's runs in the enumeration's order: what a
+/// sweep cuts into shards. Size `m`'s runs are [`runs`]'s.
+#[derive(Debug, Clone)]
+pub struct Search {
+    /// The question.
+    pub question: Question,
+    /// Every equilibrium over strict rankings up to this many items.
+    pub strict_items: usize,
+    /// Three agents: the tied instances' utilities.
+    pub values: std::ops::RangeInclusive<u64>,
+    /// Three agents: only tied instances where no agent is indifferent among all items.
+    pub discerning: bool,
+    /// The most equilibrium allocations an instance may hold.
+    pub limit: usize,
+}
+
+impl Search {
+    /// How many utilities the tied instances take.
+    fn value_count(&self) -> u64 {
+        self.values.end() - self.values.start() + 1
+    }
+
+    /// Size `m`'s runs.
+    pub fn runs(&self, m: usize) -> u64 {
+        match self.question {
+            Question::ThreeAgents => runs(m, Some((self.value_count(), m <= self.strict_items))),
+            Question::TwoAgents | Question::Guarantees => runs(m, None),
+        }
+    }
+
+    /// Run `run` of size `m`.
+    pub fn run(&self, m: usize, run: u64, stop: &dyn Progress) -> Result<Part, StrategicError> {
+        let strict = m <= self.strict_items;
+        Ok(match self.question {
+            Question::TwoAgents => Part::Two(Box::new(two_agents_run(
+                m,
+                run as usize,
+                strict,
+                self.limit,
+                stop,
+            )?)),
+            Question::Guarantees => Part::Least(guarantees_run(m, run as usize, stop)?),
+            Question::ThreeAgents => {
+                let types = self.value_count().pow(3);
+                match run.checked_sub(types) {
+                    None => Part::Tied(tied_run(
+                        m,
+                        &self.values,
+                        self.discerning,
+                        run as usize,
+                        self.limit,
+                        stop,
+                    )?),
+                    Some(first) => Part::Strict(strict_run(m, first as usize, self.limit, stop)?),
+                }
+            }
+        })
+    }
+
+    /// Whether `part` is of the kind run `run` of size `m` makes, with counts it can hold
+    /// (a part read back from a shard is checked before it is trusted).
+    pub fn fits(&self, m: usize, run: u64, part: &Part) -> Result<(), String> {
+        let verdict = |v: &Verdict, most: u128| {
+            if v.failures > v.instances || u128::from(v.instances) > most {
+                Err(format!(
+                    "{} failures of {} instances where a run of {m} items examines at most {most}",
+                    v.failures, v.instances
+                ))
+            } else {
+                Ok(())
+            }
+        };
+        let profiles = factorial(m - 1);
+        let sequences = balanced_two(m).len() as u128;
+        match (self.question, part) {
+            (Question::TwoAgents, Part::Two(t)) => {
+                for row in &t.verdicts {
+                    for v in row {
+                        verdict(v, profiles * sequences)?;
+                    }
+                }
+                Ok(())
+            }
+            (Question::Guarantees, Part::Least(least)) if least.len() == guarantee_slots(m) => {
+                Ok(())
+            }
+            (Question::ThreeAgents, Part::Tied(v)) if run < self.value_count().pow(3) => {
+                verdict(v, multisets(self.value_count().pow(3) as u128, m as u128))
+            }
+            (Question::ThreeAgents, Part::Strict(vs)) if run >= self.value_count().pow(3) => vs
+                .iter()
+                .try_for_each(|v| verdict(v, profiles * factorial(m))),
+            _ => Err(format!("not what run {run} of {m} items makes")),
+        }
+    }
+
+    /// Size `m`'s verdicts from its runs' parts, in their order.
+    pub fn fold(&self, m: usize, parts: Vec<Part>) -> Folded {
+        match self.question {
+            Question::TwoAgents => {
+                let two = parts.into_iter().filter_map(|p| match p {
+                    Part::Two(t) => Some(*t),
+                    _ => None,
+                });
+                Folded::Two(Box::new(fold_two(m, two.collect())))
+            }
+            Question::Guarantees => Folded::Guarantees(fold_guarantees(
+                m,
+                parts
+                    .into_iter()
+                    .filter_map(|p| match p {
+                        Part::Least(l) => Some(l),
+                        _ => None,
+                    })
+                    .collect(),
+            )),
+            Question::ThreeAgents => {
+                let (mut tied, mut strict) = (Vec::new(), Vec::new());
+                for p in parts {
+                    match p {
+                        Part::Tied(v) => tied.push(v),
+                        Part::Strict(vs) => strict.push(vs),
+                        _ => {}
+                    }
+                }
+                Folded::Three(Box::new(fold_three(m, tied, strict)))
+            }
+        }
+    }
 }
