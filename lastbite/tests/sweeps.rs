@@ -40,6 +40,11 @@ const SWEEPS: &[(&str, &str)] = &[
         "dinner-strategic-fairness",
         r#"{"items": 6, "strict_items": 5}"#,
     ),
+    ("dinner-best-order", r#"{"size": 10}"#),
+    (
+        "dinner-best-order",
+        r#"{"size": 11, "counts": [5, 6], "play": "strategic", "model": "lexicographic"}"#,
+    ),
     (
         "dinner-strategic-fairness",
         r#"{"question": "three-agents", "items": 7, "strict_items": 3}"#,

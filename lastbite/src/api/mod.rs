@@ -85,7 +85,7 @@ macro_rules! command_table {
             "dinner-manipulate": dinner::ManipulateRequest => ManipulateReport = manipulate,
             "dinner-fairness": dinner::FairnessRequest => FairnessReport = fairness,
             "dinner-expected": dinner::ExpectedRequest => ExpectedReport = expected,
-            "dinner-best-order": dinner::BestOrderRequest => BestOrderReport = best_order,
+            "dinner-best-order": dinner::BestOrderRequest => BestOrderReport = best_order; sweep dinner::BestOrderSweep,
             "dinner-strategic-fairness": dinner::StrategicFairnessRequest => StrategicFairnessReport = strategic_fairness; sweep dinner::StrategicSweep,
             "subtraction-table": subtraction::TableRequest => TableReport = table,
             "subtraction-outcome": subtraction::OutcomeRequest => OutcomeReport = outcome,

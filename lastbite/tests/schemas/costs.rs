@@ -196,3 +196,75 @@ fn budget_edge_runs_within_3x_of_its_budget() {
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+/// Every command whose largest request its other budgets admit (its time budget raised
+/// out of the way) is estimated past a few minutes is a sweep, cut into shards that can
+/// run anywhere, be merged and resumed ([`lastbite::api::sweep::SWEEPS`]); or it is named
+/// below as one computation (a backward induction or a search whose parts share their
+/// table), with why, or as a search not yet declared a sweep.
+#[test]
+fn every_long_command_is_a_sweep() {
+    use lastbite::api::estimate;
+    use lastbite::api::sweep::SWEEPS;
+    /// A few minutes of one core.
+    const LONG: f64 = 300.0;
+    const ONE_COMPUTATION: &[(&str, &str)] = &[
+        (
+            "cookie-nim",
+            "one table of nim values, each layer read from the layers below",
+        ),
+        (
+            "tokens-solve",
+            "one backward induction over the board's positions",
+        ),
+    ];
+    // Searches of independent items that are not yet sweeps (this list only shrinks).
+    const NOT_YET: &[&str] = &[
+        "cookie-general",
+        "dinner-discount",
+        "dinner-fairness",
+        "subtraction-plot",
+        "tokens-anywhere",
+    ];
+    let admitted = |name: &str, mut r: serde_json::Map<String, serde_json::Value>| {
+        r.insert("max_seconds".into(), serde_json::json!(1u64 << 50));
+        let request = serde_json::Value::Object(r).to_string();
+        estimate(name, &request)
+            .is_ok_and(|e| e.admitted)
+            .then_some(request)
+    };
+    let mut long = std::collections::BTreeMap::new();
+    for edge in crate::edges::edges(&["seconds"], admitted) {
+        let seconds = estimate(&edge.name, &edge.request)
+            .ok()
+            .and_then(|e| e.seconds)
+            .unwrap_or(f64::INFINITY);
+        if seconds > LONG {
+            long.entry(edge.name.clone())
+                .or_insert_with(|| format!("{} = {}: {seconds:.0} s", edge.field, edge.value));
+        }
+    }
+    let mut problems = Vec::new();
+    for (name, at) in &long {
+        let exempt =
+            ONE_COMPUTATION.iter().any(|(n, _)| n == name) || NOT_YET.contains(&name.as_str());
+        if !SWEEPS.contains(&name.as_str()) && !exempt {
+            problems.push(format!("{name} runs long ({at}) and is not a sweep"));
+        }
+    }
+    // Every exemption is still needed: a command that became a sweep, or no longer runs
+    // long, leaves the lists.
+    for name in ONE_COMPUTATION
+        .iter()
+        .map(|e| e.0)
+        .chain(NOT_YET.iter().copied())
+    {
+        if SWEEPS.contains(&name) || !long.contains_key(name) {
+            problems.push(format!(
+                "{name} is listed as a long non-sweep, but is not one"
+            ));
+        }
+    }
+    eprintln!("long commands: {long:?}");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}

@@ -27,8 +27,9 @@ pub use crate::games::dinner::picking::Welfare;
 pub use game::{game, GameRequest};
 pub use input::{First, Morsels};
 pub use picking::{
-    best_order, expected, fairness, manipulate, sincere, BestOrderRequest, ExpectedRequest,
-    FairnessRequest, ManipulateRequest, SincereRequest,
+    best_order, expected, fairness, manipulate, sincere, BestOrderPartial, BestOrderPlan,
+    BestOrderRequest, BestOrderSweep, ExpectedRequest, FairnessRequest, ManipulateRequest,
+    SincereRequest,
 };
 pub use report::{
     AgentFairnessReport, AltruismReport, AttainableReport, BalanceReport, BalanceRow,

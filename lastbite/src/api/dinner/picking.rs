@@ -9,17 +9,22 @@ use super::report::{
     ManipulateReport, MechanismFairness, RankedOrder, SincereReport, WelfareRow,
 };
 use super::{costs, MAX_TRIALS};
-use crate::api::cost::Work;
+use crate::api::cost::{Estimate, Work};
 use crate::api::input::{request, Letter};
+use crate::api::sweep::{self, Sweep};
 use crate::api::{Control, Error};
 use crate::engine::{Budget, Player};
-use crate::games::dinner::picking::expected::Play;
+use crate::games::dinner::picking::expected::{best_below, best_pieces, Best, Play};
 use crate::games::dinner::picking::mechanisms::{self, Allocation};
 use crate::games::dinner::picking::profiles::{expectation, values, ProfilesError, Routes};
 use crate::games::dinner::picking::welfare::compare;
 use crate::games::dinner::picking::Welfare;
 use crate::games::dinner::picking::{manipulate as best_response, sincere as play};
 use crate::games::dinner::{all_spe_scores_within, Dinner, TurnOrder, DEFAULT_DINNER_MEMORY_GIB};
+use crate::rational::Rational;
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use serde::{Deserialize, Serialize};
 
 dinner_request! {
     /// `dinner sincere`: every agent takes its favourite morsel left (the earlier one
@@ -421,66 +426,235 @@ impl schemars::JsonSchema for UtilitarianOnly {
     }
 }
 
-/// The best sequence, every sequence tied with it, and the runner-up.
+/// The best sequence, every sequence tied with it, and the runner-up ([`BestOrderSweep`]).
 pub fn best_order(req: &BestOrderRequest, ctl: &Control) -> Result<BestOrderReport, Error> {
-    use crate::games::dinner::picking::expected::best_over_splits_until;
-    use crate::rational::Rational;
-    let m = req.size;
-    if m == 0 || m > 24 {
-        return Err(Error::invalid(
-            "size",
-            m,
-            "use 1..=24 (every sequence is compared)",
-        ));
-    }
-    if req.players != 2 {
-        return Err(Error::invalid(
-            "players",
-            req.players,
-            "the expected welfare of every sequence is computed for two agents",
-        ));
-    }
-    if req.welfare != Welfare::Utilitarian {
-        return Err(Error::invalid(
-            "welfare",
-            req.welfare.name(),
-            "the search over sequences ranks by utilitarian welfare (dinner expected gives the others for one sequence)",
-        ));
-    }
-    let how = req.play;
-    let scores = values(&req.model, m).map_err(|e| profiles_error(e, &req.model, m))?;
-    let counts = match &req.counts {
-        Some(c) if c.len() == 2 && c[0] + c[1] == m => Some([c[0], c[1]]),
-        Some(c) => {
-            return Err(Error::invalid(
-                "counts",
-                format!("{c:?}"),
-                format!("two counts that add up to the {m} items"),
-            ))
+    sweep::run::<BestOrderSweep>(req, ctl)
+}
+
+/// The turns of each sequence's prefix that cut `dinner best-order`'s walk into items:
+/// `2^8` prefixes a split, a few thousand items at 24 items (each a millisecond to
+/// seconds).
+const PREFIX_TURNS: usize = 8;
+
+/// `dinner best-order` as a sweep: one item a piece of the walk over sequences (a split
+/// of the items between the agents and a prefix of its first turns, [`best_pieces`]).
+pub struct BestOrderSweep;
+
+/// The request checked: the model's scores, the split asked and the pieces.
+pub struct BestOrderPlan {
+    scores: Vec<BigRational>,
+    counts: Option<[usize; 2]>,
+    pieces: Vec<([usize; 2], Vec<u8>)>,
+}
+
+/// The best sequences of some pieces. Read back from a shard document it is parsed
+/// (ratios with positive denominators, sequences of `A` and `B`) before it is merged.
+#[derive(Default, Clone, Serialize, Deserialize)]
+#[serde(try_from = "BestDoc", into = "BestDoc")]
+pub struct BestOrderPartial(Best);
+
+/// [`BestOrderPartial`] as a shard document holds it: ratios as numerator and denominator,
+/// sequences as text.
+#[derive(Serialize, Deserialize)]
+struct BestDoc {
+    welfare: (BigInt, BigInt),
+    tied: Vec<String>,
+    tied_count: u64,
+    runner_up: Option<(String, (BigInt, BigInt))>,
+    seen: u64,
+}
+
+fn order_text(t: &[u8]) -> String {
+    t.iter().map(|&p| char::from(b'A' + p)).collect()
+}
+
+impl From<BestOrderPartial> for BestDoc {
+    fn from(BestOrderPartial(b): BestOrderPartial) -> BestDoc {
+        let ratio = |r: &BigRational| (r.numer().clone(), r.denom().clone());
+        BestDoc {
+            welfare: ratio(&b.welfare),
+            tied: b.tied.iter().map(|t| order_text(t)).collect(),
+            tied_count: b.tied_count,
+            runner_up: b.runner_up.as_ref().map(|(t, w)| (order_text(t), ratio(w))),
+            seen: b.seen,
         }
-        None => None,
-    };
-    ctl.admit(costs::sequences(m, req.counts.is_some()))?;
-    let found = best_over_splits_until(counts, &scores, how, ctl).ok_or(Error::Cancelled)?;
-    let text = |t: &[u8]| t.iter().map(|&p| char::from(b'A' + p)).collect::<String>();
-    let tied: Vec<String> = found.tied.iter().map(|t| text(t)).collect();
-    let runner_up = found.runner_up.as_ref().map(|(t, w)| RankedOrder {
-        order: text(t),
-        expected_welfare: Rational::from_big(w.clone()),
-    });
-    Ok(BestOrderReport {
-        size: m,
-        counts: req.counts.clone(),
-        model: req.model.trim().to_string(),
-        play: how.name(),
-        welfare: "utilitarian",
-        order: tied[0].clone(),
-        expected_welfare: Rational::from_big(found.welfare),
-        tied,
-        tied_count: found.tied_count,
-        runner_up,
-        sequences: found.seen,
-    })
+    }
+}
+
+impl TryFrom<BestDoc> for BestOrderPartial {
+    type Error = String;
+    fn try_from(d: BestDoc) -> Result<BestOrderPartial, String> {
+        let ratio = |(n, q): (BigInt, BigInt)| match q.sign() {
+            num_bigint::Sign::Plus => Ok(BigRational::new(n, q)),
+            _ => Err(format!("a ratio with denominator {q}")),
+        };
+        let order = |t: String| {
+            t.bytes()
+                .map(|c| match c {
+                    b'A' | b'B' => Ok(c - b'A'),
+                    _ => Err(format!("{t:?} is not a sequence of A and B")),
+                })
+                .collect::<Result<Vec<u8>, String>>()
+        };
+        if d.seen > 0 && d.tied.is_empty() {
+            return Err(format!(
+                "{} sequences seen and none listed as the best",
+                d.seen
+            ));
+        }
+        Ok(BestOrderPartial(Best {
+            welfare: ratio(d.welfare)?,
+            tied: d.tied.into_iter().map(order).collect::<Result<_, _>>()?,
+            tied_count: d.tied_count,
+            runner_up: match d.runner_up {
+                Some((t, w)) => Some((order(t)?, ratio(w)?)),
+                None => None,
+            },
+            seen: d.seen,
+        }))
+    }
+}
+
+impl Sweep for BestOrderSweep {
+    const COMMAND: &'static str = "dinner-best-order";
+    type Request = BestOrderRequest;
+    type Plan = BestOrderPlan;
+    type Partial = BestOrderPartial;
+    type Report = BestOrderReport;
+
+    fn plan(req: &BestOrderRequest) -> Result<BestOrderPlan, Error> {
+        let m = req.size;
+        if m == 0 || m > 24 {
+            return Err(Error::invalid(
+                "size",
+                m,
+                "use 1..=24 (every sequence is compared)",
+            ));
+        }
+        if req.players != 2 {
+            return Err(Error::invalid(
+                "players",
+                req.players,
+                "the expected welfare of every sequence is computed for two agents",
+            ));
+        }
+        if req.welfare != Welfare::Utilitarian {
+            return Err(Error::invalid(
+                "welfare",
+                req.welfare.name(),
+                "the search over sequences ranks by utilitarian welfare (dinner expected gives the others for one sequence)",
+            ));
+        }
+        let scores = values(&req.model, m).map_err(|e| profiles_error(e, &req.model, m))?;
+        let counts = match &req.counts {
+            Some(c) if c.len() == 2 && c[0] + c[1] == m => Some([c[0], c[1]]),
+            Some(c) => {
+                return Err(Error::invalid(
+                    "counts",
+                    format!("{c:?}"),
+                    format!("two counts that add up to the {m} items"),
+                ))
+            }
+            None => None,
+        };
+        Ok(BestOrderPlan {
+            scores,
+            counts,
+            pieces: best_pieces(m, counts, PREFIX_TURNS),
+        })
+    }
+    fn items(plan: &BestOrderPlan) -> u64 {
+        plan.pieces.len() as u64
+    }
+    fn cost(req: &BestOrderRequest, _plan: &BestOrderPlan) -> Estimate {
+        costs::sequences(req.size, req.counts.is_some())
+    }
+    fn weight(_req: &BestOrderRequest, plan: &BestOrderPlan, item: u64) -> f64 {
+        // The sequences below the piece's prefix: C(turns left, A's turns left).
+        let (split, prefix) = &plan.pieces[item as usize];
+        let left = plan.scores.len() - prefix.len();
+        let a = split[0] - prefix.iter().filter(|&&p| p == 0).count();
+        (0..a).fold(1.0, |c, i| c * (left - i) as f64 / (i + 1) as f64)
+    }
+    fn item(
+        req: &BestOrderRequest,
+        plan: &BestOrderPlan,
+        item: u64,
+        ctl: &Control,
+    ) -> Result<BestOrderPartial, Error> {
+        let (split, prefix) = &plan.pieces[item as usize];
+        best_below(*split, prefix, &plan.scores, req.play, ctl)
+            .map(BestOrderPartial)
+            .ok_or(Error::Cancelled)
+    }
+    fn merge(into: &mut BestOrderPartial, other: BestOrderPartial) {
+        into.0 = std::mem::take(&mut into.0).merge(other.0);
+    }
+    fn check(
+        _req: &BestOrderRequest,
+        plan: &BestOrderPlan,
+        all: &BestOrderPartial,
+    ) -> Result<(), String> {
+        let m = plan.scores.len();
+        let b = &all.0;
+        let splits: Vec<usize> = match plan.counts {
+            Some([a, _]) => vec![a],
+            None => (0..=m).collect(),
+        };
+        let choose = |a: usize| (0..a).fold(1u64, |c, i| c * (m - i) as u64 / (i + 1) as u64);
+        sweep::check_count("seen", b.seen, splits.iter().map(|&a| choose(a)).sum())?;
+        if b.tied.is_empty() || b.tied_count < b.tied.len() as u64 || b.tied_count > b.seen {
+            return Err(format!(
+                "tied_count: {} sequences tied, {} listed, of {} seen",
+                b.tied_count,
+                b.tied.len(),
+                b.seen
+            ));
+        }
+        let sequences = b.tied.iter().chain(b.runner_up.iter().map(|r| &r.0));
+        for (k, t) in sequences.enumerate() {
+            let a = t.iter().filter(|&&p| p == 0).count();
+            if t.len() != m || !splits.contains(&a) {
+                return Err(format!(
+                    "tied[{k}]: {} is not a sequence the request compares",
+                    order_text(t)
+                ));
+            }
+        }
+        if b.tied.windows(2).any(|w| w[0] >= w[1]) {
+            return Err("tied: not in A < B order, or a sequence twice".into());
+        }
+        if b.runner_up.as_ref().is_some_and(|r| r.1 >= b.welfare) {
+            return Err("runner_up: not worse than the best".into());
+        }
+        Ok(())
+    }
+    fn report(
+        req: &BestOrderRequest,
+        _plan: &BestOrderPlan,
+        all: BestOrderPartial,
+        _ctl: &Control,
+    ) -> Result<BestOrderReport, Error> {
+        let found = all.0;
+        let tied: Vec<String> = found.tied.iter().map(|t| order_text(t)).collect();
+        let runner_up = found.runner_up.as_ref().map(|(t, w)| RankedOrder {
+            order: order_text(t),
+            expected_welfare: Rational::from_big(w.clone()),
+        });
+        Ok(BestOrderReport {
+            size: req.size,
+            counts: req.counts.clone(),
+            model: req.model.trim().to_string(),
+            play: req.play.name(),
+            welfare: "utilitarian",
+            order: tied[0].clone(),
+            expected_welfare: Rational::from_big(found.welfare),
+            tied,
+            tied_count: found.tied_count,
+            runner_up,
+            sequences: found.seen,
+        })
+    }
 }
 
 crate::api::input::closed_set!(Welfare, "Welfare", ["utilitarian", "egalitarian", "nash"]);

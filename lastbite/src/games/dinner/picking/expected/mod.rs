@@ -449,7 +449,8 @@ pub fn strategic_moments_two(turns: &[u8], scores: &[BigRational]) -> Moments {
     }
 }
 
-/// The best picking sequences by expected utilitarian welfare under sincere play.
+/// The best picking sequences by expected utilitarian welfare under sincere play
+/// (none seen: the default).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Best {
     /// The best expected welfare.
@@ -462,6 +463,18 @@ pub struct Best {
     pub runner_up: Option<(Vec<u8>, BigRational)>,
     /// Sequences compared.
     pub seen: u64,
+}
+
+impl Default for Best {
+    fn default() -> Best {
+        Best {
+            welfare: BigRational::zero(),
+            tied: Vec::new(),
+            tied_count: 0,
+            runner_up: None,
+            seen: 0,
+        }
+    }
 }
 
 /// The most tied sequences [`Best`] lists.
@@ -554,36 +567,72 @@ pub fn best_sequences_until(
     play: Play,
     stop: &dyn Progress,
 ) -> Option<Best> {
-    let m = scores.len();
-    let mut best = Best {
-        welfare: BigRational::zero(),
-        tied: Vec::new(),
-        tied_count: 0,
-        runner_up: None,
-        seen: 0,
+    best_below(counts, &[], scores, play, stop)
+}
+
+/// The walks of [`best_over_splits`] cut into pieces: each split's (`counts`, or every
+/// split of `m` items) walk below each of its prefixes of `depth` turns (fewer when the
+/// sequence is shorter), split by split. [`best_below`] walks one; merged with
+/// [`Best::merge`], in any order, they are the whole search's.
+pub fn best_pieces(
+    m: usize,
+    counts: Option<[usize; 2]>,
+    depth: usize,
+) -> Vec<([usize; 2], Vec<u8>)> {
+    let splits: Vec<[usize; 2]> = match counts {
+        Some(c) => vec![c],
+        None => (0..=m).map(|a| [a, m - a]).collect(),
     };
-    let mut prefix = Vec::with_capacity(m);
-    let views = [View::start(m), View::start(m)];
+    let d = depth.min(m);
+    let mut out = Vec::new();
+    for split in splits {
+        for bits in 0u32..1 << d {
+            let prefix: Vec<u8> = (0..d).map(|t| (bits >> (d - 1 - t) & 1) as u8).collect();
+            let ones = prefix.iter().filter(|&&p| p == 1).count();
+            if ones <= split[1] && d - ones <= split[0] {
+                out.push((split, prefix));
+            }
+        }
+    }
+    out
+}
+
+/// The best of the sequences of `counts` turns whose walk starts with `prefix` (under
+/// strategic play the walk's sequences are the reversed ones: [`best_sequences`]),
+/// asking `stop` at every step: `None` when it said to stop.
+pub fn best_below(
+    counts: [usize; 2],
+    prefix: &[u8],
+    scores: &[BigRational],
+    play: Play,
+    stop: &dyn Progress,
+) -> Option<Best> {
+    let m = scores.len();
+    let mut best = Best::default();
+    let upside_down: Vec<BigRational> = scores.iter().rev().cloned().collect();
+    let walked = match play {
+        Play::Sincere => scores,
+        Play::Strategic => &upside_down[..],
+    };
+    let mut views = [View::start(m), View::start(m)];
+    let mut left = counts;
+    for (t, &p) in prefix.iter().enumerate() {
+        views = [0u8, 1].map(|me| views[me as usize].step(p == me, t, walked));
+        left[p as usize] -= 1;
+    }
+    let mut prefix = prefix.to_vec();
     let finished = match play {
-        Play::Sincere => walk(views, counts, scores, &mut prefix, stop, &mut |t, w| {
+        Play::Sincere => walk(views, left, scores, &mut prefix, stop, &mut |t, w| {
             best.offer(t, w)
         }),
         Play::Strategic => {
-            let upside_down: Vec<BigRational> = scores.iter().rev().cloned().collect();
             let twice: BigRational = scores.iter().sum::<BigRational>() * BigInt::from(2);
             let mut forward = Vec::with_capacity(m);
-            walk(
-                views,
-                counts,
-                &upside_down,
-                &mut prefix,
-                stop,
-                &mut |t, w| {
-                    forward.clear();
-                    forward.extend(t.iter().rev());
-                    best.offer(&forward, &twice - w)
-                },
-            )
+            walk(views, left, &upside_down, &mut prefix, stop, &mut |t, w| {
+                forward.clear();
+                forward.extend(t.iter().rev());
+                best.offer(&forward, &twice - w)
+            })
         }
     };
     finished.then_some(best)

@@ -378,3 +378,36 @@ fn breaking_ties_by_rank_keeps_an_equilibrium() {
 fn bundles_of(eating: &[crate::games::dinner::Bite]) -> Vec<Vec<usize>> {
     crate::games::dinner::picking::bundles(2, eating)
 }
+
+/// The walk cut into pieces (every prefix of 0 to 9 turns of every split, or of a given
+/// split) and merged in a shuffled order gives the whole walk's best, ties, runner-up and
+/// count, under both plays, Borda and lexicographic scores.
+#[test]
+fn the_walk_in_pieces_merges_to_the_whole() {
+    let mut rng = crate::rng::Rng::for_trial(31, 1);
+    for m in 1..=10usize {
+        for lexicographic in [false, true] {
+            let scores: Vec<BigRational> = (0..m)
+                .map(|r| match lexicographic {
+                    true => BigRational::from_integer(BigInt::from(1u64 << (m - 1 - r))),
+                    false => BigRational::from_integer(BigInt::from(m - r)),
+                })
+                .collect();
+            for play in [Play::Sincere, Play::Strategic] {
+                for counts in [None, Some([m / 2, m - m / 2])] {
+                    let whole = best_over_splits(counts, &scores, play);
+                    for depth in [0, 1, 3, 9] {
+                        let mut pieces = best_pieces(m, counts, depth);
+                        for i in (1..pieces.len()).rev() {
+                            pieces.swap(i, rng.below(i as u64 + 1) as usize);
+                        }
+                        let merged = pieces.iter().fold(Best::default(), |acc, (split, p)| {
+                            acc.merge(best_below(*split, p, &scores, play, &Silent).unwrap())
+                        });
+                        assert_eq!(merged, whole, "{m} items, depth {depth}, {counts:?}");
+                    }
+                }
+            }
+        }
+    }
+}
