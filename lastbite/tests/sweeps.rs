@@ -42,6 +42,10 @@ const SWEEPS: &[(&str, &str)] = &[
     ),
     ("dinner-best-order", r#"{"size": 10}"#),
     (
+        "dinner-fairness",
+        r#"{"trials": 40, "size": 6, "players": 3, "every_spe": true, "seed": 2}"#,
+    ),
+    (
         "dinner-best-order",
         r#"{"size": 11, "counts": [5, 6], "play": "strategic", "model": "lexicographic"}"#,
     ),

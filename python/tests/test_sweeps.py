@@ -77,6 +77,8 @@ def lastbite_call(family, command, **request):
      ["dinner", "multiplicity", "--size", "7", "--trials", "40"]),
     ("subtraction.problems", {"sizes": [2, 3], "max": 14},
      ["subtraction", "problems", "--sizes", "2,3", "--max", "14"]),
+    ("dinner.fairness", {"trials": 30, "size": 6, "players": 3},
+     ["dinner", "fairness", "--trials", "30", "--size", "6", "--players", "3"]),
     ("dinner.best_order", {"size": 11, "play": "strategic"},
      ["dinner", "best-order", "--size", "11", "--play", "strategic"]),
     ("dinner.strategic_fairness", {"question": "three-agents", "items": 7, "strict_items": 4},

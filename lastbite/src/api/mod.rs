@@ -83,7 +83,7 @@ macro_rules! command_table {
             "dinner-multiplicity": dinner::MultiplicityRequest => MultiplicityReport = multiplicity; sweep dinner::MultiplicitySweep,
             "dinner-sincere": dinner::SincereRequest => SincereReport = sincere,
             "dinner-manipulate": dinner::ManipulateRequest => ManipulateReport = manipulate,
-            "dinner-fairness": dinner::FairnessRequest => FairnessReport = fairness,
+            "dinner-fairness": dinner::FairnessRequest => FairnessReport = fairness; sweep dinner::FairnessSweep,
             "dinner-expected": dinner::ExpectedRequest => ExpectedReport = expected,
             "dinner-best-order": dinner::BestOrderRequest => BestOrderReport = best_order; sweep dinner::BestOrderSweep,
             "dinner-strategic-fairness": dinner::StrategicFairnessRequest => StrategicFairnessReport = strategic_fairness; sweep dinner::StrategicSweep,

@@ -222,7 +222,6 @@ fn every_long_command_is_a_sweep() {
     const NOT_YET: &[&str] = &[
         "cookie-general",
         "dinner-discount",
-        "dinner-fairness",
         "subtraction-plot",
         "tokens-anywhere",
     ];

@@ -28,8 +28,8 @@ pub use game::{game, GameRequest};
 pub use input::{First, Morsels};
 pub use picking::{
     best_order, expected, fairness, manipulate, sincere, BestOrderPartial, BestOrderPlan,
-    BestOrderRequest, BestOrderSweep, ExpectedRequest, FairnessRequest, ManipulateRequest,
-    SincereRequest,
+    BestOrderRequest, BestOrderSweep, ExpectedRequest, FairnessPartial, FairnessRequest,
+    FairnessSweep, ManipulateRequest, SincereRequest,
 };
 pub use report::{
     AgentFairnessReport, AltruismReport, AttainableReport, BalanceReport, BalanceRow,

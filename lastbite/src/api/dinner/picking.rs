@@ -15,7 +15,7 @@ use crate::api::sweep::{self, Sweep};
 use crate::api::{Control, Error};
 use crate::engine::{Budget, Player};
 use crate::games::dinner::picking::expected::{best_below, best_pieces, Best, Play};
-use crate::games::dinner::picking::mechanisms::{self, Allocation};
+use crate::games::dinner::picking::mechanisms::{self, Allocation, Failures, Trials};
 use crate::games::dinner::picking::profiles::{expectation, values, ProfilesError, Routes};
 use crate::games::dinner::picking::welfare::compare;
 use crate::games::dinner::picking::Welfare;
@@ -181,76 +181,162 @@ dinner_request! {
     }
 }
 
-/// Fairness of the sincere and the equilibrium allocations.
+/// Fairness of the sincere and the equilibrium allocations, of one dinner or (`trials`)
+/// of random dinners ([`FairnessSweep`]).
 pub fn fairness(req: &FairnessRequest, ctl: &Control) -> Result<FairnessReport, Error> {
+    if req.trials.is_some() {
+        return sweep::run::<FairnessSweep>(req, ctl);
+    }
     let budget = Budget {
         max_states: req.max_states,
     };
-    let Some(trials) = req.trials else {
-        let setup = req.input().setup()?;
-        // The mechanisms' allocations (an equilibrium over the lattice) and every
-        // agent's maximin share (a search over the partitions).
-        let every = if req.every_spe { 4.0 } else { 1.0 };
-        ctl.admit(costs::lattice(&setup).times(Work::count(every)))?;
-        let report = |a: Vec<Allocation>| -> Vec<MechanismFairness> {
-            let d = setup.dinner();
-            a.into_iter()
-                .map(|a| MechanismFairness::new(d, a))
-                .collect()
-        };
-        let every_spe = match req.every_spe {
-            true => Some(report(mechanisms::every_spe(&setup, budget, ctl)?)),
-            false => None,
-        };
-        return Ok(FairnessReport {
-            turn_order: setup.order().to_string(),
-            mechanisms: Some(report(mechanisms::mechanisms(&setup, budget, ctl)?)),
-            every_spe,
-            trials: None,
-            failures: None,
-        });
+    let setup = req.input().setup()?;
+    // The mechanisms' allocations (an equilibrium over the lattice) and every agent's
+    // maximin share (a search over the partitions).
+    let every = if req.every_spe { 4.0 } else { 1.0 };
+    ctl.admit(costs::lattice(&setup).times(Work::count(every)))?;
+    let report = |a: Vec<Allocation>| -> Vec<MechanismFairness> {
+        let d = setup.dinner();
+        a.into_iter()
+            .map(|a| MechanismFairness::new(d, a))
+            .collect()
     };
-    if req.input().given() {
-        return Err(Error::combination(
-            "trials",
-            "draws its own random dinners; give a dinner or trials, not both",
-        ));
-    }
-    if !(1..=MAX_TRIALS).contains(&trials) {
-        return Err(Error::invalid(
-            "trials",
-            trials,
-            format!("use 1..={MAX_TRIALS}"),
-        ));
-    }
-    if !(1..=24).contains(&req.size) {
-        return Err(Error::invalid("size", req.size, "use 1..=24 morsels"));
-    }
-    if !(2..=6).contains(&req.players) {
-        return Err(Error::invalid("players", req.players, "use 2..=6 players"));
-    }
-    ctl.admit(costs::random_fairness(
-        trials,
-        req.size,
-        req.players,
-        req.every_spe,
-    ))?;
-    let experiment = mechanisms::Trials {
-        players: req.players,
-        size: req.size,
-        order: req.order.as_deref(),
-        trials,
-        seed: req.seed,
-        every_spe: req.every_spe,
+    let every_spe = match req.every_spe {
+        true => Some(report(mechanisms::every_spe(&setup, budget, ctl)?)),
+        false => None,
     };
-    let (turn_order, failures) = mechanisms::failures(&experiment, budget, ctl)?;
     Ok(FairnessReport {
-        turn_order,
-        mechanisms: None,
-        every_spe: None,
-        trials: Some(trials),
-        failures: Some(failures.into_iter().map(FairnessFailures::from).collect()),
+        turn_order: setup.order().to_string(),
+        mechanisms: Some(report(mechanisms::mechanisms(&setup, budget, ctl)?)),
+        every_spe,
+        trials: None,
+        failures: None,
     })
+}
+
+/// `dinner fairness --trials` as a sweep: one item a random dinner.
+pub struct FairnessSweep;
+
+/// The failures counted over some trials: per mechanism, dinners failing envy-freeness,
+/// EF1, proportionality and the maximin share.
+#[derive(Default, Serialize, Deserialize)]
+pub struct FairnessPartial {
+    trials: u64,
+    counts: Vec<[u64; 4]>,
+}
+
+impl FairnessSweep {
+    fn trials_of(req: &FairnessRequest, trials: u64) -> Trials<'_> {
+        Trials {
+            players: req.players,
+            size: req.size,
+            order: req.order.as_deref(),
+            trials,
+            seed: req.seed,
+            every_spe: req.every_spe,
+        }
+    }
+}
+
+impl Sweep for FairnessSweep {
+    const COMMAND: &'static str = "dinner-fairness";
+    type Request = FairnessRequest;
+    type Plan = u64;
+    type Partial = FairnessPartial;
+    type Report = FairnessReport;
+
+    fn plan(req: &FairnessRequest) -> Result<u64, Error> {
+        let Some(trials) = req.trials else {
+            return Err(Error::Missing {
+                field: "trials",
+                what: "how many random dinners",
+                hint: "a sweep covers random dinners; one dinner is not a sweep".into(),
+            });
+        };
+        if req.input().given() {
+            return Err(Error::combination(
+                "trials",
+                "draws its own random dinners; give a dinner or trials, not both",
+            ));
+        }
+        if !(1..=MAX_TRIALS).contains(&trials) {
+            return Err(Error::invalid(
+                "trials",
+                trials,
+                format!("use 1..={MAX_TRIALS}"),
+            ));
+        }
+        if !(1..=24).contains(&req.size) {
+            return Err(Error::invalid("size", req.size, "use 1..=24 morsels"));
+        }
+        if !(2..=6).contains(&req.players) {
+            return Err(Error::invalid("players", req.players, "use 2..=6 players"));
+        }
+        // The order's text is checked on the dinners' size before any trial.
+        mechanisms::turn_order(&Self::trials_of(req, trials))?;
+        Ok(trials)
+    }
+    fn items(trials: &u64) -> u64 {
+        *trials
+    }
+    fn cost(req: &FairnessRequest, trials: &u64) -> Estimate {
+        costs::random_fairness(*trials, req.size, req.players, req.every_spe)
+    }
+    fn item(
+        req: &FairnessRequest,
+        trials: &u64,
+        t: u64,
+        ctl: &Control,
+    ) -> Result<FairnessPartial, Error> {
+        let budget = Budget {
+            max_states: req.max_states,
+        };
+        let fails = mechanisms::trial_failures(&Self::trials_of(req, *trials), t, budget, ctl)?;
+        Ok(FairnessPartial {
+            trials: 1,
+            counts: fails.iter().map(|f| f.map(u64::from)).collect(),
+        })
+    }
+    fn merge(into: &mut FairnessPartial, other: FairnessPartial) {
+        into.trials += other.trials;
+        if into.counts.len() < other.counts.len() {
+            into.counts.resize(other.counts.len(), [0; 4]);
+        }
+        for (a, b) in into.counts.iter_mut().zip(other.counts) {
+            for (x, y) in a.iter_mut().zip(b) {
+                *x = x.saturating_add(y);
+            }
+        }
+    }
+    fn check(req: &FairnessRequest, trials: &u64, all: &FairnessPartial) -> Result<(), String> {
+        sweep::check_count("trials", all.trials, *trials)?;
+        let names = mechanisms::mechanism_names(&Self::trials_of(req, *trials));
+        sweep::check_count("counts.length", all.counts.len() as u64, names.len() as u64)?;
+        if all.counts.iter().flatten().any(|&c| c > *trials) {
+            return Err("counts: more failing dinners than trials".into());
+        }
+        Ok(())
+    }
+    fn report(
+        req: &FairnessRequest,
+        trials: &u64,
+        all: FairnessPartial,
+        _ctl: &Control,
+    ) -> Result<FairnessReport, Error> {
+        let t = Self::trials_of(req, *trials);
+        let failures = mechanisms::mechanism_names(&t)
+            .into_iter()
+            .zip(all.counts)
+            .map(|(mechanism, counts)| FairnessFailures::from(Failures { mechanism, counts }))
+            .collect();
+        Ok(FairnessReport {
+            turn_order: mechanisms::turn_order(&t)?,
+            mechanisms: None,
+            every_spe: None,
+            trials: Some(*trials),
+            failures: Some(failures),
+        })
+    }
 }
 
 /// The most random profiles `dinner expected` draws (`samples`).

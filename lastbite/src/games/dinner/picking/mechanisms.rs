@@ -162,56 +162,86 @@ pub struct Failures {
 }
 
 /// Counts each mechanism's failures over the trials' random dinners, with the turn
-/// order used (of the last dinner; every dinner has the same size, so the same order).
+/// order used (every dinner has the same size, so the same order).
 pub fn failures(
     t: &Trials,
     budget: Budget,
     progress: &dyn Progress,
 ) -> Result<(String, Vec<Failures>), DinnerError> {
-    let mut names = vec!["sincere", "spe"];
-    if t.every_spe {
-        names.push("every_spe");
-    }
-    let mut counts = vec![[0u64; 4]; names.len()];
-    let mut turn_order = String::new();
+    let mut counts = vec![[0u64; 4]; mechanism_names(t).len()];
     for trial in 0..t.trials {
-        if progress.cancelled() {
-            return Err(EngineError::Cancelled.into());
-        }
-        let mut rng = Rng::for_trial(t.seed, trial);
-        let cols: Vec<Vec<i64>> = (0..t.players).map(|_| rng.permutation(t.size)).collect();
-        let flat = (0..t.size)
-            .flat_map(|i| cols.iter().map(move |c| c[i]))
-            .collect();
-        let d = Dinner::from_integers(t.players, flat)?;
-        let order = match t.order {
-            Some(spec) => TurnOrder::parse(spec, &d)?,
-            None => TurnOrder::default_for(&d),
-        };
-        turn_order = order.to_string();
-        let setup = Setup::ordered(d, order)?;
-        for (k, a) in mechanisms(&setup, budget, progress)?.iter().enumerate() {
-            for (count, f) in counts[k].iter_mut().zip(a.failures()) {
-                *count += u64::from(f);
-            }
-        }
-        if t.every_spe {
-            // A dinner fails a property when some equilibrium allocation does.
-            let mut any = [false; 4];
-            for a in every_spe(&setup, budget, progress)? {
-                for (x, f) in any.iter_mut().zip(a.failures()) {
-                    *x |= f;
-                }
-            }
-            for (count, f) in counts[2].iter_mut().zip(any) {
-                *count += u64::from(f);
+        for (count, fails) in counts
+            .iter_mut()
+            .zip(trial_failures(t, trial, budget, progress)?)
+        {
+            for (c, f) in count.iter_mut().zip(fails) {
+                *c += u64::from(f);
             }
         }
     }
-    let failures = names
+    let failures = mechanism_names(t)
         .into_iter()
         .zip(counts)
         .map(|(mechanism, counts)| Failures { mechanism, counts })
         .collect();
-    Ok((turn_order, failures))
+    Ok((turn_order(t)?, failures))
+}
+
+/// The mechanisms a fairness experiment counts, in the order of its counts: `sincere`,
+/// `spe` and with `every_spe` that too.
+pub fn mechanism_names(t: &Trials) -> Vec<&'static str> {
+    let mut names = vec!["sincere", "spe"];
+    if t.every_spe {
+        names.push("every_spe");
+    }
+    names
+}
+
+/// Trial `trial`'s random dinner in the experiment's turn order.
+fn trial_setup(t: &Trials, trial: u64) -> Result<Setup, DinnerError> {
+    let mut rng = Rng::for_trial(t.seed, trial);
+    let cols: Vec<Vec<i64>> = (0..t.players).map(|_| rng.permutation(t.size)).collect();
+    let flat = (0..t.size)
+        .flat_map(|i| cols.iter().map(move |c| c[i]))
+        .collect();
+    let d = Dinner::from_integers(t.players, flat)?;
+    let order = match t.order {
+        Some(spec) => TurnOrder::parse(spec, &d)?,
+        None => TurnOrder::default_for(&d),
+    };
+    Setup::ordered(d, order)
+}
+
+/// The turn order of the experiment's dinners (all of one size).
+pub fn turn_order(t: &Trials) -> Result<String, DinnerError> {
+    Ok(trial_setup(t, 0)?.order().to_string())
+}
+
+/// Which properties trial `trial`'s dinner fails under each mechanism
+/// ([`mechanism_names`]): envy-freeness, EF1, proportionality, the maximin share.
+pub fn trial_failures(
+    t: &Trials,
+    trial: u64,
+    budget: Budget,
+    progress: &dyn Progress,
+) -> Result<Vec<[bool; 4]>, DinnerError> {
+    if progress.cancelled() {
+        return Err(EngineError::Cancelled.into());
+    }
+    let setup = trial_setup(t, trial)?;
+    let mut out: Vec<[bool; 4]> = mechanisms(&setup, budget, progress)?
+        .iter()
+        .map(Allocation::failures)
+        .collect();
+    if t.every_spe {
+        // A dinner fails a property when some equilibrium allocation does.
+        let mut any = [false; 4];
+        for a in every_spe(&setup, budget, progress)? {
+            for (x, f) in any.iter_mut().zip(a.failures()) {
+                *x |= f;
+            }
+        }
+        out.push(any);
+    }
+    Ok(out)
 }
