@@ -453,16 +453,15 @@ fn run_weight(search: &Search, m: usize, run: u64) -> f64 {
     let fact = |k: usize| (1..=k).map(|x| x as f64).product::<f64>();
     let two_agent_profiles = fact(m - 1) * balanced_two(m).len() as f64;
     let strict = m <= search.strict_items;
+    let each = m as f64 * item_step(search.question, m, search.strict_items);
     match search.question {
         Question::TwoAgents => {
-            two_agent_profiles * (0.12 * m as f64 + if strict { 2f64.powi(m as i32) } else { 0.0 })
+            two_agent_profiles * (each + if strict { 2f64.powi(m as i32) } else { 0.0 })
         }
-        Question::Guarantees => two_agent_profiles * 2.0 * 0.09 * m as f64,
+        Question::Guarantees => two_agent_profiles * 2.0 * each,
         Question::ThreeAgents => {
             let v = (search.values.end() - search.values.start() + 1) as f64;
             let types = v * v * v;
-            let tied = (1.9f64.powi((m - search.strict_items.min(m)) as i32) / 4.5).max(1.0);
-            let each = 0.15 * 2f64.powi(m as i32) * tied * m as f64;
             let instances = if (run as f64) < types {
                 // The multisets of m types, about evenly over their first type.
                 (0..m)
@@ -805,6 +804,21 @@ impl Tabulate for StrategicFairnessReport {
     }
 }
 
+/// The work of one item of one instance of `m` items, in profile items (measured).
+fn item_step(question: Question, m: usize, strict_items: usize) -> f64 {
+    match question {
+        // 12 items took 1,148 s of one core, 0.096 of a unit an item step.
+        Question::TwoAgents => 0.12,
+        Question::ThreeAgents => {
+            // Items past the strict ones tie in utility, and each tie multiplies the
+            // equilibria taken (measured about 1.9-fold a tied item from the fourth on).
+            let tied = (1.9f64.powi((m - strict_items.min(m)) as i32) / 4.5).max(1.0);
+            0.15 * 2f64.powi(m as i32) * tied
+        }
+        Question::Guarantees => 0.09,
+    }
+}
+
 /// The searches' cost model: the instances of each size `m` (the new ones a size adds),
 /// each `m` item steps, and an induction over the `2^m` item masks for each instance that
 /// takes every equilibrium (strict rankings under Borda, tied utilities).
@@ -815,15 +829,7 @@ fn cost(question: Question, items: usize, strict_items: usize, values: u64) -> E
     let mut work = Work::ZERO;
     for m in 1..=items {
         let new = (upto(m) - upto(m - 1)).max(0.0);
-        // Items past the strict ones tie in utility, and each tie multiplies the
-        // equilibria taken (measured about 1.9-fold a tied item from the fourth on).
-        let tied = (1.9f64.powi((m - strict_items.min(m)) as i32) / 4.5).max(1.0);
-        let each = match question {
-            // Measured: 12 items took 1,148 s of one core, 0.096 of a unit an item step.
-            Question::TwoAgents => 0.12,
-            Question::ThreeAgents => 0.15 * 2f64.powi(m as i32) * tied,
-            Question::Guarantees => 0.09,
-        };
+        let each = item_step(question, m, strict_items);
         work = work.plus(Work::count(new * m as f64 * each));
         if matches!(question, Question::TwoAgents) && m <= strict_items {
             // Every Borda equilibrium of each pair: an induction over the `2^m` item

@@ -161,32 +161,6 @@ pub struct Failures {
     pub counts: [u64; 4],
 }
 
-/// Counts each mechanism's failures over the trials' random dinners, with the turn
-/// order used (every dinner has the same size, so the same order).
-pub fn failures(
-    t: &Trials,
-    budget: Budget,
-    progress: &dyn Progress,
-) -> Result<(String, Vec<Failures>), DinnerError> {
-    let mut counts = vec![[0u64; 4]; mechanism_names(t).len()];
-    for trial in 0..t.trials {
-        for (count, fails) in counts
-            .iter_mut()
-            .zip(trial_failures(t, trial, budget, progress)?)
-        {
-            for (c, f) in count.iter_mut().zip(fails) {
-                *c += u64::from(f);
-            }
-        }
-    }
-    let failures = mechanism_names(t)
-        .into_iter()
-        .zip(counts)
-        .map(|(mechanism, counts)| Failures { mechanism, counts })
-        .collect();
-    Ok((turn_order(t)?, failures))
-}
-
 /// The mechanisms a fairness experiment counts, in the order of its counts: `sincere`,
 /// `spe` and with `every_spe` that too.
 pub fn mechanism_names(t: &Trials) -> Vec<&'static str> {

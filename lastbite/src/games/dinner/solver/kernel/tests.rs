@@ -22,6 +22,30 @@ fn two_players(rng: &mut Rng, n: usize, span: u64, alternate: bool) -> (Dinner, 
     (d, order)
 }
 
+/// A random turn order of `d`'s players, a letter a morsel.
+fn random_order(rng: &mut Rng, d: &Dinner) -> TurnOrder {
+    let s: String = (0..d.len())
+        .map(|_| (b'A' + rng.below(d.players() as u64) as u8) as char)
+        .collect();
+    TurnOrder::parse(&s, d).expect("order")
+}
+
+/// Every tie rule: one for everyone by `trial`, and every fifth trial a random rule per
+/// player.
+fn mixed_ties(rng: &mut Rng, trial: u64, k: usize) -> Ties {
+    let rules = [
+        TieBreak::First,
+        TieBreak::Last,
+        TieBreak::Friendly,
+        TieBreak::Antagonistic,
+    ];
+    if trial % 5 == 4 {
+        Ties::per_player((0..k).map(|_| rules[rng.below(4) as usize]).collect())
+    } else {
+        Ties::uniform(rules[(trial % 4) as usize], k)
+    }
+}
+
 /// The packed words (two players, index rule) give the engine's value and path on
 /// random dinners: utilities from 0 up to 2^26, so that the fields are filled to
 /// their widths, ties of utility broken by the offsets alone, any turn order.
@@ -127,12 +151,6 @@ fn blocks_agree_with_the_engine_at_larger_sizes() {
 /// every tie rule for everyone and mixed per player, with and without the index rule.
 #[test]
 fn kernel_agrees_with_the_engine() {
-    let rules = [
-        TieBreak::First,
-        TieBreak::Last,
-        TieBreak::Friendly,
-        TieBreak::Antagonistic,
-    ];
     let mut rng = Rng::for_trial(30, 1);
     for trial in 0..400u64 {
         let k = 2 + (trial % 3) as usize;
@@ -141,21 +159,11 @@ fn kernel_agrees_with_the_engine() {
         let flat: Vec<i64> = (0..k * n).map(|_| rng.below(span) as i64 - 1).collect();
         let d = Dinner::from_integers(k, flat).expect("dinner");
         let order = match trial % 4 {
-            0 => TurnOrder::parse("snake", &d),
-            1 => TurnOrder::parse("alternate", &d),
-            _ => {
-                let s: String = (0..n)
-                    .map(|_| (b'A' + rng.below(k as u64) as u8) as char)
-                    .collect();
-                TurnOrder::parse(&s, &d)
-            }
-        }
-        .expect("order");
-        let ties = if trial % 5 == 4 {
-            Ties::per_player((0..k).map(|_| rules[rng.below(4) as usize]).collect())
-        } else {
-            Ties::uniform(rules[(trial % 4) as usize], k)
+            0 => TurnOrder::parse("snake", &d).expect("order"),
+            1 => TurnOrder::parse("alternate", &d).expect("order"),
+            _ => random_order(&mut rng, &d),
         };
+        let ties = mixed_ties(&mut rng, trial, k);
         for perturb in [false, true] {
             let setup = Setup::ordered(d.clone(), order.clone()).unwrap();
             let game = DinnerGame::<i32>::new(&setup, perturb).expect("game");
@@ -204,12 +212,6 @@ fn kernel_agrees_with_the_engine() {
 /// `i16::MAX`), every rule for everyone and mixed per player, every split of the blocks.
 #[test]
 fn sixteen_bit_columns_agree_with_thirty_two_at_their_edge() {
-    let rules = [
-        TieBreak::First,
-        TieBreak::Last,
-        TieBreak::Friendly,
-        TieBreak::Antagonistic,
-    ];
     let mut rng = Rng::for_trial(30, 4);
     let mut narrow = 0;
     for trial in 0..300u64 {
@@ -224,19 +226,11 @@ fn sixteen_bit_columns_agree_with_thirty_two_at_their_edge() {
             .collect();
         let d = Dinner::from_integers(k, flat).expect("dinner");
         let order = if trial % 2 == 0 {
-            TurnOrder::parse("snake", &d)
+            TurnOrder::parse("snake", &d).expect("order")
         } else {
-            let s: String = (0..n)
-                .map(|_| (b'A' + rng.below(k as u64) as u8) as char)
-                .collect();
-            TurnOrder::parse(&s, &d)
-        }
-        .expect("order");
-        let ties = if trial % 5 == 4 {
-            Ties::per_player((0..k).map(|_| rules[rng.below(4) as usize]).collect())
-        } else {
-            Ties::uniform(rules[(trial % 4) as usize], k)
+            random_order(&mut rng, &d)
         };
+        let ties = mixed_ties(&mut rng, trial, k);
         let setup = Setup::ordered(d.clone(), order.clone()).unwrap();
         let wide = DinnerGame::<i32>::new(&setup, false).expect("game");
         let want = solve(&wide, &ties, u128::MAX, &Silent)
@@ -316,16 +310,10 @@ fn packed_words_of_more_players_agree_with_the_engine() {
         let flat: Vec<i64> = (0..k * n).map(|_| rng.below(span) as i64).collect();
         let d = Dinner::from_integers(k, flat).expect("dinner");
         let order = match trial % 3 {
-            0 => TurnOrder::parse("snake", &d),
-            1 => TurnOrder::parse("alternate", &d),
-            _ => TurnOrder::parse(
-                &(0..n)
-                    .map(|_| (b'A' + rng.below(k as u64) as u8) as char)
-                    .collect::<String>(),
-                &d,
-            ),
-        }
-        .expect("order");
+            0 => TurnOrder::parse("snake", &d).expect("order"),
+            1 => TurnOrder::parse("alternate", &d).expect("order"),
+            _ => random_order(&mut rng, &d),
+        };
         let ties = Ties::uniform(TieBreak::First, k);
         let setup = Setup::ordered(d.clone(), order.clone()).unwrap();
         let game = DinnerGame::<i64>::new(&setup, true).expect("game");
