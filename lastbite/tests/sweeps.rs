@@ -26,12 +26,25 @@ const SWEEPS: &[(&str, &str)] = &[
         r#"{"size": 4, "max": 12, "random": 30, "csv": true}"#,
     ),
     ("subtraction-problems", r#"{"sizes": [2, 3, 4], "max": 12}"#),
+    ("subtraction-plot", r#"{"figure": "figure1", "max": 30}"#),
+    (
+        "subtraction-plot",
+        r#"{"figure": "figure3", "max": 14, "picture": true}"#,
+    ),
     (
         "dinner-experiment",
         r#"{"size": 8, "trials": 97, "seed": 5}"#,
     ),
     ("dinner-balance", r#"{"max_size": 13, "trials": 20}"#),
     ("dinner-pareto", r#"{"size": 8}"#),
+    (
+        "dinner-discount",
+        r#"{"discount": "1", "search": true, "max_size": 7}"#,
+    ),
+    (
+        "dinner-discount",
+        r#"{"discount": "9/10", "search": true, "max_size": 7}"#,
+    ),
     (
         "dinner-multiplicity",
         r#"{"players": 3, "size": 6, "trials": 60, "seed": 3}"#,

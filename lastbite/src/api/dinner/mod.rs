@@ -46,8 +46,9 @@ pub use strategic::{
     TwoAgentRow, VerdictReport, WitnessReport,
 };
 pub use sweep::{
-    balance, experiment, multiplicity, pareto, BalancePartial, BalanceSweep, ExperimentPartial,
-    ExperimentSweep, MultiplicityPartial, MultiplicitySweep, ParetoPartial, ParetoSweep,
+    balance, experiment, multiplicity, pareto, BalancePartial, BalanceSweep, DiscountPartial,
+    DiscountPlan, DiscountSweep, ExperimentPartial, ExperimentSweep, MultiplicityPartial,
+    MultiplicitySweep, ParetoPartial, ParetoSweep,
 };
 
 use schemars::JsonSchema;
@@ -65,7 +66,7 @@ use crate::games::dinner::analysis::{attainable, figures, variants};
 use crate::games::dinner::{
     all_spe_scores_within, crossout, crossout_gap, evaluate, solve_exact, Bite, CrossoutGap,
     Dinner, DinnerError, DinnerGame, DinnerTies, Position, Precedence, Rules, Setup, Strategy,
-    TurnOrder, DEFAULT_DINNER_MAX_STATES, DEFAULT_DINNER_MEMORY, DEFAULT_DINNER_MEMORY_GIB,
+    DEFAULT_DINNER_MAX_STATES, DEFAULT_DINNER_MEMORY, DEFAULT_DINNER_MEMORY_GIB,
 };
 use input::dinner_request;
 use report::{bites, deviation_report, dinner_rows, remaining_of, rules_report};
@@ -438,6 +439,25 @@ dinner_request! {
     }
 }
 
+impl DiscountRequest {
+    /// The discount factor, checked positive.
+    pub(super) fn positive_discount(&self) -> Result<Exact, Error> {
+        match self.discount > Exact::ZERO {
+            true => Ok(self.discount),
+            false => Err(Error::invalid(
+                "discount",
+                self.discount,
+                "the discount factor must be positive",
+            )),
+        }
+    }
+
+    /// Whether a dinner is given (the search tries permutation dinners instead).
+    pub(super) fn dinner_given(&self) -> bool {
+        self.input().given()
+    }
+}
+
 /// Exports the dinner's game tree for Gambit.
 pub fn efg(req: &EfgRequest, ctl: &Control) -> Result<EfgReport, Error> {
     let setup = req.input().setup()?;
@@ -475,54 +495,16 @@ dinner_request! {
     }
 }
 
-/// Checks crossout under a discount, or searches for the smallest dinner where it fails.
+/// Checks crossout under a discount, or searches for the smallest dinner where it fails
+/// (a sweep: [`DiscountSweep`]).
 pub fn discount(req: &DiscountRequest, ctl: &Control) -> Result<DiscountReport, Error> {
-    let l = req.discount;
-    if l <= Exact::ZERO {
-        return Err(Error::invalid(
-            "discount",
-            l,
-            "the discount factor must be positive",
-        ));
+    if req.search {
+        return crate::api::sweep::run::<DiscountSweep>(req, ctl);
     }
+    let l = req.positive_discount()?;
     let budget = Budget {
         max_states: req.max_states,
     };
-    if req.search {
-        if req.input().given() {
-            return Err(Error::combination(
-                "search",
-                "the search tries permutation dinners; give no dinner",
-            ));
-        }
-        if req.max_size > 10 {
-            return Err(Error::invalid(
-                "max_size",
-                req.max_size,
-                "the search tries every permutation; at most 10",
-            ));
-        }
-        ctl.admit(costs::permutation_dinners(1..=req.max_size, 13.0))?;
-        let found = variants::discount_search(l, req.max_size, budget)?;
-        return Ok(DiscountReport::Search(match found {
-            None => DiscountSearchReport {
-                discount: l,
-                max_size: req.max_size,
-                found: false,
-                dinner: None,
-                turn_order: None,
-                deviation: None,
-            },
-            Some((d, check)) => DiscountSearchReport {
-                discount: l,
-                max_size: req.max_size,
-                found: true,
-                dinner: Some(dinner_rows(&d)),
-                turn_order: Some(TurnOrder::default_for(&d).to_string()),
-                deviation: Some(deviation_report(&check.deviation)),
-            },
-        }));
-    }
     let plain = req.input().setup()?;
     // The check (every deviation, a pass each) and the exact solve.
     let n = plain.dinner().len().max(1) as f64;

@@ -8,14 +8,14 @@ use std::io::{self, Write};
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use crate::api::cost::{Estimate, Work, PROFILE_ITEMS};
+use super::costs;
+use crate::api::cost::Estimate;
 use crate::api::input::{request, Letter};
 use crate::api::sweep::{self, Sweep};
 use crate::api::{Control, Error, Render};
 use crate::exact::Exact;
 use crate::games::dinner::picking::strategic::{
-    balanced_two, instances, Folded, Part, Question, Search, StrategicError, Verdict, Witness,
-    MAX_ITEMS,
+    instances, Folded, Part, Question, Search, StrategicError, Verdict, Witness, MAX_ITEMS,
 };
 use crate::table::{Align, Cell, Column, Group, Table, Tabulate};
 use serde::Deserialize;
@@ -381,7 +381,7 @@ impl Sweep for StrategicSweep {
         plan.runs.len() as u64
     }
     fn cost(req: &StrategicFairnessRequest, plan: &StrategicPlan) -> Estimate {
-        cost(
+        costs::strategic(
             req.question,
             plan.items,
             plan.search.strict_items,
@@ -390,7 +390,7 @@ impl Sweep for StrategicSweep {
     }
     fn weight(_req: &StrategicFairnessRequest, plan: &StrategicPlan, item: u64) -> f64 {
         let (m, run) = plan.runs[item as usize];
-        run_weight(&plan.search, m, run)
+        costs::strategic_run(&plan.search, m, run)
     }
     fn item(
         req: &StrategicFairnessRequest,
@@ -413,13 +413,8 @@ impl Sweep for StrategicSweep {
         plan: &StrategicPlan,
         all: &StrategicPartial,
     ) -> Result<(), String> {
-        let items = Self::items(plan);
-        sweep::check_count("length", all.0.len() as u64, items)?;
+        sweep::check_every_item(&all.0, Self::items(plan), |p| p.0)?;
         for (k, (item, part)) in all.0.iter().enumerate() {
-            sweep::check_item(&format!("[{k}][0]"), *item, items)?;
-            if k > 0 && all.0[k - 1].0 >= *item {
-                return Err(format!("[{k}][0]: run {item} counted twice"));
-            }
             let (m, run) = plan.runs[*item as usize];
             plan.search
                 .fits(m, run, part)
@@ -444,35 +439,6 @@ impl Sweep for StrategicSweep {
             .map(|(i, parts)| plan.search.fold(i + 1, parts))
             .collect();
         Ok(report_of(req, plan, folded))
-    }
-}
-
-/// An item's share of the cost model ([`cost`]): the instances its run examines, each
-/// as [`cost`] weighs an instance of its size.
-fn run_weight(search: &Search, m: usize, run: u64) -> f64 {
-    let fact = |k: usize| (1..=k).map(|x| x as f64).product::<f64>();
-    let two_agent_profiles = fact(m - 1) * balanced_two(m).len() as f64;
-    let strict = m <= search.strict_items;
-    let each = m as f64 * item_step(search.question, m, search.strict_items);
-    match search.question {
-        Question::TwoAgents => {
-            two_agent_profiles * (each + if strict { 2f64.powi(m as i32) } else { 0.0 })
-        }
-        Question::Guarantees => two_agent_profiles * 2.0 * each,
-        Question::ThreeAgents => {
-            let v = (search.values.end() - search.values.start() + 1) as f64;
-            let types = v * v * v;
-            let instances = if (run as f64) < types {
-                // The multisets of m types, about evenly over their first type.
-                (0..m)
-                    .map(|i| (types + i as f64) / (i + 1) as f64)
-                    .product::<f64>()
-                    / types
-            } else {
-                fact(m - 1) * fact(m) * 2.0
-            };
-            instances * each
-        }
     }
 }
 
@@ -802,43 +768,4 @@ impl Tabulate for StrategicFairnessReport {
         }
         out
     }
-}
-
-/// The work of one item of one instance of `m` items, in profile items (measured).
-fn item_step(question: Question, m: usize, strict_items: usize) -> f64 {
-    match question {
-        // 12 items took 1,148 s of one core, 0.096 of a unit an item step.
-        Question::TwoAgents => 0.12,
-        Question::ThreeAgents => {
-            // Items past the strict ones tie in utility, and each tie multiplies the
-            // equilibria taken (measured about 1.9-fold a tied item from the fourth on).
-            let tied = (1.9f64.powi((m - strict_items.min(m)) as i32) / 4.5).max(1.0);
-            0.15 * 2f64.powi(m as i32) * tied
-        }
-        Question::Guarantees => 0.09,
-    }
-}
-
-/// The searches' cost model: the instances of each size `m` (the new ones a size adds),
-/// each `m` item steps, and an induction over the `2^m` item masks for each instance that
-/// takes every equilibrium (strict rankings under Borda, tied utilities).
-fn cost(question: Question, items: usize, strict_items: usize, values: u64) -> Estimate {
-    let upto = |m: usize| instances(question, m, strict_items.min(m), values) as f64;
-    // Measured factors: the two-agent verdicts are read off the ordinal equilibrium; the
-    // guarantees are a pass per instance.
-    let mut work = Work::ZERO;
-    for m in 1..=items {
-        let new = (upto(m) - upto(m - 1)).max(0.0);
-        let each = item_step(question, m, strict_items);
-        work = work.plus(Work::count(new * m as f64 * each));
-        if matches!(question, Question::TwoAgents) && m <= strict_items {
-            // Every Borda equilibrium of each pair: an induction over the `2^m` item
-            // masks keeping every equilibrium allocation (measured about a unit a mask:
-            // 58 million pairs of 10 items took 42 minutes on 2 cores).
-            let ordinal = |m: usize| instances(question, m, 0, values) as f64;
-            let pairs = (ordinal(m) - ordinal(m - 1)).max(0.0);
-            work = work.plus(Work::count(pairs * 2f64.powi(m as i32)));
-        }
-    }
-    Estimate::new(work, PROFILE_ITEMS)
 }

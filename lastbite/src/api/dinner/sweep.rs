@@ -1,21 +1,25 @@
 //! The `dinner` commands that run as sweeps (`pareto` over every permutation dinner,
-//! `experiment`, `multiplicity`, `balance`): each a [`Sweep`] of independent items, and the
+//! `experiment`, `multiplicity`, `balance`, the `discount` search): each a [`Sweep`] of independent items, and the
 //! command itself as the one-shard case.
 
 use super::costs;
 use super::report::{
-    perm, BalanceReport, BalanceRow, ExperimentReport, MultiplicityReport, OutcomeCount,
-    ParetoOneReport, ParetoReport, ParetoSweepReport,
+    deviation_report, dinner_rows, perm, BalanceReport, BalanceRow, DiscountReport,
+    DiscountSearchReport, ExperimentReport, MultiplicityReport, OutcomeCount, ParetoOneReport,
+    ParetoReport, ParetoSweepReport,
 };
 use super::{
-    BalanceRequest, ExperimentRequest, MultiplicityRequest, ParetoRequest, MAX_BALANCE_TRIALS,
-    MAX_TRIALS,
+    BalanceRequest, DiscountRequest, ExperimentRequest, MultiplicityRequest, ParetoRequest,
+    MAX_BALANCE_TRIALS, MAX_TRIALS,
 };
 use crate::api::cost::{Estimate, Work};
 use crate::api::sweep::{self, Sweep};
 use crate::api::{Control, Error};
 use crate::engine::{Budget, CancelOnly};
 use crate::exact::Exact;
+use crate::games::dinner::analysis::variants::{
+    discount_piece, discount_piece_len, discount_pieces, discounted,
+};
 use crate::games::dinner::analysis::{balance, pareto};
 use crate::games::dinner::{random_spe_outcomes, Dinner, TurnOrder};
 use serde::{Deserialize, Serialize};
@@ -97,13 +101,8 @@ impl Sweep for ParetoSweep {
         sweep::append_ordered(&mut into.0, other.0, |c| c.0);
     }
     fn check(_req: &ParetoRequest, n: &usize, all: &ParetoPartial) -> Result<(), String> {
-        let items = Self::items(n);
-        sweep::check_count("length", all.0.len() as u64, items)?;
-        for (k, (item, (a, b))) in all.0.iter().enumerate() {
-            sweep::check_item(&format!("[{k}][0]"), *item, items)?;
-            if k > 0 && all.0[k - 1].0 >= *item {
-                return Err(format!("[{k}][0]: chunk {item} counted twice"));
-            }
+        sweep::check_every_item(&all.0, Self::items(n), |c| c.0)?;
+        for (k, (_, (a, b))) in all.0.iter().enumerate() {
             let morsels = 1..=*n as i64;
             if let Some(p) = a
                 .iter()
@@ -505,5 +504,130 @@ fn trials_in(trials: u64, max: u64) -> Result<(), Error> {
         Ok(())
     } else {
         Err(Error::invalid("trials", trials, format!("use 1..={max}")))
+    }
+}
+
+/// `dinner discount --search` as a sweep: one item per piece of
+/// [`DISCOUNT_PIECE`](crate::games::dinner::analysis::variants::DISCOUNT_PIECE)
+/// permutation dinners of one size ([`discount_pieces`]), each giving its first
+/// permutation where crossout is not an equilibrium; the report's is the first of all.
+pub struct DiscountSweep;
+
+/// The search's pieces, in its order, and the discount factor.
+pub struct DiscountPlan {
+    discount: Exact,
+    pieces: Vec<(usize, u64)>,
+}
+
+/// Some pieces' first failing permutations (`None`: crossout held in every dinner of the
+/// piece), by piece.
+#[derive(Default, Serialize, Deserialize)]
+pub struct DiscountPartial(Vec<(u64, Option<Vec<i64>>)>);
+
+impl Sweep for DiscountSweep {
+    const COMMAND: &'static str = "dinner-discount";
+    type Request = DiscountRequest;
+    type Plan = DiscountPlan;
+    type Partial = DiscountPartial;
+    type Report = DiscountReport;
+
+    fn plan(req: &DiscountRequest) -> Result<DiscountPlan, Error> {
+        let discount = req.positive_discount()?;
+        if !req.search {
+            return Err(Error::combination(
+                "search",
+                "one dinner's check is not a sweep; the search over permutation dinners is",
+            ));
+        }
+        if req.dinner_given() {
+            return Err(Error::combination(
+                "search",
+                "the search tries permutation dinners; give no dinner",
+            ));
+        }
+        if req.max_size > 10 {
+            return Err(Error::invalid(
+                "max_size",
+                req.max_size,
+                "the search tries every permutation; at most 10",
+            ));
+        }
+        Ok(DiscountPlan {
+            discount,
+            pieces: discount_pieces(req.max_size),
+        })
+    }
+    fn items(plan: &DiscountPlan) -> u64 {
+        plan.pieces.len() as u64
+    }
+    fn cost(req: &DiscountRequest, _plan: &DiscountPlan) -> Estimate {
+        costs::permutation_dinners(1..=req.max_size, 13.0)
+    }
+    fn weight(_req: &DiscountRequest, plan: &DiscountPlan, item: u64) -> f64 {
+        let (n, piece) = plan.pieces[item as usize];
+        discount_piece_len(n, piece) as f64 * 2f64.powi(n as i32)
+    }
+    fn item(
+        req: &DiscountRequest,
+        plan: &DiscountPlan,
+        item: u64,
+        _ctl: &Control,
+    ) -> Result<DiscountPartial, Error> {
+        let (n, piece) = plan.pieces[item as usize];
+        let budget = Budget {
+            max_states: req.max_states,
+        };
+        let found = discount_piece(plan.discount, n, piece, budget)?;
+        Ok(DiscountPartial(vec![(item, found)]))
+    }
+    fn merge(into: &mut DiscountPartial, other: DiscountPartial) {
+        sweep::append_ordered(&mut into.0, other.0, |c| c.0);
+    }
+    fn check(
+        _req: &DiscountRequest,
+        plan: &DiscountPlan,
+        all: &DiscountPartial,
+    ) -> Result<(), String> {
+        sweep::check_every_item(&all.0, Self::items(plan), |c| c.0)?;
+        for (k, (item, found)) in all.0.iter().enumerate() {
+            let n = plan.pieces[*item as usize].0;
+            if let Some(p) = found {
+                let mut sorted = p.clone();
+                sorted.sort_unstable();
+                if !sorted.iter().copied().eq(1..=n as i64) {
+                    return Err(format!(
+                        "[{k}][1]: {p:?} is not a permutation dinner of {n} morsels"
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+    fn report(
+        req: &DiscountRequest,
+        plan: &DiscountPlan,
+        all: DiscountPartial,
+        _ctl: &Control,
+    ) -> Result<DiscountReport, Error> {
+        let budget = Budget {
+            max_states: req.max_states,
+        };
+        let mut out = DiscountSearchReport {
+            discount: plan.discount,
+            max_size: req.max_size,
+            found: false,
+            dinner: None,
+            turn_order: None,
+            deviation: None,
+        };
+        // The pieces are in the search's order: the first failure is the smallest.
+        if let Some(perm) = all.0.into_iter().find_map(|(_, found)| found) {
+            let (d, check) = discounted(&perm, plan.discount, budget)?;
+            out.found = true;
+            out.turn_order = Some(TurnOrder::default_for(&d).to_string());
+            out.dinner = Some(dinner_rows(&d));
+            out.deviation = Some(deviation_report(&check.deviation));
+        }
+        Ok(DiscountReport::Search(out))
     }
 }

@@ -22,8 +22,8 @@ pub use report::{
     ProblemsRow, ScanLine, ScanReport, SubtractionPosition, TableReport, TableRow, ZeroShape,
 };
 pub use sweep::{
-    conjecture, problems, scan, ConjecturePartial, ConjecturePlan, ConjectureSweep,
-    ProblemsPartial, ProblemsSweep, ScanPartial, ScanSweep,
+    conjecture, problems, scan, ConjecturePartial, ConjecturePlan, ConjectureSweep, PlotPartial,
+    PlotPlan, PlotSweep, ProblemsPartial, ProblemsSweep, ScanPartial, ScanSweep,
 };
 
 use crate::api::input::{request, Letter};
@@ -475,32 +475,12 @@ request! {
 /// picture shows (about 0.2 s to compute and draw).
 pub const MAX_HEATMAP: u64 = 20_000;
 
-/// Computes a figure.
+/// Computes a figure (figures 1 to 3 as a sweep over their rulesets: [`PlotSweep`]).
 pub fn plot(req: &PlotRequest, ctl: &Control) -> Result<PlotReport, Error> {
     ctl.check()?;
     let (svg, data) = match req.figure {
-        Figure::Figure1 => {
-            let max = req.max.unwrap_or(100);
-            ctl.admit(costs::family(2, max, req.limit))?;
-            let (chart, hits) =
-                figures::figure1(max, req.limit, ctl).map_err(|e| sized(e, "max"))?;
-            (
-                chart.to_svg(760.0, 700.0),
-                PlotData::Pairs {
-                    pairs: hits.iter().map(|&(x, y)| [x, y]).collect(),
-                },
-            )
-        }
-        Figure::Figure2 | Figure::Figure3 => {
-            let zero_sum = req.figure == Figure::Figure3;
-            let max = req.max.unwrap_or(40);
-            ctl.admit(costs::family(3, max, req.limit))?;
-            let (chart, hits) = figures::figure_triples(max, zero_sum, req.limit, ctl)
-                .map_err(|e| sized(e, "max"))?;
-            (
-                chart.to_svg(760.0, 680.0),
-                PlotData::Triples { triples: hits },
-            )
+        Figure::Figure1 | Figure::Figure2 | Figure::Figure3 => {
+            return crate::api::sweep::run::<PlotSweep>(req, ctl);
         }
         Figure::Heatmap => {
             let text = req.set.as_deref().ok_or_else(|| Error::Missing {

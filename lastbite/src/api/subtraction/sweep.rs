@@ -1,13 +1,16 @@
-//! The `subtraction` commands that run as sweeps (`scan`, `conjecture`, `problems`): each a
-//! [`Sweep`] of one item per ruleset, and the command itself as the one-shard case.
+//! The `subtraction` commands that run as sweeps (`scan`, `conjecture`, `problems`, `plot`
+//! of figures 1 to 3): each a [`Sweep`] of one item per ruleset, and the command itself as
+//! the one-shard case.
 
 use super::costs;
 use super::report::{
     ConjectureReport, Counterexample, CounterexampleAt, LargestDiscrepancy, LargestPreperiod,
-    PositiveDiscrepancy, PositiveShape, ProblemsReport, ProblemsRow, ScanLine, ScanReport,
-    ZeroShape,
+    PlotData, PlotReport, PositiveDiscrepancy, PositiveShape, ProblemsReport, ProblemsRow,
+    ScanLine, ScanReport, ZeroShape,
 };
-use super::{scan_rulesets, sized, ConjectureRequest, ProblemsRequest, ScanRequest};
+use super::{
+    scan_rulesets, sized, ConjectureRequest, Figure, PlotRequest, ProblemsRequest, ScanRequest,
+};
 use crate::api::cost::Estimate;
 use crate::api::sweep::{self, Sweep};
 use crate::api::{Control, Error};
@@ -17,6 +20,9 @@ use crate::games::subtraction::analysis::{
     ScanRecord, Statement, PROBLEM5,
 };
 use crate::games::subtraction::analysis::{is_primitive, ZeroClass};
+use crate::games::subtraction::figures::{
+    figure1_chart, figure_hit, figure_rulesets, triples_chart,
+};
 use crate::games::subtraction::scanfile::{self, ScanFile};
 use crate::games::subtraction::{Convention, Ruleset, Table};
 use serde::{Deserialize, Serialize};
@@ -76,14 +82,8 @@ impl Sweep for ScanSweep {
         sweep::append_ordered(&mut into.0, other.0, |r| r.0);
     }
     fn check(_req: &ScanRequest, plan: &Vec<Ruleset>, all: &ScanPartial) -> Result<(), String> {
-        let items = plan.len() as u64;
-        sweep::check_count("length", all.0.len() as u64, items)?;
+        sweep::check_every_item(&all.0, plan.len() as u64, |r| r.0)?;
         for (k, (item, line, _)) in all.0.iter().enumerate() {
-            let field = format!("[{k}][0]");
-            sweep::check_item(&field, *item, items)?;
-            if k > 0 && all.0[k - 1].0 >= *item {
-                return Err(format!("{field}: ruleset {item} counted twice"));
-            }
             if line.set != plan[*item as usize].elements() {
                 return Err(format!(
                     "[{k}][1].set: {:?} is not the sweep's ruleset {item}",
@@ -644,4 +644,101 @@ impl Sweep for ProblemsSweep {
 /// ([`ProblemsSweep`]).
 pub fn problems(req: &ProblemsRequest, ctl: &Control) -> Result<ProblemsReport, Error> {
     sweep::run::<ProblemsSweep>(req, ctl)
+}
+
+/// `subtraction plot` of figures 1 to 3 as a sweep: one item per ruleset of the figure
+/// ([`figure_rulesets`]), whether it is a point ([`figure_hit`]); the heat map is one
+/// ruleset's table and not a sweep.
+pub struct PlotSweep;
+
+/// The figure's rulesets, and which figure.
+pub struct PlotPlan {
+    sets: Vec<Ruleset>,
+    max: u64,
+    zero_sum: bool,
+}
+
+/// Some rulesets of a figure, by item: whether each is a point.
+#[derive(Default, Serialize, Deserialize)]
+pub struct PlotPartial(Vec<(u64, bool)>);
+
+impl Sweep for PlotSweep {
+    const COMMAND: &'static str = "subtraction-plot";
+    type Request = PlotRequest;
+    type Plan = PlotPlan;
+    type Partial = PlotPartial;
+    type Report = PlotReport;
+
+    fn plan(req: &PlotRequest) -> Result<PlotPlan, Error> {
+        let (size, max) = match req.figure {
+            Figure::Figure1 => (2, req.max.unwrap_or(100)),
+            Figure::Figure2 | Figure::Figure3 => (3, req.max.unwrap_or(40)),
+            Figure::Heatmap => {
+                return Err(Error::combination(
+                    "figure",
+                    "a heat map is one ruleset's table, not a sweep; figures 1 to 3 are",
+                ))
+            }
+        };
+        Ok(PlotPlan {
+            sets: figure_rulesets(size, max).map_err(|e| sized(e, "max"))?,
+            max,
+            zero_sum: req.figure == Figure::Figure3,
+        })
+    }
+    fn items(plan: &PlotPlan) -> u64 {
+        plan.sets.len() as u64
+    }
+    fn cost(req: &PlotRequest, plan: &PlotPlan) -> Estimate {
+        let size = if req.figure == Figure::Figure1 { 2 } else { 3 };
+        costs::family(size, plan.max, req.limit)
+    }
+    fn weight(req: &PlotRequest, plan: &PlotPlan, item: u64) -> f64 {
+        costs::ruleset_steps(&plan.sets[item as usize], req.limit)
+    }
+    fn item(
+        req: &PlotRequest,
+        plan: &PlotPlan,
+        item: u64,
+        ctl: &Control,
+    ) -> Result<PlotPartial, Error> {
+        let hit = figure_hit(&plan.sets[item as usize], plan.zero_sum, req.limit, ctl)
+            .map_err(|e| sized(e, "max"))?;
+        Ok(PlotPartial(vec![(item, hit)]))
+    }
+    fn merge(into: &mut PlotPartial, other: PlotPartial) {
+        sweep::append_ordered(&mut into.0, other.0, |r| r.0);
+    }
+    fn check(_req: &PlotRequest, plan: &PlotPlan, all: &PlotPartial) -> Result<(), String> {
+        sweep::check_every_item(&all.0, plan.sets.len() as u64, |r| r.0)
+    }
+    fn report(
+        req: &PlotRequest,
+        plan: &PlotPlan,
+        all: PlotPartial,
+        _ctl: &Control,
+    ) -> Result<PlotReport, Error> {
+        let points = all
+            .0
+            .iter()
+            .filter(|r| r.1)
+            .map(|r| plan.sets[r.0 as usize].elements());
+        let (svg, data) = match req.figure {
+            Figure::Figure1 => {
+                let pairs: Vec<[u64; 2]> = points.map(|e| [e[0], e[1]]).collect();
+                let hits: Vec<(u64, u64)> = pairs.iter().map(|p| (p[0], p[1])).collect();
+                let chart = figure1_chart(plan.max, &hits);
+                (chart.to_svg(760.0, 700.0), PlotData::Pairs { pairs })
+            }
+            _ => {
+                let triples: Vec<[u64; 3]> = points.map(|e| [e[0], e[1], e[2]]).collect();
+                let chart = triples_chart(plan.max, plan.zero_sum, &triples);
+                (chart.to_svg(760.0, 680.0), PlotData::Triples { triples })
+            }
+        };
+        Ok(PlotReport {
+            data,
+            svg: req.picture.then_some(svg),
+        })
+    }
 }

@@ -31,7 +31,8 @@
 use serde::Serialize;
 
 pub use shards::{
-    append_ordered, check_count, check_item, max_first, run, run_shard, Shard, Sweep,
+    append_ordered, check_count, check_every_item, check_item, max_first, run, run_shard, Shard,
+    Sweep,
 };
 
 use crate::api::{command_table, parse_request, Control, Error, Render, ReportVisitor};

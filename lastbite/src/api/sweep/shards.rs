@@ -423,6 +423,20 @@ pub fn check_count(field: &str, got: u64, want: u64) -> Result<(), String> {
     }
 }
 
+/// Checks that a merged partial's list holds each of a plan's `items` once, in order
+/// (`item` reads an entry's item number, at field `[k][0]`).
+pub fn check_every_item<T>(list: &[T], items: u64, item: impl Fn(&T) -> u64) -> Result<(), String> {
+    check_count("length", list.len() as u64, items)?;
+    for (k, entry) in list.iter().enumerate() {
+        let i = item(entry);
+        check_item(&format!("[{k}][0]"), i, items)?;
+        if k > 0 && item(&list[k - 1]) >= i {
+            return Err(format!("[{k}][0]: item {i} counted twice"));
+        }
+    }
+    Ok(())
+}
+
 /// The larger of two `(key, item)` candidates, the first item among equal keys: the fold
 /// that keeps a sweep's "largest, and where first" independent of how items were sharded.
 pub fn max_first<K: PartialOrd>(a: Option<(K, u64)>, b: Option<(K, u64)>) -> Option<(K, u64)> {

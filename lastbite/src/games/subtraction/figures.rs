@@ -7,10 +7,53 @@ use crate::par::prelude::*;
 use crate::svg::{Chart, Heatmap, Mark, Series};
 
 use super::analysis::{Analysis, Family};
-use super::model::{Convention, SubtractionError};
+use super::model::{Convention, Ruleset, SubtractionError};
 use super::theory::Table;
 
 const PALETTE: [&str; 5] = ["#2ca02c", "#9467bd", "#ff7f0e", "#1f77b4", "#d62728"];
+
+/// The rulesets figures 1 (`size` 2) and 2 and 3 (`size` 3) test: every set of `size`
+/// elements up to `max`, in the family's order.
+pub fn figure_rulesets(size: usize, max: u64) -> Result<Vec<Ruleset>, SubtractionError> {
+    Family::All { size, max }.rulesets()
+}
+
+/// Whether ruleset `s` is a point of its figure: it has an FvF/AvA discrepancy (`zero_sum`
+/// false: figures 1 and 2) or an AvA/zero-sum one (figure 3), decided exactly.
+pub fn figure_hit(
+    s: &Ruleset,
+    zero_sum: bool,
+    limit: u64,
+    stop: &dyn Progress,
+) -> Result<bool, SubtractionError> {
+    if stop.cancelled() {
+        return Err(SubtractionError::Cancelled);
+    }
+    let a = Analysis::new_until(s, limit, stop)?;
+    Ok(match zero_sum {
+        true => a.first_zero_sum_discrepancy().is_some(),
+        false => a
+            .first_discrepancy(Convention::FvF, Convention::AvA)
+            .is_some(),
+    })
+}
+
+/// The points of a figure over [`figure_rulesets`]: each ruleset's elements where
+/// [`figure_hit`], in order.
+fn figure_points(
+    size: usize,
+    max: u64,
+    zero_sum: bool,
+    limit: u64,
+    stop: &dyn Progress,
+) -> Result<Vec<Vec<u64>>, SubtractionError> {
+    let sets = figure_rulesets(size, max)?;
+    let hits = sets
+        .par_iter()
+        .map(|s| Ok(figure_hit(s, zero_sum, limit, stop)?.then(|| s.elements().to_vec())))
+        .collect::<Result<Vec<_>, SubtractionError>>()?;
+    Ok(hits.into_iter().flatten().collect())
+}
 
 /// Figure 1: the pairs `(s2, s1)`, `s2 < s1 <= max`, with an FvF/AvA discrepancy (decided
 /// exactly), coloured by `n mod 5`, `n = floor(s2 / (s1 - s2))` of Conjecture 12.
@@ -19,22 +62,15 @@ pub fn figure1(
     limit: u64,
     stop: &dyn Progress,
 ) -> Result<(Chart, Vec<(u64, u64)>), SubtractionError> {
-    let sets = Family::All { size: 2, max }.rulesets()?;
-    let hits: Vec<(u64, u64)> = sets
-        .par_iter()
-        .map(|s| {
-            if stop.cancelled() {
-                return Err(SubtractionError::Cancelled);
-            }
-            let a = Analysis::new_until(s, limit, stop)?;
-            let e = s.elements();
-            Ok(a.first_discrepancy(Convention::FvF, Convention::AvA)
-                .map(|_| (e[0], e[1])))
-        })
-        .collect::<Result<Vec<_>, SubtractionError>>()?
+    let hits: Vec<(u64, u64)> = figure_points(2, max, false, limit, stop)?
         .into_iter()
-        .flatten()
+        .map(|e| (e[0], e[1]))
         .collect();
+    Ok((figure1_chart(max, &hits), hits))
+}
+
+/// Figure 1's chart of its points `hits`.
+pub fn figure1_chart(max: u64, hits: &[(u64, u64)]) -> Chart {
     let mut series: Vec<Series> = (0..5)
         .map(|k| Series {
             name: format!("n = floor(s2/(s1-s2)) = {k} mod 5"),
@@ -43,17 +79,16 @@ pub fn figure1(
             points: Vec::new(),
         })
         .collect();
-    for &(s2, s1) in &hits {
+    for &(s2, s1) in hits {
         let n = s2 / (s1 - s2);
         series[(n % 5) as usize].points.push((s2 as f64, s1 as f64));
     }
-    let chart = Chart {
+    Chart {
         title: format!("Pairs {{s2, s1}}, s1 <= {max}, with an FvF/AvA discrepancy (Figure 1)"),
         x_label: "s2".into(),
         y_label: "s1".into(),
         series,
-    };
-    Ok((chart, hits))
+    }
 }
 
 /// Figures 2 and 3: triples `s3 < s2 < s1 <= max` with an FvF/AvA discrepancy (`zero_sum`
@@ -65,28 +100,17 @@ pub fn figure_triples(
     limit: u64,
     stop: &dyn Progress,
 ) -> Result<(Chart, Vec<[u64; 3]>), SubtractionError> {
-    let sets = Family::All { size: 3, max }.rulesets()?;
-    let hits: Vec<[u64; 3]> = sets
-        .par_iter()
-        .map(|s| {
-            if stop.cancelled() {
-                return Err(SubtractionError::Cancelled);
-            }
-            let a = Analysis::new_until(s, limit, stop)?;
-            let e = s.elements();
-            let found = if zero_sum {
-                a.first_zero_sum_discrepancy()
-            } else {
-                a.first_discrepancy(Convention::FvF, Convention::AvA)
-            };
-            Ok(found.map(|_| [e[0], e[1], e[2]]))
-        })
-        .collect::<Result<Vec<_>, SubtractionError>>()?
+    let hits: Vec<[u64; 3]> = figure_points(3, max, zero_sum, limit, stop)?
         .into_iter()
-        .flatten()
+        .map(|e| [e[0], e[1], e[2]])
         .collect();
+    Ok((triples_chart(max, zero_sum, &hits), hits))
+}
+
+/// Figure 2's (or with `zero_sum` figure 3's) chart of its points `hits`.
+pub fn triples_chart(max: u64, zero_sum: bool, hits: &[[u64; 3]]) -> Chart {
     let what = if zero_sum { "AvA/zero-sum" } else { "FvF/AvA" };
-    let chart = Chart {
+    Chart {
         title: format!(
             "Triples s3 < s2 < s1 <= {max} with an {what} discrepancy (Figure {})",
             if zero_sum { 3 } else { 2 }
@@ -102,8 +126,7 @@ pub fn figure_triples(
                 .map(|t| (t[0] as f64 / t[2] as f64, t[1] as f64 / t[2] as f64))
                 .collect(),
         }],
-    };
-    Ok((chart, hits))
+    }
 }
 
 /// A heat map of an outcome table: for each deviation from FvF (FvA, AvF, AvA) and player,

@@ -15,7 +15,7 @@ use crate::engine::Progress;
 use crate::exact::Exact;
 use crate::rng::Rng;
 
-use crate::games::dinner::analysis::variants::next_permutation;
+use crate::games::dinner::analysis::variants::{next_permutation, unrank};
 use crate::games::dinner::model::{Dinner, DinnerError, Setup, TurnOrder};
 use crate::games::dinner::theory::crossout::crossout;
 
@@ -148,22 +148,6 @@ pub struct Sweep {
     pub inefficient: Vec<Vec<i64>>,
     /// The same for the weakly inefficient ones.
     pub weakly_inefficient: Vec<Vec<i64>>,
-}
-
-/// The `index`-th permutation of `1..=n` in lexicographic order.
-fn unrank(n: usize, mut index: u64) -> Vec<i64> {
-    let mut pool: Vec<i64> = (1..=n as i64).collect();
-    let mut fact: Vec<u64> = vec![1; n + 1];
-    for i in 1..=n {
-        fact[i] = fact[i - 1] * i as u64;
-    }
-    let mut out = Vec::with_capacity(n);
-    for i in (0..n).rev() {
-        let j = (index / fact[i]) as usize;
-        index %= fact[i];
-        out.push(pool.remove(j));
-    }
-    out
 }
 
 /// Checks every permutation dinner `{(1, b_1), ..., (n, b_n)}` of size `n` (Bob moving

@@ -131,30 +131,88 @@ pub fn discount_check(setup: &Setup, budget: Budget) -> Result<DiscountCheck, Di
     })
 }
 
-/// The smallest permutation dinner (by size, then by the permutation in lexicographic
-/// order), under the default turn order, in which crossout is not an equilibrium of the
-/// discounted game; `None` when none exists up to `max_size` morsels.
+/// Searches the permutation dinners of sizes `1..=max_size` (the turn order each
+/// size's default) for the smallest, then lexicographically first, where crossout is not
+/// an equilibrium under `discount`: [`discount_piece`] over [`discount_pieces`] in order.
 pub fn discount_search(
     discount: Exact,
     max_size: usize,
     budget: Budget,
 ) -> Result<Option<(Dinner, DiscountCheck)>, DinnerError> {
-    for n in 1..=max_size {
-        let mut perm: Vec<i64> = (1..=n as i64).collect();
-        loop {
-            let d = Dinner::permutation(&perm)?;
-            let order = TurnOrder::default_for(&d);
-            let setup = Setup::new(d, order, Rules::default().with_discount(discount)?)?;
-            let check = discount_check(&setup, budget)?;
-            if !check.crossout_is_spe {
-                return Ok(Some((setup.dinner().clone(), check)));
-            }
-            if !next_permutation(&mut perm) {
-                break;
-            }
+    for (n, piece) in discount_pieces(max_size) {
+        if let Some(perm) = discount_piece(discount, n, piece, budget)? {
+            return discounted(&perm, discount, budget).map(Some);
         }
     }
     Ok(None)
+}
+
+/// Permutation dinners a piece of the discount search checks (the last of a size fewer).
+pub const DISCOUNT_PIECE: u64 = 5040;
+
+/// The pieces of the discount search up to `max_size`, in its order: `(size, piece)`,
+/// each size's `n!` permutations cut into runs of [`DISCOUNT_PIECE`].
+pub fn discount_pieces(max_size: usize) -> Vec<(usize, u64)> {
+    (1..=max_size)
+        .flat_map(|n| {
+            let total: u64 = (1..=n as u64).product();
+            (0..total.div_ceil(DISCOUNT_PIECE)).map(move |k| (n, k))
+        })
+        .collect()
+}
+
+/// How many permutations piece `piece` of size `n` holds.
+pub fn discount_piece_len(n: usize, piece: u64) -> u64 {
+    let total: u64 = (1..=n as u64).product();
+    (total - piece * DISCOUNT_PIECE).min(DISCOUNT_PIECE)
+}
+
+/// The first permutation of piece `piece` of size `n` (those of lexicographic rank
+/// `piece * DISCOUNT_PIECE` on) whose crossout is not an equilibrium under `discount`.
+pub fn discount_piece(
+    discount: Exact,
+    n: usize,
+    piece: u64,
+    budget: Budget,
+) -> Result<Option<Vec<i64>>, DinnerError> {
+    let mut perm = unrank(n, piece * DISCOUNT_PIECE);
+    for _ in 0..discount_piece_len(n, piece) {
+        if !discounted(&perm, discount, budget)?.1.crossout_is_spe {
+            return Ok(Some(perm));
+        }
+        next_permutation(&mut perm);
+    }
+    Ok(None)
+}
+
+/// The permutation dinner `perm` under `discount` (its size's default turn order) and
+/// its check.
+pub fn discounted(
+    perm: &[i64],
+    discount: Exact,
+    budget: Budget,
+) -> Result<(Dinner, DiscountCheck), DinnerError> {
+    let d = Dinner::permutation(perm)?;
+    let order = TurnOrder::default_for(&d);
+    let setup = Setup::new(d, order, Rules::default().with_discount(discount)?)?;
+    let check = discount_check(&setup, budget)?;
+    Ok((setup.dinner().clone(), check))
+}
+
+/// The `index`-th permutation of `1..=n` in lexicographic order.
+pub fn unrank(n: usize, mut index: u64) -> Vec<i64> {
+    let mut pool: Vec<i64> = (1..=n as i64).collect();
+    let mut fact: Vec<u64> = vec![1; n + 1];
+    for i in 1..=n {
+        fact[i] = fact[i - 1] * i as u64;
+    }
+    let mut out = Vec::with_capacity(n);
+    for i in (0..n).rev() {
+        let j = (index / fact[i]) as usize;
+        index %= fact[i];
+        out.push(pool.remove(j));
+    }
+    out
 }
 
 /// Advances to the next permutation in lexicographic order; `false` after the last.

@@ -22,7 +22,8 @@
 //! * [`three_agents`]: round robin for three agents, every equilibrium allocation, over
 //!   every instance with utilities in a range such as `0..=1` (tied utilities; instances up to
 //!   relabelling the items, a multiset of utility triples) and over every profile of
-//!   strict rankings with Borda and lexicographic scores.
+//!   strict rankings with Borda and lexicographic scores (from 3 to 8 items every
+//!   ranking of C solved together for fixed rankings of A and B: `shared.rs`).
 //! * [`guarantees`]: for each recursively balanced sequence of two agents, the worst
 //!   maximin-share ratio and the worst egalitarian welfare (as a share of everything) of
 //!   sincere and of strategic play over every profile of rankings, Borda and
@@ -34,20 +35,23 @@
 
 //!
 //! Here the three searches and their verdicts; the instances, rankings and the backward
-//! induction that finds every equilibrium allocation of one instance in `model.rs`.
+//! induction that finds every equilibrium allocation of one instance in `model.rs`; the
+//! strict three-agent runs in `shared.rs`.
 
 mod model;
+mod shared;
 #[cfg(test)]
 mod tests;
 
 use crate::engine::Progress;
 pub use model::{
     balanced_two, ef1, ef1_every_utility, first_envy_beyond_one, ordinal_equilibrium,
-    ordinal_subgame, sequence_text, sincere_two, Rankings, Scores, Spe, StrategicError, MAX_ITEMS,
+    ordinal_subgame, sequence_text, sincere_two, Rankings, Scores, Spe, StrategicError, Verdict,
+    Witness, MAX_ITEMS,
 };
 use model::{free_picks, value};
+use shared::{strict_run, strict_runs};
 
-use crate::engine::Player;
 use crate::exact::Exact;
 use crate::games::dinner::analysis::variants::next_permutation;
 use crate::par::prelude::*;
@@ -144,68 +148,6 @@ impl std::str::FromStr for Question {
     }
 }
 
-/// A profile where an equilibrium allocation is not EF1.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Witness {
-    /// The picking sequence.
-    pub sequence: String,
-    /// Each agent's utilities, item by item.
-    pub utilities: Vec<Vec<u64>>,
-    /// The allocation: each agent's items (numbered from 0, as a dinner's morsels).
-    pub bundles: Vec<Vec<usize>>,
-    /// The agent that envies beyond one item, and the agent it envies.
-    pub envy: (Player, Player),
-}
-
-impl Witness {
-    fn new(turns: &[u8], u: &[[u64; MAX_ITEMS]], alloc: &[u16], envy: (Player, Player)) -> Self {
-        let m = turns.len();
-        Witness {
-            sequence: sequence_text(turns),
-            utilities: u.iter().map(|row| row[..m].to_vec()).collect(),
-            bundles: alloc
-                .iter()
-                .map(|&b| (0..m).filter(|&i| b >> i & 1 == 1).collect())
-                .collect(),
-            envy,
-        }
-    }
-}
-
-/// How often a criterion fails, and its first failure in the enumeration's order.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Verdict {
-    /// Instances examined.
-    pub instances: u64,
-    /// Instances where it fails.
-    pub failures: u64,
-    /// The first failure.
-    pub first: Option<Witness>,
-}
-
-impl Verdict {
-    /// `self` then `other` (the first failure `self`'s when it has one: merged in the
-    /// enumeration's order, it is the first of both).
-    pub fn merge(mut self, other: Verdict) -> Verdict {
-        self.instances += other.instances;
-        self.failures += other.failures;
-        if self.first.is_none() {
-            self.first = other.first;
-        }
-        self
-    }
-
-    fn record(&mut self, fails: impl FnOnce() -> Option<Witness>) {
-        self.instances += 1;
-        if let Some(w) = fails() {
-            self.failures += 1;
-            if self.first.is_none() {
-                self.first = Some(w);
-            }
-        }
-    }
-}
-
 /// The two-agent verdicts at one number of items, for round robin and for every
 /// recursively balanced sequence.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -275,11 +217,13 @@ const ASK_EVERY: u32 = 256;
 
 /// The runs (units of progress) of one size's search: [`two_agents`] and [`guarantees`]
 /// make `m` (profiles split by the second agent's first item), [`three_agents`] one for
-/// each utility triple of `values` (`values^3`), and `m` more for strict rankings.
+/// each utility triple of `values` (`values^3`), and `m (m - 1)` more for strict rankings (split by the second agent's first two items).
 pub fn runs(m: usize, three_agents: Option<(u64, bool)>) -> u64 {
     match three_agents {
         None => m as u64,
-        Some((values, strict)) => values.saturating_pow(3) + if strict { m as u64 } else { 0 },
+        Some((values, strict)) => {
+            values.saturating_pow(3) + if strict { strict_runs(m) as u64 } else { 0 }
+        }
     }
 }
 
@@ -426,7 +370,11 @@ pub fn three_agents(
         stop,
     );
     let strict = match strict {
-        true => counted(m, |first| strict_run(m, first, limit, stop), stop),
+        true => counted(
+            strict_runs(m),
+            |run| strict_run(m, run, limit, true, stop),
+            stop,
+        ),
         false => Vec::new(),
     };
     let tied = tied.into_iter().collect::<Result<Vec<_>, _>>()?;
@@ -490,58 +438,6 @@ fn tied_run(
         items[i..].iter_mut().for_each(|x| *x = next);
     }
     Ok(out)
-}
-
-/// Strict run `first` of [`three_agents`]: the profiles whose second ranking starts with
-/// item `first`, under Borda and lexicographic scores.
-fn strict_run(
-    m: usize,
-    first: usize,
-    limit: usize,
-    stop: &dyn Progress,
-) -> Result<[Verdict; 2], StrategicError> {
-    assert!((1..=MAX_ITEMS).contains(&m) && first < m);
-    let turns = round_robin_three(m);
-    let identity: Vec<u8> = (0..m as u8).collect();
-    let mut out = [Verdict::default(), Verdict::default()];
-    let mut p = Rankings::new(&[identity.clone(), identity.clone(), identity.clone()]);
-    let mut spe = Spe::default();
-    let mut fault = None;
-    permutations_from(m, first, |b| {
-        if stop.cancelled() {
-            fault = Some(StrategicError::Stopped);
-            return false;
-        }
-        p.set(1, b);
-        for c_first in 0..m {
-            permutations_from(m, c_first, |c| {
-                p.set(2, c);
-                for (k, scores) in Scores::ALL.into_iter().enumerate() {
-                    let u = [0, 1, 2].map(|a| p.utilities(a, scores));
-                    match spe.solve(&u, &turns, limit) {
-                        Ok(all) => out[k].record(|| {
-                            all.iter().find_map(|o| {
-                                first_envy_beyond_one(&u, o).map(|e| Witness::new(&turns, &u, o, e))
-                            })
-                        }),
-                        Err(e) => {
-                            fault = Some(e);
-                            return false;
-                        }
-                    }
-                }
-                true
-            });
-            if fault.is_some() {
-                return false;
-            }
-        }
-        true
-    });
-    match fault {
-        Some(e) => Err(e),
-        None => Ok(out),
-    }
 }
 
 /// The three-agent verdicts of `m` items from its runs' in their order (no strict runs:
@@ -753,7 +649,7 @@ impl Search {
                         self.limit,
                         stop,
                     )?),
-                    Some(first) => Part::Strict(strict_run(m, first as usize, self.limit, stop)?),
+                    Some(run) => Part::Strict(strict_run(m, run as usize, self.limit, true, stop)?),
                 }
             }
         })
@@ -791,7 +687,7 @@ impl Search {
             }
             (Question::ThreeAgents, Part::Strict(vs)) if run >= self.value_count().pow(3) => vs
                 .iter()
-                .try_for_each(|v| verdict(v, profiles * factorial(m))),
+                .try_for_each(|v| verdict(v, factorial(m.saturating_sub(2)) * factorial(m))),
             _ => Err(format!("not what run {run} of {m} items makes")),
         }
     }

@@ -3,6 +3,7 @@
 //! over the sets of items left ([`Spe`]).
 
 use crate::engine::Player;
+use serde::{Deserialize, Serialize};
 
 /// The most items a search takes (bundles are 16-bit masks).
 pub const MAX_ITEMS: usize = 16;
@@ -349,4 +350,71 @@ pub fn first_envy_beyond_one(u: &[[u64; MAX_ITEMS]], alloc: &[u16]) -> Option<(P
         }
     }
     None
+}
+
+/// A profile where an equilibrium allocation is not EF1.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Witness {
+    /// The picking sequence.
+    pub sequence: String,
+    /// Each agent's utilities, item by item.
+    pub utilities: Vec<Vec<u64>>,
+    /// The allocation: each agent's items (numbered from 0, as a dinner's morsels).
+    pub bundles: Vec<Vec<usize>>,
+    /// The agent that envies beyond one item, and the agent it envies.
+    pub envy: (Player, Player),
+}
+
+impl Witness {
+    pub(super) fn new(
+        turns: &[u8],
+        u: &[[u64; MAX_ITEMS]],
+        alloc: &[u16],
+        envy: (Player, Player),
+    ) -> Self {
+        let m = turns.len();
+        Witness {
+            sequence: sequence_text(turns),
+            utilities: u.iter().map(|row| row[..m].to_vec()).collect(),
+            bundles: alloc
+                .iter()
+                .map(|&b| (0..m).filter(|&i| b >> i & 1 == 1).collect())
+                .collect(),
+            envy,
+        }
+    }
+}
+
+/// How often a criterion fails, and its first failure in the enumeration's order.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Verdict {
+    /// Instances examined.
+    pub instances: u64,
+    /// Instances where it fails.
+    pub failures: u64,
+    /// The first failure.
+    pub first: Option<Witness>,
+}
+
+impl Verdict {
+    /// `self` then `other` (the first failure `self`'s when it has one: merged in the
+    /// enumeration's order, it is the first of both).
+    pub fn merge(mut self, other: Verdict) -> Verdict {
+        self.instances += other.instances;
+        self.failures += other.failures;
+        if self.first.is_none() {
+            self.first = other.first;
+        }
+        self
+    }
+
+    pub(super) fn record(&mut self, fails: impl FnOnce() -> Option<Witness>) {
+        self.instances += 1;
+        if let Some(w) = fails() {
+            self.failures += 1;
+            if self.first.is_none() {
+                self.first = Some(w);
+            }
+        }
+    }
 }

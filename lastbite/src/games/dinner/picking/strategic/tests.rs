@@ -340,3 +340,51 @@ fn two_agent_equilibrium_bundles_dominate_every_other_choice() {
         assert_eq!(all, vec![ordinal.to_vec()], "{turns:?}");
     }
 }
+
+/// The shared induction over C's rankings gives the plain enumeration's verdicts, counts
+/// and first witnesses, run by run, at every size to 6 items; the runs cover every
+/// profile once.
+#[test]
+fn shared_induction_gives_the_plain_verdicts() {
+    for m in 1..=6 {
+        let mut profiles = 0;
+        for run in 0..shared::strict_runs(m) {
+            let fast = shared::strict_run(m, run, LIMIT, true, &Silent).unwrap();
+            let plain = shared::strict_run(m, run, LIMIT, false, &Silent).unwrap();
+            assert_eq!(fast, plain, "{m} items, run {run}");
+            profiles += fast[0].instances;
+        }
+        let fact: u64 = (1..=m as u64).product();
+        assert_eq!(profiles, fact * fact, "{m} items");
+    }
+}
+
+/// The shared induction's equilibrium allocations are the plain induction's, in the same
+/// order, on random profiles (every ranking random, A's too) of 3 to 8 items.
+#[test]
+fn shared_induction_equals_the_plain_one_on_random_profiles() {
+    let mut rng = Rng::for_trial(72, 0);
+    let mut spe = Spe::default();
+    for m in 3..=8 {
+        let mut solver = shared::Shared::new(m);
+        let turns: Vec<u8> = (0..m).map(|t| (t % 3) as u8).collect();
+        for _ in 0..60 {
+            let orders: Vec<Vec<u8>> = (0..3).map(|_| random_ranking(&mut rng, m)).collect();
+            let mut p = Rankings::new(&orders);
+            for scores in Scores::ALL {
+                solver
+                    .prepare([p.utilities(0, scores), p.utilities(1, scores)], LIMIT)
+                    .unwrap();
+                for _ in 0..5 {
+                    p.set(2, &random_ranking(&mut rng, m));
+                    let u = [0, 1, 2].map(|a| p.utilities(a, scores));
+                    let mut code = Vec::new();
+                    solver.codes(&p.rank[2], &mut code);
+                    let fast = solver.solve(&u[2], &code, LIMIT).unwrap().to_vec();
+                    let plain = spe.solve(&u, &turns, LIMIT).unwrap();
+                    assert_eq!(fast, plain, "{m} items, {scores:?}, {orders:?}");
+                }
+            }
+        }
+    }
+}
