@@ -514,12 +514,48 @@ fn a_strategic_counterexample_is_a_dinner_as_printed() {
         .iter()
         .find_map(|row| row["tied"]["first"].as_object().cloned())
         .expect("a counterexample at 7 items");
+    assert_replays(&first, 7);
+}
+
+/// The recorded run of three agents with strict rankings to 8 items
+/// (`data/frontier/strategic-three-agents-8.json`, made by the command in
+/// `docs/results/picking.md`): its first Borda counterexample, replayed through the engine's
+/// every-equilibrium rule, is a non-EF1 equilibrium allocation; every profile was counted.
+#[test]
+fn the_recorded_eight_item_counterexample_replays() {
+    let path = format!(
+        "{}/../data/frontier/strategic-three-agents-8.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let row = &report["three_agents"][7];
+    assert_eq!(row["items"], 8);
+    let profiles = 40320u64 * 40320;
+    for scores in ["borda", "lexicographic"] {
+        assert_eq!(
+            row[scores]["instances"].as_u64(),
+            Some(profiles),
+            "{scores}"
+        );
+    }
+    assert_eq!(row["lexicographic"]["failures"], 0);
+    assert!(row["borda"]["failures"].as_u64().unwrap() > 0);
+    let first = row["borda"]["first"].as_object().unwrap().clone();
+    assert_replays(&first, 8);
+}
+
+/// `first`, a counterexample of `strategic-fairness` (items from 0, utilities a row an
+/// item), pasted into `dinner fairness` as it is, gives the same non-EF1 allocation.
+fn assert_replays(first: &serde_json::Map<String, serde_json::Value>, items: usize) {
+    let ctl = lastbite::api::Control::silent();
     let request = serde_json::json!({
         "morsels": first["morsels"], "order": first["sequence"], "every_spe": true,
     });
-    let fairness: serde_json::Value =
-        serde_json::from_str(&call("dinner-fairness", &request.to_string(), &ctl).unwrap())
-            .unwrap();
+    let fairness: serde_json::Value = serde_json::from_str(
+        &lastbite::api::call("dinner-fairness", &request.to_string(), &ctl).unwrap(),
+    )
+    .unwrap();
     let bundles: Vec<serde_json::Value> = first["bundles"].as_array().unwrap().clone();
     let found = fairness["every_spe"].as_array().unwrap().iter().any(|m| {
         let agents = m["agents"].as_array().unwrap();
@@ -531,6 +567,6 @@ fn a_strategic_counterexample_is_a_dinner_as_printed() {
     );
     // The rows are items: as many rows as items, a utility per agent.
     let rows = first["utilities"].as_array().unwrap();
-    assert_eq!(rows.len(), 7);
+    assert_eq!(rows.len(), items);
     assert!(rows.iter().all(|r| r.as_array().unwrap().len() == 3));
 }
