@@ -65,8 +65,13 @@ async fn cheap(addr: SocketAddr) -> Duration {
     t.elapsed()
 }
 
+/// The tests of this file one at a time: each times how fast a slot frees on the 2-core
+/// machine, which a sibling test's computation on the same cores would measure instead.
+static SERIAL: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_client_that_disconnects_cancels_its_computation() {
+    let _serial = SERIAL.lock().await;
     let (addr, _stop, _server) = start(Config {
         jobs: 1,
         timeout: Duration::from_secs(600),
@@ -87,6 +92,7 @@ async fn a_client_that_disconnects_cancels_its_computation() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_shutdown_cancels_every_computation_and_returns_within_two_seconds() {
+    let _serial = SERIAL.lock().await;
     let (addr, stop, server) = start(Config {
         jobs: 2,
         timeout: Duration::from_secs(600),
@@ -123,6 +129,7 @@ fn big_dinner(n: usize) -> String {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn unread_answers_are_bounded_and_dropped_after_the_write_timeout() {
+    let _serial = SERIAL.lock().await;
     let body = big_dinner(200_000);
     let (addr, _stop, _server) = start(Config {
         max_body: 8 << 20,
@@ -202,6 +209,7 @@ async fn unread_answers_are_bounded_and_dropped_after_the_write_timeout() {
 /// one command.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn at_its_edge_every_command_frees_its_slot_within_a_second_of_its_timeout() {
+    let _serial = SERIAL.lock().await;
     use lastbite::api::{estimate, serving};
     let config = Config {
         jobs: 1,
