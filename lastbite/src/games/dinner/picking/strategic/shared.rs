@@ -295,9 +295,11 @@ pub(super) fn strict_run(
             return Err(StrategicError::Stopped);
         }
         p.set(1, &b);
+        // A's and B's scores under each scoring, fixed for every ranking of C.
+        let ab = Scores::ALL.map(|scores| [p.utilities(0, scores), p.utilities(1, scores)]);
         if let Some(solvers) = &mut solvers {
-            for (solver, scores) in solvers.iter_mut().zip(Scores::ALL) {
-                solver.prepare([p.utilities(0, scores), p.utilities(1, scores)], limit)?;
+            for (solver, u) in solvers.iter_mut().zip(ab) {
+                solver.prepare(u, limit)?;
             }
         }
         let mut c = identity.clone();
@@ -308,7 +310,7 @@ pub(super) fn strict_run(
                 solvers[0].codes(&p.rank[2], &mut code);
             }
             for (k, scores) in Scores::ALL.into_iter().enumerate() {
-                let u = [0, 1, 2].map(|a| p.utilities(a, scores));
+                let u = [ab[k][0], ab[k][1], p.utilities(2, scores)];
                 let all = match &mut solvers {
                     Some(solvers) => solvers[k].solve(&u[2], &code, limit)?,
                     None => spe.solve(&u, &turns, limit)?,
