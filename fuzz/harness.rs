@@ -163,7 +163,7 @@ fn stores(data: &[u8]) {
     // Layer 1 stored (a table to 2 reads it), or the checkpoint of the streamed layer 3.
     let (name, max) = match which % 3 {
         0 => ("general-layer-01.bin", 2),
-        _ => ("general-last-03.json", 3),
+        _ => ("general-last-03-000.json", 3),
     };
     std::fs::write(dir.join(name), file).expect("a temporary file");
     let request = |store: bool| {

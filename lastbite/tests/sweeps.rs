@@ -37,6 +37,7 @@ const SWEEPS: &[(&str, &str)] = &[
     ),
     ("dinner-balance", r#"{"max_size": 13, "trials": 20}"#),
     ("dinner-pareto", r#"{"size": 8}"#),
+    ("cookie-general", r#"{"max_size": 12}"#),
     (
         "dinner-discount",
         r#"{"discount": "1", "search": true, "max_size": 7}"#,

@@ -73,6 +73,7 @@ def lastbite_call(family, command, **request):
     ("dinner.balance", {"max_size": 20, "trials": 30},
      ["dinner", "balance", "--max-size", "20", "--trials", "30"]),
     ("dinner.pareto", {"size": 8}, ["dinner", "pareto", "--size", "8"]),
+    ("cookie.general", {"max_size": 12}, ["cookie", "general", "--max-size", "12"]),
     ("dinner.discount", {"discount": "1", "search": True, "max_size": 7},
      ["dinner", "discount", "--discount", "1", "--search", "--max-size", "7"]),
     ("dinner.multiplicity", {"size": 7, "trials": 40},

@@ -101,7 +101,7 @@ macro_rules! command_table {
             "cookie-critical": cookie::CriticalRequest => CriticalReport = critical,
             "cookie-table": cookie::TableRequest => TableReport = table,
             "cookie-nim": cookie::NimRequest => NimReport = nim,
-            "cookie-general": cookie::GeneralRequest => GeneralReport = general,
+            "cookie-general": cookie::GeneralRequest => GeneralReport = general; sweep cookie::GeneralSweep,
             "efg-info": efg::InfoRequest => InfoReport = info,
             "efg-solve": efg::SolveRequest => SolveReport = solve,
             "efg-verify": efg::VerifyRequest => VerifyReport = verify,

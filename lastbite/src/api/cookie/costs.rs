@@ -28,9 +28,23 @@ pub(super) fn nim(n: u64, engine: bool) -> Estimate {
 
 /// `cookie general`: the general game's positions of up to `n` components (measured to
 /// grow about 3.3-fold a component from 13 to 17).
-pub(super) fn general(n: u64) -> Estimate {
+fn general(n: u64) -> Estimate {
     Estimate::new(
-        Work::pow(3.3, n as f64).times(Work::count(0.068)),
+        Work::pow(GROWTH, n as f64).times(Work::count(0.068)),
         COOKIE_POSITIONS,
     )
+}
+
+/// How many times the work of a general table grows a component.
+const GROWTH: f64 = 3.3;
+
+/// The layers below `n` of the general table: what each shard of `cookie general` builds
+/// before its parts of the last layer (a table to `n - 1`).
+pub(super) fn general_below(n: u64) -> Estimate {
+    general(n).times(Work::count(1.0 / GROWTH))
+}
+
+/// The last layer of the general table to `n` (the whole table less the layers below).
+pub(super) fn general_last(n: u64) -> Estimate {
+    general(n).times(Work::count(1.0 - 1.0 / GROWTH))
 }

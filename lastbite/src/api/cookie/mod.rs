@@ -9,6 +9,7 @@ mod costs;
 mod game;
 mod play;
 mod report;
+mod sweep;
 mod text;
 
 pub use game::{game, GameRequest};
@@ -17,12 +18,12 @@ pub use report::{
     AnalyzeReport, CookieMove, CountCell, CriticalReport, CriticalRow, GeneralReport, NimCell,
     NimReport, RuleReport, TableReport, BRUTE_FORCE_COMPONENTS,
 };
+pub use sweep::{GeneralPartial, GeneralPlan, GeneralSweep};
 
 use crate::api::cost::{Estimate, Work, INPUT};
 use crate::api::input::request;
 use crate::api::{Control, Error};
 use crate::engine::impartial::{Analyser, Outcome};
-use crate::games::cookie::general::{GeneralTable, MAX_GENERAL};
 use crate::games::cookie::model::brute_force_winning_sizes;
 use crate::games::cookie::theory::{favoured_size, winning_interval, winning_rule, winning_sizes};
 use crate::games::cookie::{
@@ -468,30 +469,9 @@ request! {
     }
 }
 
-/// The general cookie game's table ([`GeneralTable`]).
+/// The general cookie game's table ([`crate::games::cookie::general::GeneralTable`]), its
+/// last layer counted in parts
+/// as a sweep ([`GeneralSweep`]).
 pub fn general(req: &GeneralRequest, ctl: &Control) -> Result<GeneralReport, Error> {
-    if req.max_size == 0 || req.max_size > u64::from(MAX_GENERAL) {
-        return Err(Error::invalid(
-            "max_size",
-            req.max_size,
-            format!("the general table covers 1..={MAX_GENERAL} components"),
-        ));
-    }
-    ctl.admit(costs::general(req.max_size))?;
-    // The last layer is counted as it is computed, never held.
-    let (max_n, store) = (
-        req.max_size as u32,
-        req.store.as_deref().map(std::path::Path::new),
-    );
-    let memory = req.memory_gib.saturating_mul(1 << 30);
-    #[cfg(feature = "gpu")]
-    let (rows, gpu) =
-        GeneralTable::rows_to_on(max_n, store, memory, crate::gpu::Gpu::shared(), ctl)?;
-    #[cfg(not(feature = "gpu"))]
-    let (rows, gpu) = (GeneralTable::rows_to(max_n, store, memory, ctl)?, None);
-    ctl.check()?;
-    Ok(GeneralReport {
-        rows: rows.into_iter().skip(1).collect(),
-        gpu,
-    })
+    crate::api::sweep::run::<GeneralSweep>(req, ctl)
 }

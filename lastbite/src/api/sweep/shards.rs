@@ -80,6 +80,18 @@ pub trait Sweep {
     /// What the whole sweep will cost (its cost model): admitted against the request's
     /// work budget before any item runs.
     fn cost(req: &Self::Request, plan: &Self::Plan) -> Estimate;
+    /// What each shard pays before its items, from the same model: work the items share
+    /// (a table they all read), done once by [`Sweep::setup`] and admitted whole beside the
+    /// shard's share of [`Sweep::cost`]. Nothing by default.
+    fn setup_cost(_req: &Self::Request, _plan: &Self::Plan) -> Option<Estimate> {
+        None
+    }
+    /// The work the items share, done before the first item of a shard (with its own
+    /// progress phase) and kept in the plan for the items to read: never inside an item,
+    /// where a parallel build would wait on the items it steals. Nothing by default.
+    fn setup(_req: &Self::Request, _plan: &Self::Plan, _ctl: &Control) -> Result<(), Error> {
+        Ok(())
+    }
     /// What item `item` costs relative to the others, from the same model: shards are
     /// cut to equal total weight. Every item alike by default.
     fn weight(_req: &Self::Request, _plan: &Self::Plan, _item: u64) -> f64 {
@@ -231,6 +243,9 @@ pub fn run_shard<S: Sweep>(
             .saturating_sub(shard.index - 1)
             .div_ceil(shard.count),
     };
+    if len > 0 {
+        S::setup(req, plan, ctl)?;
+    }
     ctl.start(len, "items");
     let mut acc = S::Partial::default();
     let mut chunk = Vec::with_capacity(CHUNK);
@@ -268,10 +283,25 @@ pub fn run_shard<S: Sweep>(
 /// Runs a whole sweep (the one-shard case): what the sweep commands of the API call.
 pub fn run<S: Sweep>(req: &S::Request, ctl: &Control) -> Result<S::Report, Error> {
     let plan = S::plan(req)?;
-    ctl.admit(S::cost(req, &plan))?;
+    ctl.admit(whole_cost::<S>(req, &plan, 1.0))?;
     let all = run_shard::<S>(req, &plan, Shard::whole(), ctl)?;
     ctl.check()?;
     S::report(req, &plan, all, ctl)
+}
+
+/// What a shard carrying `share` of a sweep's items costs: its share of the items' cost
+/// and the whole of the setup they share.
+fn whole_cost<S: Sweep>(req: &S::Request, plan: &S::Plan, share: f64) -> Estimate {
+    let items = S::cost(req, plan);
+    let items = if share == 1.0 {
+        items
+    } else {
+        items.times(Work::count(share))
+    };
+    match S::setup_cost(req, plan) {
+        Some(setup) => setup.plus(items),
+        None => items,
+    }
 }
 
 /// The document one shard writes: the command, its whole request (defaults filled in),
@@ -326,7 +356,7 @@ pub(super) fn shard_of<S: Sweep>(
     let plan = plan_of::<S>(&req)?;
     // A shard's own share of the sweep's cost is what its budget must admit.
     let share = shard_share::<S>(&req, &plan, shard);
-    ctl.admit(S::cost(&req, &plan).times(Work::count(share)))?;
+    ctl.admit(whole_cost::<S>(&req, &plan, share))?;
     let partial = run_shard::<S>(&req, &plan, shard, ctl)?;
     let doc = ShardDoc {
         lastbite_shard: FORMAT,

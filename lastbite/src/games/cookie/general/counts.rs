@@ -1,11 +1,12 @@
-//! The counts of a layer of the general table (a row of the report), and the checkpoint
-//! of a streamed last layer: its counts so far, sealed, so a killed count resumes where
-//! it stopped.
+//! The counts of a layer of the general table (a row of the report), and the parts of a
+//! streamed last layer: each part's counts kept, sealed, so a killed count resumes after
+//! its finished parts and a sweep deals the parts out to its shards.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use super::options::Packed;
+use crate::games::cookie::layout::reduced_count;
 
 use crate::games::cookie::model::CookieError;
 use crate::games::cookie::store;
@@ -34,7 +35,8 @@ pub struct GeneralRow {
 }
 
 impl GeneralRow {
-    pub(super) fn empty(n: u32) -> GeneralRow {
+    /// The counts of no positions of layer `n`.
+    pub fn empty(n: u32) -> GeneralRow {
         GeneralRow {
             n,
             positions: 0,
@@ -67,7 +69,32 @@ impl GeneralRow {
         row
     }
 
-    pub(super) fn merge(mut a: GeneralRow, b: GeneralRow) -> GeneralRow {
+    /// Checks that the row could count `positions` positions of layer `n`: its own layer,
+    /// that many positions, every count within them (what is read from a file or a shard
+    /// is checked before it is trusted).
+    pub fn fits(&self, n: u32, positions: u64) -> Result<(), String> {
+        let nim: u64 = self.nim.values().fold(0u64, |a, &c| a.saturating_add(c));
+        let problem = if self.n != n {
+            format!("counts layer {} where layer {n} is", self.n)
+        } else if self.positions != positions || nim != positions {
+            format!(
+                "counts {} positions ({nim} by nim-value) where there are {positions}",
+                self.positions
+            )
+        } else if self.p_positions != self.nim.get(&0).copied().unwrap_or(0)
+            || self.max_nim != self.nim.keys().last().copied().unwrap_or(0)
+            || self.no_duration > positions
+            || self.remoteness_not_suspense > positions
+        {
+            "has counts that contradict each other".to_string()
+        } else {
+            return Ok(());
+        };
+        Err(format!("row n = {}: {problem}", self.n))
+    }
+
+    /// The counts of two sets of positions of one layer together.
+    pub fn merge(mut a: GeneralRow, b: GeneralRow) -> GeneralRow {
         a.positions += b.positions;
         a.p_positions += b.p_positions;
         for (k, c) in b.nim {
@@ -81,63 +108,82 @@ impl GeneralRow {
     }
 }
 
-/// Positions of the streamed last layer between two checkpoints of its counts (about a
-/// minute of work on two cores).
-pub(super) const LAST_BATCH: u64 = 1 << 28;
+/// Positions a parallel work item (one unrank, then `next` steps).
+pub(super) const CHUNK: usize = 1 << 14;
 
-/// The counts so far of a streamed last layer, as `save_partial` wrote them.
+/// The most parts a streamed last layer is counted in: the checkpoints of a long count
+/// (n = 20: about 10^8 positions, under a minute of two cores, apart) and the items a
+/// sweep deals out to its shards.
+const PARTS: u64 = 64;
+
+/// How many parts layer `n` is counted in: at most [`PARTS`], each a whole number of
+/// parallel chunks but the last.
+pub fn last_parts(n: u32) -> u64 {
+    let size = reduced_count(n as usize);
+    size.div_ceil(part_len(size))
+}
+
+/// The positions of a part of a layer of `size` positions.
+fn part_len(size: u64) -> u64 {
+    size.div_ceil(PARTS).next_multiple_of(CHUNK as u64)
+}
+
+/// The ranks of part `part` of layer `n`: the first and how many.
+pub fn part_range(n: u32, part: u64) -> (u64, u64) {
+    let size = reduced_count(n as usize);
+    let len = part_len(size);
+    let first = (part * len).min(size);
+    (first, len.min(size - first))
+}
+
+/// The counts of a part of a streamed last layer, as `save_part` writes them.
 #[derive(serde::Serialize, serde::Deserialize)]
-pub(super) struct Partial {
-    pub(super) n: u32,
-    pub(super) done: u64,
-    pub(super) row: GeneralRow,
-}
-
-pub(super) fn partial_path(dir: &Path, n: u32) -> PathBuf {
-    dir.join(format!("general-last-{n:02}.json"))
-}
-
-/// The positions of layer `n` counted so far and their counts (none: nothing).
-pub(super) fn load_partial(
-    dir: &Path,
+struct Part {
     n: u32,
-    size: u64,
-) -> Result<(u64, GeneralRow), CookieError> {
-    let path = partial_path(dir, n);
+    part: u64,
+    row: GeneralRow,
+}
+
+pub(super) fn part_path(dir: &Path, n: u32, part: u64) -> PathBuf {
+    dir.join(format!("general-last-{n:02}-{part:03}.json"))
+}
+
+/// The counts of part `part` of layer `n` kept in `dir`, when they are there.
+pub(super) fn load_part(dir: &Path, n: u32, part: u64) -> Result<Option<GeneralRow>, CookieError> {
+    let path = part_path(dir, n, part);
     if !path.exists() {
-        return Ok((0, GeneralRow::empty(n)));
+        return Ok(None);
     }
-    // A few numbers per count: a file over 64 MiB is not one of ours.
-    let text = crate::files::read_regular_text(&path, 64 << 20).map_err(|e| CookieError::Io {
+    // A few numbers per count: a file over 1 MiB is not one of ours.
+    let text = crate::files::read_regular_text(&path, 1 << 20).map_err(|e| CookieError::Io {
         path: path.clone(),
         message: e.message,
     })?;
     let bad = |why: String| CookieError::CorruptStore {
         path: path.clone(),
-        problem: format!("{why} (remove it to count layer {n} again)"),
+        problem: format!("{why} (remove it to count it again)"),
     };
     crate::files::unseal_json(&text).map_err(bad)?;
-    let p: Partial = serde_json::from_str(&text).map_err(|e| bad(e.to_string()))?;
-    if p.n != n || p.row.n != n || p.done > size || p.row.positions != p.done {
-        return Err(bad(format!(
-            "not the counts of a prefix of layer {n} ({} of {size} positions)",
-            p.done
-        )));
+    let p: Part = serde_json::from_str(&text).map_err(|e| bad(e.to_string()))?;
+    let (_, len) = part_range(n, part);
+    if p.n != n || p.part != part {
+        return Err(bad(format!("not part {part} of layer {n}")));
     }
-    Ok((p.done, p.row))
+    p.row.fits(n, len).map_err(bad)?;
+    Ok(Some(p.row))
 }
 
-pub(super) fn save_partial(
+pub(super) fn save_part(
     dir: &Path,
     n: u32,
-    done: u64,
+    part: u64,
     row: &GeneralRow,
 ) -> Result<(), CookieError> {
-    let text = serde_json::to_string(&Partial {
+    let text = serde_json::to_string(&Part {
         n,
-        done,
+        part,
         row: row.clone(),
     })
     .expect("counts serialise");
-    store::save_text(&partial_path(dir, n), &crate::files::seal_json(text))
+    store::save_text(&part_path(dir, n, part), &crate::files::seal_json(text))
 }

@@ -10,15 +10,16 @@
 //! in lexicographic order ([`rank`], [`unrank`]), so each layer is a dense vector of
 //! packed values, filled in parallel from the layers below.
 //!
-//! Here the table and its layers' search; how an option's rank and a position's values
-//! are computed in `options.rs`, the checkpoint of a streamed last layer in `partial.rs`.
+//! Here the table and its layers' search, and the streamed last layer ([`LastLayer`]);
+//! how an option's rank and a position's values are computed in `options.rs`, a layer's
+//! counts and the checkpoints of a streamed layer's parts in `counts.rs`.
 
 mod counts;
 mod options;
 #[cfg(test)]
 mod tests;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::engine::impartial::{combine, ImpartialValue};
 use crate::engine::Progress;
@@ -32,7 +33,8 @@ use super::model::TableKind;
 use super::model::{CookieError, Position};
 use super::store::{self, io_error};
 pub use counts::GeneralRow;
-use counts::{load_partial, save_partial, LAST_BATCH};
+pub use counts::{last_parts, part_range};
+use counts::{load_part, save_part, CHUNK};
 use options::{combine_packed, flat_tables, OptionRanks, Packed};
 
 /// The largest `n` of a general table: layer 20 alone has 6.6 x 10^9 positions (26 GB).
@@ -182,79 +184,49 @@ impl GeneralTable {
         maker: &mut Maker<'_>,
         progress: &dyn Progress,
     ) -> Result<(Vec<GeneralRow>, Option<String>), CookieError> {
-        let below = max_n.saturating_sub(1).min(MAX_GENERAL);
-        let streamed = 2 * crate::par::current_num_threads() as u64 * CHUNK as u64 * 4;
-        refuse_over(max_n, GeneralTable::memory_for(below) + streamed, memory)?;
-        if max_n == 0 {
-            let t = GeneralTable::build_layers(0, None, progress, 0, maker)?;
-            return Ok((t.rows(), maker.used()));
-        }
+        // One progress phase for the layers below and the parts of the last.
         let size = reduced_count(max_n as usize);
-        let t = GeneralTable::build_layers(below, store, progress, size, maker)?;
-        let last = match maker.last_row(&t, max_n, progress) {
-            Some(row) => row,
-            None => {
-                let last = t.count_layer(max_n, store, LAST_BATCH, progress);
-                if last.is_err() {
-                    progress.finish();
-                }
-                last?
-            }
-        };
+        let last = LastLayer::make(max_n, store, memory, maker, progress, size)?;
+        let counted = (0..last.parts()).try_fold(GeneralRow::empty(max_n), |row, part| {
+            Ok(GeneralRow::merge(row, last.count_part(part, progress)?))
+        });
         progress.finish();
+        let last_row = counted?;
         if progress.cancelled() {
             return Err(CookieError::Cancelled);
         }
-        let mut rows = t.rows();
-        rows.push(last);
-        Ok((rows, maker.used()))
+        let mut rows = last.rows_below();
+        rows.push(last_row);
+        Ok((rows, last.gpu))
     }
 
-    /// The counts of layer `n`, computed from the layers below and never held: in
-    /// batches of `batch` positions (each filled in parallel), and, with `store`, the
-    /// counts so far written there after each batch (`general-last-NN.json`), so that an
-    /// interrupted run resumes after its last finished batch.
-    fn count_layer(
+    /// Counts the positions of layer `n` from rank `first` on (`len` of them), computed
+    /// from the layers below in parallel chunks and never held.
+    fn count_range(
         &self,
         n: u32,
-        store: Option<&Path>,
-        batch: u64,
+        first: u64,
+        len: u64,
         progress: &dyn Progress,
     ) -> Result<GeneralRow, CookieError> {
-        let size = reduced_count(n as usize);
-        let (mut done, mut row) = match store {
-            Some(dir) => load_partial(dir, n, size)?,
-            None => (0, GeneralRow::empty(n)),
-        };
-        progress.advance(done);
-        while done < size {
-            if progress.cancelled() {
-                return Err(CookieError::Cancelled);
-            }
-            let end = (done + batch).min(size);
-            let part = (done..end)
-                .step_by(CHUNK)
-                .collect::<Vec<u64>>()
-                .into_par_iter()
-                .map(|first| {
-                    let mut buf = vec![0u32; (end - first).min(CHUNK as u64) as usize];
-                    if progress.cancelled() {
-                        return GeneralRow::empty(n);
-                    }
-                    self.fill(n, first, &mut buf);
-                    progress.advance(buf.len() as u64);
-                    GeneralRow::count(n, &buf)
-                })
-                .reduce(|| GeneralRow::empty(n), GeneralRow::merge);
-            // A batch cut short by a cancel is not counted (nor stored).
-            if progress.cancelled() {
-                return Err(CookieError::Cancelled);
-            }
-            row = GeneralRow::merge(row, part);
-            done = end;
-            if let Some(dir) = store {
-                save_partial(dir, n, done, &row)?;
-            }
+        let end = first + len;
+        let row = (first..end)
+            .step_by(CHUNK)
+            .collect::<Vec<u64>>()
+            .into_par_iter()
+            .map(|from| {
+                let mut buf = vec![0u32; (end - from).min(CHUNK as u64) as usize];
+                if progress.cancelled() {
+                    return GeneralRow::empty(n);
+                }
+                self.fill(n, from, &mut buf);
+                progress.advance(buf.len() as u64);
+                GeneralRow::count(n, &buf)
+            })
+            .reduce(|| GeneralRow::empty(n), GeneralRow::merge);
+        // A part cut short by a cancel is not counted (nor stored).
+        if progress.cancelled() {
+            return Err(CookieError::Cancelled);
         }
         Ok(row)
     }
@@ -439,30 +411,35 @@ impl<'g> Maker<'g> {
         t.next_layer(n, progress)
     }
 
-    /// The counts of layer `n`, computed on the device and read back a chunk at a time;
-    /// `None` when there is no device or it hands the layer back.
-    fn last_row(
+    /// The counts of each part of layer `n` ([`last_parts`]), computed on the device and
+    /// read back a chunk at a time; `None` when there is no device or it hands the layer
+    /// back.
+    fn last_rows(
         &mut self,
         t: &GeneralTable,
         n: u32,
         progress: &dyn Progress,
-    ) -> Option<GeneralRow> {
+    ) -> Option<Vec<GeneralRow>> {
         #[cfg(feature = "gpu")]
         if let Some(d) = self.device.as_mut() {
-            let size = reduced_count(n as usize);
             let counted = d.compute(&t.layers, n, progress).and_then(|()| {
                 const READ: u64 = 1 << 22;
-                let mut row = GeneralRow::empty(n);
-                for first in (0..size).step_by(READ as usize) {
-                    let part = d.read(n, first, READ.min(size - first))?;
-                    row = GeneralRow::merge(row, GeneralRow::count(n, &part));
-                }
-                Ok(row)
+                (0..last_parts(n))
+                    .map(|part| {
+                        let (first, len) = part_range(n, part);
+                        let mut row = GeneralRow::empty(n);
+                        for from in (first..first + len).step_by(READ as usize) {
+                            let values = d.read(n, from, READ.min(first + len - from))?;
+                            row = GeneralRow::merge(row, GeneralRow::count(n, &values));
+                        }
+                        Ok(row)
+                    })
+                    .collect::<Result<Vec<_>, _>>()
             });
             match counted {
-                Ok(row) => {
+                Ok(rows) => {
                     self.used = true;
-                    return Some(row);
+                    return Some(rows);
                 }
                 Err(_) => self.device = None,
             }
@@ -470,6 +447,135 @@ impl<'g> Maker<'g> {
         let _ = (t, n, progress);
         None
     }
+}
+
+/// A general table's layers below `n`, ready to count layer `n` a part at a time
+/// ([`last_parts`] parts, none of them held): how [`GeneralTable::rows_to`] streams its
+/// last layer, and what the shards of a sweep over those parts share.
+pub struct LastLayer {
+    table: GeneralTable,
+    n: u32,
+    store: Option<PathBuf>,
+    /// Each part's counts, when a GPU computed the layer.
+    device: Option<Vec<GeneralRow>>,
+    gpu: Option<String>,
+}
+
+impl LastLayer {
+    /// The layers below `max_n` (up to [`MAX_GENERAL`]), loaded from `store` where they are
+    /// there and computed (and stored) otherwise, in a progress phase of their own;
+    /// refused over `memory` before anything is allocated.
+    pub fn build(
+        max_n: u32,
+        store: Option<&Path>,
+        memory: u64,
+        progress: &dyn Progress,
+    ) -> Result<LastLayer, CookieError> {
+        LastLayer::make(max_n, store, memory, &mut Maker::shared(max_n), progress, 0)
+    }
+
+    /// [`LastLayer::build`] with its layers, and the last one when it takes it, on `gpu`.
+    #[cfg(feature = "gpu")]
+    pub fn build_on(
+        max_n: u32,
+        store: Option<&Path>,
+        memory: u64,
+        gpu: Option<&crate::gpu::Gpu>,
+        progress: &dyn Progress,
+    ) -> Result<LastLayer, CookieError> {
+        LastLayer::make(
+            max_n,
+            store,
+            memory,
+            &mut Maker::on(gpu, max_n),
+            progress,
+            0,
+        )
+    }
+
+    /// The layers below `max_n` on `maker`, in a progress phase that counts `extra` more
+    /// positions to come (none: the phase ends here).
+    fn make(
+        max_n: u32,
+        store: Option<&Path>,
+        memory: u64,
+        maker: &mut Maker<'_>,
+        progress: &dyn Progress,
+        extra: u64,
+    ) -> Result<LastLayer, CookieError> {
+        refuse_last_layer(max_n, memory)?;
+        let table = match max_n.checked_sub(1) {
+            Some(below) => GeneralTable::build_layers(below, store, progress, extra, maker)?,
+            // Layer 0 (the empty position) has no layers below.
+            None => GeneralTable { layers: Vec::new() },
+        };
+        let device = maker.last_rows(&table, max_n, progress);
+        Ok(LastLayer {
+            table,
+            n: max_n,
+            store: store.map(Path::to_path_buf),
+            device,
+            gpu: maker.used(),
+        })
+    }
+
+    /// The layer it counts.
+    pub fn n(&self) -> u32 {
+        self.n
+    }
+
+    /// How many parts the layer is counted in ([`last_parts`]).
+    pub fn parts(&self) -> u64 {
+        last_parts(self.n)
+    }
+
+    /// The counts of the layers below, from `n = 0`.
+    pub fn rows_below(&self) -> Vec<GeneralRow> {
+        self.table.rows()
+    }
+
+    /// The GPU's name, when it computed a layer.
+    pub fn gpu(&self) -> Option<&str> {
+        self.gpu.as_deref()
+    }
+
+    /// The counts of part `part` of the layer (below [`LastLayer::parts`]): kept in the
+    /// store, when it has one, once counted, and read back from there (checked) by a
+    /// rerun.
+    pub fn count_part(
+        &self,
+        part: u64,
+        progress: &dyn Progress,
+    ) -> Result<GeneralRow, CookieError> {
+        let (first, len) = part_range(self.n, part);
+        if let Some(rows) = &self.device {
+            progress.advance(len);
+            return Ok(rows[part as usize].clone());
+        }
+        let dir = self.store.as_deref();
+        if let Some(row) = dir
+            .map(|d| load_part(d, self.n, part))
+            .transpose()?
+            .flatten()
+        {
+            progress.advance(len);
+            return Ok(row);
+        }
+        let row = self.table.count_range(self.n, first, len, progress)?;
+        if let Some(dir) = dir {
+            save_part(dir, self.n, part, &row)?;
+        }
+        Ok(row)
+    }
+}
+
+/// Refuses a table to `max_n` whose last layer is streamed ([`LastLayer`]) when the layers
+/// below it and the chunks in flight would hold more than `memory` bytes, or past
+/// [`MAX_GENERAL`]: what a request is checked against before any work.
+pub fn refuse_last_layer(max_n: u32, memory: u64) -> Result<(), CookieError> {
+    let below = max_n.saturating_sub(1).min(MAX_GENERAL);
+    let streamed = 2 * crate::par::current_num_threads() as u64 * CHUNK as u64 * 4;
+    refuse_over(max_n, GeneralTable::memory_for(below) + streamed, memory)
 }
 
 /// Refuses a table to `max_n` that would hold `need` bytes over `memory`, or go past
@@ -491,5 +597,3 @@ fn refuse_over(max_n: u32, need: u64, memory: u64) -> Result<(), CookieError> {
     Ok(())
 }
 
-/// Positions a parallel work item (one unrank, then `next` steps).
-const CHUNK: usize = 1 << 14;

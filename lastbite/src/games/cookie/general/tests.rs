@@ -252,73 +252,76 @@ impl Progress for CancelAfter {
     }
 }
 
-/// An interrupted count of the streamed last layer keeps its finished batches in the
-/// store, and the rerun counts only the rest: the same row as one uninterrupted run.
+/// The parts of a streamed last layer add up to the layer's row, each counted once; an
+/// interrupted count keeps its finished parts in the store, and the rerun counts only the
+/// rest: the same row as one uninterrupted run.
 #[test]
-fn the_streamed_last_layer_resumes_after_its_last_batch() {
+fn the_streamed_last_layer_resumes_after_its_finished_parts() {
     let dir = std::env::temp_dir().join(format!("lastbite-general-last-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let t = GeneralTable::build(11, None, 1 << 30, &Silent).unwrap();
-    let whole = t.count_layer(12, None, u64::MAX, &Silent).unwrap();
-    assert_eq!(
-        whole,
-        GeneralTable::build(12, None, 1 << 30, &Silent)
-            .unwrap()
-            .rows()[12]
-    );
-    let batch = 1 << 15;
+    let whole = GeneralTable::build(12, None, 1 << 30, &Silent)
+        .unwrap()
+        .rows();
+    for n in [0, 1, 5, 9, 10, 12] {
+        let last = LastLayer::build(n, None, 1 << 30, &Silent).unwrap();
+        let mut next = 0;
+        let mut row = GeneralRow::empty(n);
+        for part in 0..last.parts() {
+            let (first, len) = part_range(n, part);
+            assert_eq!(first, next, "the parts follow each other");
+            assert!(len > 0 && (part + 1 == last.parts() || len % CHUNK as u64 == 0));
+            next += len;
+            row = GeneralRow::merge(row, last.count_part(part, &Silent).unwrap());
+        }
+        assert_eq!(next, reduced_count(n as usize));
+        assert_eq!(row, whole[n as usize], "layer {n}");
+        assert_eq!(last.rows_below(), &whole[..n as usize]);
+    }
+    assert_eq!((last_parts(12), last_parts(20)), (13, 64));
+    let count = |progress: &dyn Progress| {
+        let last = LastLayer::build(12, Some(&dir), 1 << 30, &Silent)?;
+        (0..last.parts()).try_fold(GeneralRow::empty(12), |row, part| {
+            Ok(GeneralRow::merge(row, last.count_part(part, progress)?))
+        })
+    };
     let stop = CancelAfter {
         after: 100_000,
         done: Default::default(),
     };
-    assert!(matches!(
-        t.count_layer(12, Some(&dir), batch, &stop),
-        Err(CookieError::Cancelled)
-    ));
-    let (done, _) = load_partial(&dir, 12, reduced_count(12)).unwrap();
-    assert!(
-        done > 0 && done < reduced_count(12) && done % batch == 0,
-        "{done}"
-    );
-    // The rerun computes only what is left.
+    assert!(matches!(count(&stop), Err(CookieError::Cancelled)));
+    let kept = (0..13).filter(|&p| part_path(&dir, 12, p).exists()).count() as u64;
+    assert!(kept > 0 && kept < 13, "{kept} parts kept");
+    // The rerun computes only what is left (every position reported done).
     let counted = CancelAfter {
         after: u64::MAX,
         done: Default::default(),
     };
-    assert_eq!(
-        t.count_layer(12, Some(&dir), batch, &counted).unwrap(),
-        whole
-    );
-    assert_eq!(
-        counted.done.into_inner(),
-        reduced_count(12),
-        "the resumed positions are reported as done, the rest as computed"
-    );
-    // A checkpoint that is not a prefix's counts is an error naming the file.
-    std::fs::write(partial_path(&dir, 12), r#"{"n": 12, "done": 5, "row": 1}"#).unwrap();
-    let e = t.count_layer(12, Some(&dir), batch, &Silent).unwrap_err();
-    assert!(e.to_string().contains("general-last-12.json"), "{e}");
-    // Counts edited so that they still add up are refused by the checksum.
-    let _ = std::fs::remove_file(partial_path(&dir, 12));
-    let stop = CancelAfter {
-        after: 100_000,
-        done: Default::default(),
-    };
-    t.count_layer(12, Some(&dir), batch, &stop).unwrap_err();
-    let text = std::fs::read_to_string(partial_path(&dir, 12)).unwrap();
-    let p: Partial = serde_json::from_str(&text).unwrap();
-    let mut edited = p.row.clone();
+    assert_eq!(count(&counted).unwrap(), whole[12]);
+    assert_eq!(counted.done.into_inner(), reduced_count(12));
+    // A part file that is not its part's counts is an error naming the file.
+    let path = part_path(&dir, 12, 3);
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, r#"{"n": 12, "part": 3, "row": 1}"#).unwrap();
+    let e = count(&Silent).unwrap_err();
+    assert!(e.to_string().contains("general-last-12-003.json"), "{e}");
+    // Counts edited so that they still add up are refused by the checksum, and counts of
+    // another part sealed again by their fit.
+    let p: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let row: GeneralRow = serde_json::from_value(p["row"].clone()).unwrap();
+    let mut edited = row.clone();
     edited.p_positions += 1;
     *edited.nim.get_mut(&0).unwrap() += 1;
     *edited.nim.values_mut().last().unwrap() -= 1;
     let forged = text.replace(
-        &serde_json::to_string(&p.row).unwrap(),
+        &serde_json::to_string(&row).unwrap(),
         &serde_json::to_string(&edited).unwrap(),
     );
     assert_ne!(forged, text);
-    std::fs::write(partial_path(&dir, 12), forged).unwrap();
-    let e = t.count_layer(12, Some(&dir), batch, &Silent).unwrap_err();
+    std::fs::write(&path, forged).unwrap();
+    let e = count(&Silent).unwrap_err();
     assert!(e.to_string().contains("checksum"), "{e}");
+    std::fs::copy(part_path(&dir, 12, 12), &path).unwrap();
+    let e = count(&Silent).unwrap_err();
+    assert!(e.to_string().contains("not part 3 of layer 12"), "{e}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
