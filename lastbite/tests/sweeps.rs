@@ -38,6 +38,11 @@ const SWEEPS: &[(&str, &str)] = &[
     ("dinner-balance", r#"{"max_size": 13, "trials": 20}"#),
     ("dinner-pareto", r#"{"size": 8}"#),
     ("cookie-general", r#"{"max_size": 12}"#),
+    ("tokens-anywhere", r#"{"players": 3}"#),
+    (
+        "tokens-anywhere",
+        r#"{"players": 4, "stacks": 6, "clock": true, "ties": "highest"}"#,
+    ),
     (
         "dinner-discount",
         r#"{"discount": "1", "search": true, "max_size": 7}"#,

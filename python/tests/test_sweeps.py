@@ -74,6 +74,8 @@ def lastbite_call(family, command, **request):
      ["dinner", "balance", "--max-size", "20", "--trials", "30"]),
     ("dinner.pareto", {"size": 8}, ["dinner", "pareto", "--size", "8"]),
     ("cookie.general", {"max_size": 12}, ["cookie", "general", "--max-size", "12"]),
+    ("tokens.anywhere", {"players": 4, "clock": True},
+     ["tokens", "anywhere", "--players", "4", "--clock"]),
     ("dinner.discount", {"discount": "1", "search": True, "max_size": 7},
      ["dinner", "discount", "--discount", "1", "--search", "--max-size", "7"]),
     ("dinner.multiplicity", {"size": 7, "trials": 40},

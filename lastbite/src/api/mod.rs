@@ -96,7 +96,7 @@ macro_rules! command_table {
             "subtraction-plot": subtraction::PlotRequest => PlotReport = plot; sweep subtraction::PlotSweep,
             "tokens-solve": tokens::SolveRequest => SolveReport = solve,
             "tokens-seats": tokens::SeatsRequest => SeatsReport = seats,
-            "tokens-anywhere": tokens::AnywhereRequest => AnywhereReport = anywhere,
+            "tokens-anywhere": tokens::AnywhereRequest => AnywhereReport = anywhere; sweep tokens::AnywhereSweep,
             "cookie-analyze": cookie::AnalyzeRequest => AnalyzeReport = analyze,
             "cookie-critical": cookie::CriticalRequest => CriticalReport = critical,
             "cookie-table": cookie::TableRequest => TableReport = table,

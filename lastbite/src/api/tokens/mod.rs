@@ -7,6 +7,7 @@
 
 mod game;
 mod report;
+mod sweep;
 mod text;
 
 pub use game::{game, GameRequest};
@@ -14,14 +15,15 @@ pub use report::{
     AnywhereChoice, AnywhereReport, ContinuousReport, DiscreteReport, GridReport, IntervalReport,
     PlacementReport, SeatsReport, SeatsRow, SolveReport,
 };
+pub use sweep::{AnywherePartial, AnywherePlan, AnywhereSweep};
 
 use crate::api::cost::{Estimate, Work, PLACEMENTS, TOKEN_STATES};
 use crate::api::input::{request, Letter};
 use crate::api::{Control, Error};
 use crate::exact::Exact;
 use crate::games::tokens::{
-    all_outcomes, anywhere as solve_anywhere, continuous, explain, limit_intervals,
-    placements_bound, refinements, solve_until, Arena, Board, Placed, TokenTies, MAX_REFINEMENT,
+    all_outcomes, continuous, explain, limit_intervals, placements_bound, refinements, solve_until,
+    Arena, Board, Placed, TokenTies, MAX_REFINEMENT,
 };
 
 /// The default limit on memoised sets of taken stacks (a hash-map entry each, about
@@ -456,8 +458,15 @@ fn exact_list(field: &'static str, text: &str, item: &str) -> Result<Vec<Exact>,
 }
 
 /// Solves Token Dollars with tokens anywhere, exactly: each player's placement, payoff,
-/// and the sets of placements as good for her and with the same outcome.
+/// and the sets of placements as good for her and with the same outcome. A sweep
+/// ([`AnywhereSweep`]): each of the first player's pieces played out is an item.
 pub fn anywhere(req: &AnywhereRequest, ctl: &Control) -> Result<AnywhereReport, Error> {
+    crate::api::sweep::run::<AnywhereSweep>(req, ctl)
+}
+
+/// The game of a `tokens anywhere` request and its tie rule, refused over its placements
+/// budget before any work.
+fn anywhere_game(req: &AnywhereRequest) -> Result<(Arena, TokenTies), Error> {
     check_stacks(&req.values, req.stacks)?;
     let over = |bound: u128| {
         match u64::try_from(bound) {
@@ -524,17 +533,23 @@ pub fn anywhere(req: &AnywhereRequest, ctl: &Control) -> Result<AnywhereReport, 
     if bound > req.max_placements as u128 {
         return Err(over(bound));
     }
-    // The bound is loose, the more so the more players: measured, the placements tried
-    // are about half the bound for three players and half again for each player more
-    // (a face's tokens meet fewer pieces than the bound counts), and each scores the
-    // stacks: a quarter of a microsecond and a 48th of that per stack (measured from 6
-    // to 200 stacks, 2 to 6 players).
-    let tried = 0.5f64.powi(arena.players().saturating_sub(2) as i32);
-    let per = 1.1 + arena.stacks().len() as f64 / 48.0;
-    ctl.admit(Estimate::new(
-        Work::count(bound as f64).times(Work::count(tried * per)),
+    Ok((arena, ties))
+}
+
+/// What solving `arena` costs, searched from each of the first player's pieces apart.
+fn anywhere_cost(arena: &Arena) -> Estimate {
+    // The bound is loose, the more so the more players: measured, one search tries about
+    // half the bound for three players and half again for each player more (a face's
+    // tokens meet fewer pieces than the bound counts); searched from each first piece
+    // apart, a set of tokens is solved once for each of its tokens placed first: 0.7
+    // times as many placements as players (1.9 to 4.2 times from 3 to 6 players, $1..$10).
+    // Each scores the stacks, with memos a piece's size: an eighth of a microsecond and
+    // 1.8 ns per stack (measured from 8 to 200 stacks, 2 to 6 players).
+    let players = arena.players();
+    let tried = 0.5f64.powi(players.saturating_sub(2) as i32) * (0.7 * players as f64).max(1.0);
+    let per = 0.5 + arena.stacks().len() as f64 / 140.0;
+    Estimate::new(
+        Work::count(arena.placements_bound() as f64).times(Work::count(tried * per)),
         PLACEMENTS,
-    ))?;
-    let play = solve_anywhere(&arena, ties, ctl)?;
-    Ok(AnywhereReport::new(&arena, &req.ties, play))
+    )
 }

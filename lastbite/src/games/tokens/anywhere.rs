@@ -252,6 +252,12 @@ impl Arena {
         &self.given
     }
 
+    /// The stacks' total value in the units of money the search counts in: what every
+    /// placement's payoffs add up to ([`first::FirstPiece::pays`]).
+    pub fn money_units(&self) -> i64 {
+        self.stacks.iter().map(|s| s.1).sum()
+    }
+
     /// A scaled position as an exact number.
     fn real(&self, x: i64) -> Exact {
         Exact::new(x as i128, self.unit).expect("positive unit")
@@ -608,14 +614,7 @@ impl Search<'_> {
                 }
                 (pays[rank], Some(pays))
             };
-            let better = match &best {
-                None => true,
-                Some((b, ..)) => match self.ties {
-                    TokenTies::Highest => pay >= *b,
-                    _ => pay > *b,
-                },
-            };
-            if better {
+            if prefers(self.ties, pay, best.as_ref().map(|b| b.0)) {
                 let pays = pays
                     .unwrap_or_else(|| next.iter().map(|&y| self.arena.share(y, &next)).collect());
                 best = Some((pay, i as u32, pays, rank));
@@ -644,6 +643,16 @@ impl Search<'_> {
             moves.push(self.pieces(&taken)[piece as usize].at());
         }
         moves
+    }
+}
+
+/// Whether a placement paying `pay` replaces the best so far (paying `best`) under the
+/// tie rule: the first of the equally good pieces, or with `highest` the last.
+fn prefers(ties: TokenTies, pay: i64, best: Option<i64>) -> bool {
+    match (best, ties) {
+        (None, _) => true,
+        (Some(b), TokenTies::Highest) => pay >= b,
+        (Some(b), _) => pay > b,
     }
 }
 
@@ -680,19 +689,6 @@ pub fn anywhere_with(
     )
 }
 
-/// The exact search with its memo keyed by the positions themselves: the tests' route
-/// to the same answer without the faces.
-#[cfg(test)]
-fn anywhere_by_position(arena: &Arena, ties: TokenTies) -> Result<AnywherePlay, TokensError> {
-    search(
-        arena,
-        ties,
-        Candidates::Pieces,
-        false,
-        &crate::engine::Silent,
-    )
-}
-
 fn search(
     arena: &Arena,
     ties: TokenTies,
@@ -700,77 +696,110 @@ fn search(
     by_face: bool,
     stop: &dyn Progress,
 ) -> Result<AnywherePlay, TokensError> {
-    let positions = match candidates {
-        Candidates::Stacks => arena.given.len(),
-        _ => usize::MAX,
-    };
-    if arena.players > positions {
-        return Err(TokensError::TooManyPlayers {
-            players: arena.players,
-            stacks: positions,
-        });
-    }
-    let mut s = Search {
-        arena,
-        ties,
-        candidates,
-        by_face,
-        memo: HashMap::new(),
-        stop,
-        tried: 0,
-        stopped: false,
-    };
+    let mut s = Search::new(arena, ties, candidates, by_face, stop)?;
     let moves = s.complete(&[]);
-    let mut choices = Vec::new();
-    for t in 0..arena.players {
-        let mut taken = moves[..t].to_vec();
-        taken.sort_unstable();
-        let mut lines = Vec::new();
-        for piece in s.pieces(&taken) {
-            let mut m = moves[..t].to_vec();
-            m.push(piece.at());
-            let all = s.complete(&m);
-            if s.stopped {
+    let choices = s.choices(&moves, 0);
+    s.play(moves, choices)
+}
+
+impl<'a> Search<'a> {
+    /// A search with an empty memo; refused when the players outnumber the placements.
+    fn new(
+        arena: &'a Arena,
+        ties: TokenTies,
+        candidates: Candidates,
+        by_face: bool,
+        stop: &'a dyn Progress,
+    ) -> Result<Search<'a>, TokensError> {
+        let positions = match candidates {
+            Candidates::Stacks => arena.given.len(),
+            _ => usize::MAX,
+        };
+        if arena.players > positions {
+            return Err(TokensError::TooManyPlayers {
+                players: arena.players,
+                stacks: positions,
+            });
+        }
+        Ok(Search {
+            arena,
+            ties,
+            candidates,
+            by_face,
+            memo: HashMap::new(),
+            stop,
+            tried: 0,
+            stopped: false,
+        })
+    }
+
+    /// The choices of the players from `from` on along the equilibrium path `moves`:
+    /// each of her pieces played out, and the sets as good and with the same outcome.
+    fn choices(&mut self, moves: &[i64], from: usize) -> Vec<Choice> {
+        let arena = self.arena;
+        let mut choices = Vec::new();
+        for t in from..arena.players {
+            if self.stopped {
                 break;
             }
-            let pays: Vec<i64> = all.iter().map(|&x| arena.share(x, &all)).collect();
-            lines.push((piece, pays));
+            let mut taken = moves[..t].to_vec();
+            taken.sort_unstable();
+            let mut lines = Vec::new();
+            for piece in self.pieces(&taken) {
+                let mut m = moves[..t].to_vec();
+                m.push(piece.at());
+                let all = self.complete(&m);
+                if self.stopped {
+                    break;
+                }
+                let pays: Vec<i64> = all.iter().map(|&x| arena.share(x, &all)).collect();
+                lines.push((piece, pays));
+            }
+            if self.stopped {
+                break;
+            }
+            choices.push(choice(arena, t, moves[t], &lines));
         }
-        if s.stopped {
-            break;
+        choices
+    }
+
+    /// The play of `moves` with its players' `choices`, unless the search was stopped.
+    fn play(&self, moves: Vec<i64>, choices: Vec<Choice>) -> Result<AnywherePlay, TokensError> {
+        if self.stopped {
+            return Err(TokensError::Cancelled);
         }
-        let own = |p: &[i64]| p[t];
-        let top = lines.iter().map(|(_, p)| own(p)).max().expect("a piece");
-        let chosen = lines
+        let arena = self.arena;
+        let payoffs = moves
             .iter()
-            .find(|(piece, _)| piece.at() == moves[t])
-            .map(|(_, p)| p.clone())
-            .expect("the equilibrium's piece");
-        let best = union(arena, &lines, |p| own(p) == top);
-        let same_outcome = union(arena, &lines, |p| *p == chosen[..]);
-        let tie = lines.iter().any(|(_, p)| own(p) == top && *p != chosen[..]);
-        choices.push(Choice {
-            at: arena.real(moves[t]),
-            payoff: arena.money(chosen[t]),
-            best,
-            same_outcome,
-            tie,
-        });
+            .map(|&x| arena.money(arena.share(x, &moves)))
+            .collect();
+        Ok(AnywherePlay {
+            moves: moves.iter().map(|&x| arena.real(x)).collect(),
+            payoffs,
+            choices,
+            placements: self.tried,
+            states: self.memo.len(),
+        })
     }
-    if s.stopped {
-        return Err(TokensError::Cancelled);
-    }
-    let payoffs = moves
+}
+
+/// Player `t`'s choice, placing at `at` on the equilibrium path, from the final payoffs
+/// (in turn order) of each of her pieces played out.
+fn choice(arena: &Arena, t: usize, at: i64, lines: &[(Piece, Vec<i64>)]) -> Choice {
+    let own = |p: &[i64]| p[t];
+    let top = lines.iter().map(|(_, p)| own(p)).max().expect("a piece");
+    let chosen = lines
         .iter()
-        .map(|&x| arena.money(arena.share(x, &moves)))
-        .collect();
-    Ok(AnywherePlay {
-        moves: moves.iter().map(|&x| arena.real(x)).collect(),
-        payoffs,
-        choices,
-        placements: s.tried,
-        states: s.memo.len(),
-    })
+        .find(|(piece, _)| piece.at() == at)
+        .map(|(_, p)| p.clone())
+        .expect("the equilibrium's piece");
+    Choice {
+        at: arena.real(at),
+        payoff: arena.money(chosen[t]),
+        best: union(arena, lines, |p| own(p) == top),
+        same_outcome: union(arena, lines, |p| *p == chosen[..]),
+        tie: lines.iter().any(|(_, p)| own(p) == top && *p != chosen[..]),
+    }
 }
 
 /// The pieces whose payoffs pass `keep`, merged where they touch.
@@ -802,6 +831,8 @@ fn union(arena: &Arena, lines: &[(Piece, Vec<i64>)], keep: impl Fn(&[i64]) -> bo
     Placements(out)
 }
 
+#[path = "anywhere_first.rs"]
+pub mod first;
 #[cfg(test)]
 #[path = "anywhere_tests.rs"]
 mod tests;

@@ -6,6 +6,12 @@ use crate::engine::Silent;
 use crate::games::tokens::{solve, Board};
 use proptest::prelude::*;
 
+/// The exact search with its memo keyed by the positions themselves: the tests' route
+/// to the same answer without the faces.
+fn anywhere_by_position(arena: &Arena, ties: TokenTies) -> Result<AnywherePlay, TokensError> {
+    search(arena, ties, Candidates::Pieces, false, &Silent)
+}
+
 fn int(i: i128) -> Exact {
     Exact::integer(i)
 }
@@ -134,8 +140,9 @@ fn small_games_refine_to_nothing_new() {
     }
 }
 
-/// The search keyed by faces against the same search keyed by positions: the same
-/// moves, payoffs and sets, and the placements tried within the bound.
+/// The search keyed by faces against the same search keyed by positions, and against it
+/// cut at the first player's pieces: the same moves, payoffs and sets, and the
+/// placements tried within the bound.
 fn check_faces(arena: &Arena, ties: TokenTies) {
     let faces = anywhere(arena, ties, &Silent).unwrap();
     let positions = anywhere_by_position(arena, ties).unwrap();
@@ -143,12 +150,32 @@ fn check_faces(arena: &Arena, ties: TokenTies) {
     assert_eq!(faces.payoffs, positions.payoffs, "{arena}");
     assert_eq!(faces.choices, positions.choices, "{arena}");
     assert!(faces.placements <= positions.placements, "{arena}");
-    assert!(
-        u128::from(faces.placements) <= arena.placements_bound(),
-        "{arena}: {} placements over the bound {}",
-        faces.placements,
-        arena.placements_bound()
-    );
+    check_cut(arena, ties, &faces);
+}
+
+/// The search cut at the first player's pieces, each with a memo of its own, against the
+/// one search's play `faces`.
+fn check_cut(arena: &Arena, ties: TokenTies, faces: &AnywherePlay) {
+    let firsts: Vec<first::FirstPiece> = (0..first::first_pieces(arena))
+        .map(|i| first::after_first(arena, ties, i, &Silent).unwrap())
+        .collect();
+    let pays: Vec<Vec<i64>> = firsts.iter().map(|f| f.pays.clone()).collect();
+    assert!(pays
+        .iter()
+        .all(|p| p.iter().sum::<i64>() == arena.money_units()));
+    let cut = first::from_first_pieces(arena, ties, &pays, &Silent).unwrap();
+    assert_eq!(cut.moves, faces.moves, "{arena}");
+    assert_eq!(cut.payoffs, faces.payoffs, "{arena}");
+    assert_eq!(cut.choices, faces.choices, "{arena}");
+    // What the sweep reports: its items' placements and the replay's.
+    let tried = firsts.iter().map(|f| f.placements).sum::<u64>() + cut.placements;
+    for placements in [faces.placements, tried] {
+        assert!(
+            u128::from(placements) <= arena.placements_bound(),
+            "{arena}: {placements} placements over the bound {}",
+            arena.placements_bound()
+        );
+    }
 }
 
 /// Every game of $1..$M, M up to 6, one to four players, lines and clocks, and five
@@ -166,6 +193,21 @@ fn faces_solve_as_positions_do() {
                 let arena = Arena::unit_spaced(dollars(m as i128), players, clock).unwrap();
                 check_faces(&arena, TokenTies::Lowest);
                 check_faces(&arena, TokenTies::Highest);
+            }
+        }
+    }
+}
+
+/// The cut search on the riddle's $1..$10, three to five players, lines and clocks,
+/// both tie rules (the one search's memo keyed by positions would take minutes here).
+#[test]
+#[ignore = "seconds: five players on $1..$10"]
+fn the_cut_search_solves_the_riddles_dollars() {
+    for players in 3..=5 {
+        for clock in [false, true] {
+            let arena = Arena::unit_spaced(dollars(10), players, clock).unwrap();
+            for ties in [TokenTies::Lowest, TokenTies::Highest] {
+                check_cut(&arena, ties, &anywhere(&arena, ties, &Silent).unwrap());
             }
         }
     }

@@ -116,7 +116,7 @@ pub(super) const CHUNK: usize = 1 << 14;
 /// sweep deals out to its shards.
 const PARTS: u64 = 64;
 
-/// How many parts layer `n` is counted in: at most [`PARTS`], each a whole number of
+/// How many parts layer `n` is counted in: at most 64, each a whole number of
 /// parallel chunks but the last.
 pub fn last_parts(n: u32) -> u64 {
     let size = reduced_count(n as usize);

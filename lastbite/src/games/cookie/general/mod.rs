@@ -596,4 +596,3 @@ fn refuse_over(max_n: u32, need: u64, memory: u64) -> Result<(), CookieError> {
     }
     Ok(())
 }
-
