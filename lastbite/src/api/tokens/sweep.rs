@@ -9,17 +9,19 @@ use crate::api::cost::Estimate;
 use crate::api::sweep::{self, Sweep};
 use crate::api::{Control, Error};
 use crate::engine::CancelOnly;
-use crate::games::tokens::anywhere::first::{after_first, first_pieces, from_first_pieces};
+use crate::games::tokens::anywhere::first::{after_first, first_pieces_open, from_first_pieces};
 use crate::games::tokens::{Arena, TokenTies};
 
 /// `tokens anywhere` as a sweep: one item per piece of the first player's line.
 pub struct AnywhereSweep;
 
-/// The game of a `tokens anywhere` sweep, its tie rule and the first player's pieces.
+/// The game of a `tokens anywhere` sweep, its tie rule and the first player's pieces
+/// (whether each is an open interval).
 pub struct AnywherePlan {
     arena: Arena,
     ties: TokenTies,
     pieces: u64,
+    open: Vec<bool>,
 }
 
 /// Some first pieces played out: the piece, the final payoffs in turn order (in the
@@ -36,11 +38,12 @@ impl Sweep for AnywhereSweep {
 
     fn plan(req: &AnywhereRequest) -> Result<AnywherePlan, Error> {
         let (arena, ties) = anywhere_game(req)?;
-        let pieces = first_pieces(&arena);
+        let open = first_pieces_open(&arena);
         Ok(AnywherePlan {
             arena,
             ties,
-            pieces,
+            pieces: open.len() as u64,
+            open,
         })
     }
     fn items(plan: &AnywherePlan) -> u64 {
@@ -48,6 +51,14 @@ impl Sweep for AnywhereSweep {
     }
     fn cost(_req: &AnywhereRequest, plan: &AnywherePlan) -> Estimate {
         anywhere_cost(&plan.arena)
+    }
+    fn weight(_req: &AnywhereRequest, plan: &AnywherePlan, item: u64) -> f64 {
+        // Measured on $1..$10: an interval's search tries about `players + 1/2` times a
+        // point's placements (4.5 times with four players, 6.7 with six).
+        match plan.open[item as usize] {
+            true => plan.arena.players() as f64 + 0.5,
+            false => 1.0,
+        }
     }
     fn item(
         _req: &AnywhereRequest,

@@ -8,7 +8,7 @@
 
 use super::super::model::TokensError;
 use super::super::theory::TokenTies;
-use super::{choice, prefers, AnywherePlay, Arena, Candidates, Search};
+use super::{choice, prefers, AnywherePlay, Arena, Candidates, Piece, Search};
 use crate::engine::{Progress, Silent};
 
 /// How many pieces the first player's line has: the items of the search cut there.
@@ -24,6 +24,18 @@ use crate::engine::{Progress, Silent};
 /// ```
 pub fn first_pieces(arena: &Arena) -> u64 {
     search(arena, TokenTies::Lowest, &Silent).pieces(&[]).len() as u64
+}
+
+/// Whether each of the first player's pieces (in order) is an open interval rather than
+/// a point: a token inside an interval gives every later player the reflections of a
+/// point off the lattice as breakpoints too, so its search is the longer (4.5 times a
+/// point's placements with four players, 6.7 times with six, on $1..$10).
+pub fn first_pieces_open(arena: &Arena) -> Vec<bool> {
+    let pieces = search(arena, TokenTies::Lowest, &Silent).pieces(&[]);
+    pieces
+        .iter()
+        .map(|p| matches!(p, Piece::Open(..)))
+        .collect()
 }
 
 /// The exact search, keyed by face, with an empty memo.
