@@ -201,7 +201,7 @@ fn budget_edge_runs_within_3x_of_its_budget() {
 /// out of the way) is estimated past a few minutes is a sweep, cut into shards that can
 /// run anywhere, be merged and resumed ([`lastbite::api::sweep::SWEEPS`]); or it is named
 /// below as one computation (a backward induction or a search whose parts share their
-/// table), with why, or as a search not yet declared a sweep.
+/// table), with why.
 #[test]
 fn every_long_command_is_a_sweep() {
     use lastbite::api::estimate;
@@ -218,8 +218,6 @@ fn every_long_command_is_a_sweep() {
             "one backward induction over the board's positions",
         ),
     ];
-    // Searches of independent items that are not yet sweeps (this list only shrinks).
-    const NOT_YET: &[&str] = &[];
     let admitted = |name: &str, mut r: serde_json::Map<String, serde_json::Value>| {
         r.insert("max_seconds".into(), serde_json::json!(1u64 << 50));
         let request = serde_json::Value::Object(r).to_string();
@@ -240,19 +238,14 @@ fn every_long_command_is_a_sweep() {
     }
     let mut problems = Vec::new();
     for (name, at) in &long {
-        let exempt =
-            ONE_COMPUTATION.iter().any(|(n, _)| n == name) || NOT_YET.contains(&name.as_str());
+        let exempt = ONE_COMPUTATION.iter().any(|(n, _)| n == name);
         if !SWEEPS.contains(&name.as_str()) && !exempt {
             problems.push(format!("{name} runs long ({at}) and is not a sweep"));
         }
     }
     // Every exemption is still needed: a command that became a sweep, or no longer runs
-    // long, leaves the lists.
-    for name in ONE_COMPUTATION
-        .iter()
-        .map(|e| e.0)
-        .chain(NOT_YET.iter().copied())
-    {
+    // long, leaves the list.
+    for name in ONE_COMPUTATION.iter().map(|e| e.0) {
         if SWEEPS.contains(&name) || !long.contains_key(name) {
             problems.push(format!(
                 "{name} is listed as a long non-sweep, but is not one"
