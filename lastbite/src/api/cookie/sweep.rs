@@ -82,16 +82,8 @@ impl Sweep for GeneralSweep {
     fn setup(req: &GeneralRequest, plan: &GeneralPlan, ctl: &Control) -> Result<(), Error> {
         let mut last = plan.last.lock().unwrap_or_else(|e| e.into_inner());
         if last.is_none() {
+            // On the GPU the solvers share, when built with one and it is there.
             let store = req.store.as_deref().map(std::path::Path::new);
-            #[cfg(feature = "gpu")]
-            let built = LastLayer::build_on(
-                plan.max_n,
-                store,
-                plan.memory,
-                crate::gpu::Gpu::shared(),
-                ctl,
-            )?;
-            #[cfg(not(feature = "gpu"))]
             let built = LastLayer::build(plan.max_n, store, plan.memory, ctl)?;
             *last = Some(Arc::new(built));
         }

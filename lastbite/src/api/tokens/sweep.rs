@@ -55,9 +55,10 @@ impl Sweep for AnywhereSweep {
     fn weight(_req: &AnywhereRequest, plan: &AnywherePlan, item: u64) -> f64 {
         // Measured on $1..$10: an interval's search tries about `players + 1/2` times a
         // point's placements (4.5 times with four players, 6.7 with six).
-        match plan.open[item as usize] {
-            true => plan.arena.players() as f64 + 0.5,
-            false => 1.0,
+        if plan.open[item as usize] {
+            plan.arena.players() as f64 + 0.5
+        } else {
+            1.0
         }
     }
     fn item(

@@ -258,6 +258,11 @@ impl Arena {
         self.stacks.iter().map(|s| s.1).sum()
     }
 
+    /// Every token's share (scaled) of the tokens at `taken`, in their order.
+    fn shares(&self, taken: &[i64]) -> Vec<i64> {
+        taken.iter().map(|&x| self.share(x, taken)).collect()
+    }
+
     /// A scaled position as an exact number.
     fn real(&self, x: i64) -> Exact {
         Exact::new(x as i128, self.unit).expect("positive unit")
@@ -615,8 +620,7 @@ impl Search<'_> {
                 (pays[rank], Some(pays))
             };
             if prefers(self.ties, pay, best.as_ref().map(|b| b.0)) {
-                let pays = pays
-                    .unwrap_or_else(|| next.iter().map(|&y| self.arena.share(y, &next)).collect());
+                let pays = pays.unwrap_or_else(|| self.arena.shares(&next).into());
                 best = Some((pay, i as u32, pays, rank));
             }
         }
@@ -752,8 +756,7 @@ impl<'a> Search<'a> {
                 if self.stopped {
                     break;
                 }
-                let pays: Vec<i64> = all.iter().map(|&x| arena.share(x, &all)).collect();
-                lines.push((piece, pays));
+                lines.push((piece, arena.shares(&all)));
             }
             if self.stopped {
                 break;
@@ -769,9 +772,10 @@ impl<'a> Search<'a> {
             return Err(TokensError::Cancelled);
         }
         let arena = self.arena;
-        let payoffs = moves
-            .iter()
-            .map(|&x| arena.money(arena.share(x, &moves)))
+        let payoffs = arena
+            .shares(&moves)
+            .into_iter()
+            .map(|v| arena.money(v))
             .collect();
         Ok(AnywherePlay {
             moves: moves.iter().map(|&x| arena.real(x)).collect(),

@@ -78,7 +78,7 @@ pub fn after_first(
         return Err(TokensError::Cancelled);
     }
     Ok(FirstPiece {
-        pays: moves.iter().map(|&x| arena.share(x, &moves)).collect(),
+        pays: arena.shares(&moves),
         placements: s.tried,
     })
 }
@@ -111,8 +111,7 @@ pub fn from_first_pieces(
     }
     let (_, first) = best.expect("a piece");
     let moves = s.complete(&[pieces[first].at()]);
-    let replayed: Vec<i64> = moves.iter().map(|&x| arena.share(x, &moves)).collect();
-    if !s.stopped && replayed != firsts[first] {
+    if !s.stopped && arena.shares(&moves) != firsts[first] {
         return Err(TokensError::Placement(format!(
             "the payoffs given for the first player's piece {first} are not what it leads to"
         )));

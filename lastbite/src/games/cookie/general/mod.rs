@@ -463,8 +463,9 @@ pub struct LastLayer {
 
 impl LastLayer {
     /// The layers below `max_n` (up to [`MAX_GENERAL`]), loaded from `store` where they are
-    /// there and computed (and stored) otherwise, in a progress phase of their own;
-    /// refused over `memory` before anything is allocated.
+    /// there and computed (and stored) otherwise, in a progress phase of their own, on the
+    /// GPU the solvers share when built with the `gpu` feature and one is there (the last
+    /// layer too, then); refused over `memory` before anything is allocated.
     pub fn build(
         max_n: u32,
         store: Option<&Path>,
@@ -472,25 +473,6 @@ impl LastLayer {
         progress: &dyn Progress,
     ) -> Result<LastLayer, CookieError> {
         LastLayer::make(max_n, store, memory, &mut Maker::shared(max_n), progress, 0)
-    }
-
-    /// [`LastLayer::build`] with its layers, and the last one when it takes it, on `gpu`.
-    #[cfg(feature = "gpu")]
-    pub fn build_on(
-        max_n: u32,
-        store: Option<&Path>,
-        memory: u64,
-        gpu: Option<&crate::gpu::Gpu>,
-        progress: &dyn Progress,
-    ) -> Result<LastLayer, CookieError> {
-        LastLayer::make(
-            max_n,
-            store,
-            memory,
-            &mut Maker::on(gpu, max_n),
-            progress,
-            0,
-        )
     }
 
     /// The layers below `max_n` on `maker`, in a progress phase that counts `extra` more
